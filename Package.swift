@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+// ftpsync: keeps file trees in sync between one machine and the FTP servers of many devices.
+// The targets and what each may import are described in docs/architecture.md.
+import PackageDescription
+
+let package = Package(
+    name: "ftpsync",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "ftpsync", targets: ["ftpsync"]),
+        .library(name: "FTPSyncKit", targets: ["FTPListing", "FTPClient", "SyncCore", "SyncEngine", "SyncConfig"]),
+    ],
+    targets: [
+        // C libraries from Debian, reached through system-library targets.
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+
+        // Pure: listings to entries.
+        .target(name: "FTPListing"),
+        // I/O: control and data connections.
+        .target(name: "FTPClient", dependencies: ["FTPListing", "COpenSSL"]),
+        // Pure: snapshots, records, the planner.
+        .target(name: "SyncCore"),
+        // I/O: local scan and hashing.
+        .target(name: "LocalTree", dependencies: ["SyncCore", "CXXHash"]),
+        // I/O: the state database and the run lock.
+        .target(name: "SyncStore", dependencies: ["SyncCore", "CSQLite"]),
+        // I/O: carries out a plan.
+        .target(
+            name: "SyncEngine",
+            dependencies: ["SyncCore", "LocalTree", "SyncStore", "FTPClient", "FTPListing"]),
+        // I/O: reads device.yaml.
+        .target(name: "SyncConfig", dependencies: ["SyncCore", "CYAML"]),
+        // I/O: the commands and their output.
+        .target(
+            name: "FTPSyncCLI",
+            dependencies: [
+                "FTPListing", "FTPClient", "SyncCore", "LocalTree", "SyncStore", "SyncEngine", "SyncConfig",
+            ]),
+        .executableTarget(name: "ftpsync", dependencies: ["FTPSyncCLI"]),
+
+        .testTarget(name: "FTPListingTests", dependencies: ["FTPListing"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FTPClientTests", dependencies: ["FTPClient", "FTPListing"]),
+        .testTarget(name: "SyncCoreTests", dependencies: ["SyncCore"]),
+        .testTarget(name: "LocalTreeTests", dependencies: ["LocalTree", "SyncCore"]),
+        .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncCore"]),
+        .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncCore", "SyncStore", "FTPClient"]),
+        .testTarget(name: "SyncConfigTests", dependencies: ["SyncConfig"]),
+        .testTarget(name: "FTPSyncCLITests", dependencies: ["FTPSyncCLI"]),
+        // Runs the built `ftpsync` binary against real FTP servers on loopback.
+        .testTarget(name: "IntegrationTests", dependencies: []),
+    ]
+)

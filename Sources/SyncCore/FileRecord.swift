@@ -1,0 +1,50 @@
+import Foundation
+
+/// What both sides held at a path at the end of the last successful sync of one device.
+///
+/// The remote half is kept exactly as the listing gave it, so the next listing is compared with
+/// the listing (never with the local clock); the local half is what the file system said after
+/// the transfer.
+public struct FileRecord: Sendable, Hashable {
+    public var path: RelativePath
+    /// Size in bytes, as listed by the server.
+    public var remoteSize: UInt64?
+    /// Modification time, as listed by the server.
+    public var remoteModified: FileTime?
+    /// Size in bytes of the local file.
+    public var localSize: UInt64
+    /// Modification time of the local file.
+    public var localModified: FileTime
+    /// XXH3-128 digest of the content, 32 lowercase hex digits.
+    public var digest: String?
+
+    public init(
+        path: RelativePath, remoteSize: UInt64?, remoteModified: FileTime?, localSize: UInt64,
+        localModified: FileTime, digest: String?
+    ) {
+        self.path = path
+        self.remoteSize = remoteSize
+        self.remoteModified = remoteModified
+        self.localSize = localSize
+        self.localModified = localModified
+        self.digest = digest
+    }
+}
+
+/// A download that was interrupted: its bytes so far wait under `.ftpsync/`, tied to the remote
+/// file as it was listed when the download started.
+public struct PartialTransfer: Sendable, Hashable {
+    public var path: RelativePath
+    /// Remote size and time when the transfer started; a resume requires both to be unchanged.
+    public var remoteSize: UInt64?
+    public var remoteModified: FileTime?
+    /// Bytes already written to the partial file.
+    public var bytesDone: UInt64
+
+    public init(path: RelativePath, remoteSize: UInt64?, remoteModified: FileTime?, bytesDone: UInt64) {
+        self.path = path
+        self.remoteSize = remoteSize
+        self.remoteModified = remoteModified
+        self.bytesDone = bytesDone
+    }
+}

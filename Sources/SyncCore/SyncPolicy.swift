@@ -1,0 +1,24 @@
+import Foundation
+
+/// Which way a run copies.
+public enum SyncDirection: String, Sendable, Hashable, Codable {
+    /// Device → local tree.
+    case pull
+    /// Local tree → device.
+    case push
+}
+
+/// The user's choices that shape a plan.
+public struct SyncPolicy: Sendable, Hashable {
+    public var direction: SyncDirection
+    /// Also remove what the source side no longer has (`--delete`).
+    public var deleteExtraneous: Bool
+    /// Most deletes a plan may hold before the device run is refused; nil means no limit.
+    public var maxDelete: Int?
+
+    public init(direction: SyncDirection, deleteExtraneous: Bool = false, maxDelete: Int? = 50) {
+        self.direction = direction
+        self.deleteExtraneous = deleteExtraneous
+        self.maxDelete = maxDelete
+    }
+}

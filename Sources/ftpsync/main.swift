@@ -1,0 +1,4 @@
+import FTPSyncCLI
+import Foundation
+
+exit(FTPSyncCLI.main(CommandLine.arguments))
