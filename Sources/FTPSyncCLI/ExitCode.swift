@@ -1,0 +1,20 @@
+/// The exit codes of CONTRACT.md ("Exit codes").
+public enum ExitCode: Int32, Sendable {
+    /// Everything planned was done (or, with `--dry-run`, planned).
+    case success = 0
+    /// Some actions or some devices failed; the rest was done.
+    case partialFailure = 1
+    /// Usage or configuration error; nothing was done.
+    case usage = 2
+    /// Another run holds the lock on this local tree; nothing was done.
+    case locked = 3
+    /// Safety stop: a device's plan exceeded `--max-delete`, or failed its identity check.
+    case safetyStop = 4
+}
+
+/// A usage error: a bad option, a missing argument, an unknown device. Exit 2.
+public struct UsageError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import SyncCore
+import SyncEngine
+
+/// The document `pull`/`push --json` prints (CONTRACT.md, "JSON output").
+struct RunDocument: Encodable {
+    var command: String
+    var dryRun: Bool
+    var devices: [DeviceReport]
+    var totals: RunStats
+
+    enum CodingKeys: String, CodingKey {
+        case command
+        case dryRun = "dry_run"
+        case devices, totals
+    }
+
+    init(command: String, dryRun: Bool, devices: [DeviceReport]) {
+        self.command = command
+        self.dryRun = dryRun
+        self.devices = devices
+        var totals = RunStats()
+        for device in devices { totals.add(device.stats) }
+        self.totals = totals
+    }
+}
+
+/// Encodes a value as pretty JSON with a final newline.
+func jsonText<T: Encodable>(_ value: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
+        return "{}\n"
+    }
+    return text + "\n"
+}
+
+/// Human-readable sizes: `512 B`, `4.0 KiB`, `1.5 MiB`.
+func formatBytes(_ bytes: UInt64) -> String {
+    let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 {
+        value /= 1024
+        unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
+}
+
+/// The text report printed at the end of a run.
+func textReport(_ document: RunDocument, elapsed: Double) -> String {
+    var out = ""
+    for device in document.devices {
+        out += "\(device.name): \(device.status.rawValue)"
+        if let error = device.error { out += " — \(error)" }
+        out += "\n"
+        for action in device.actions {
+            out += "  " + actionLine(action) + "\n"
+        }
+        if device.actions.isEmpty && device.status == .ok {
+            out += "  nothing to do (\(device.unchanged) in sync)\n"
+        }
+        let s = device.stats
+        if !document.dryRun && (s.filesTransferred > 0 || s.failed > 0 || s.deleted > 0 || s.renamed > 0) {
+            out += "  \(s.filesTransferred) transferred (\(formatBytes(s.bytesTransferred))), "
+            out += "\(s.renamed) renamed, \(s.deleted) deleted, \(s.failed) failed\n"
+        }
+    }
+    let t = document.totals
+    let verb = document.dryRun ? "planned" : "done"
+    out += "total \(verb): \(t.filesTransferred) files, \(formatBytes(t.bytesTransferred)), "
+    out += "\(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed"
+    out += String(format: " in %.1f s\n", elapsed)
+    return out
+}
+
+/// One line for one action: `download  2024/a.jpg  (1.0 MiB)`.
+func actionLine(_ action: ActionReport) -> String {
+    var line = action.kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + " " + action.path
+    if let to = action.to { line += " -> " + to }
+    if action.kind == .download || action.kind == .upload {
+        line += " (\(formatBytes(action.bytes))"
+        if action.offset > 0 { line += ", resumed at \(formatBytes(action.offset))" }
+        line += ")"
+    }
+    switch action.status {
+    case .planned: line += " [planned]"
+    case .done: break
+    case .failed: line += " FAILED: " + (action.error ?? "unknown error")
+    }
+    return line
+}

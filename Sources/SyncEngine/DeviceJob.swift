@@ -1,0 +1,34 @@
+import FTPListing
+import Foundation
+import SyncCore
+
+/// Everything one device's run needs, resolved from the configuration and the command line.
+public struct DeviceJob: Sendable {
+    /// The device's name (unique in the configuration).
+    public var name: String
+    /// The remote root (`remote`), an absolute path on the server.
+    public var remoteRoot: String
+    /// Local folders of this device.
+    public var paths: LocalPaths
+    /// Patterns of paths left out on both sides.
+    public var excludes: [String]
+    /// Time zone of LIST times.
+    public var timeZone: TimeZone
+    /// Direction, deletes, delete limit.
+    public var policy: SyncPolicy
+    /// Plan only: change nothing anywhere.
+    public var dryRun: Bool
+
+    public init(
+        name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,
+        policy: SyncPolicy, dryRun: Bool
+    ) {
+        self.name = name
+        self.remoteRoot = remoteRoot
+        self.paths = paths
+        self.excludes = excludes
+        self.timeZone = timeZone
+        self.policy = policy
+        self.dryRun = dryRun
+    }
+}

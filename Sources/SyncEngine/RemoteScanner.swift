@@ -1,0 +1,83 @@
+import FTPListing
+import Foundation
+import SyncCore
+
+/// Walks a device's tree, folder by folder, into a `Snapshot`.
+///
+/// Every name is validated before it becomes a path: names with `/` or NUL, `.` and `..` are
+/// skipped with a note, and links are recorded but never followed.
+struct RemoteScanner {
+    var remote: RemoteFileSystem
+    var root: String
+    /// Patterns of paths to leave out (see `ExcludeMatcher`).
+    var excludes: ExcludeMatcher
+
+    /// The snapshot and the notes about skipped entries and unreadable lines.
+    struct Result {
+        var snapshot: Snapshot
+        var notes: [String]
+    }
+
+    /// Lists the whole tree below `root`.
+    /// - Throws: when the root cannot be listed; a subfolder that cannot be listed is noted and
+    ///   its content left out of the snapshot (and so never planned for deletion).
+    func scan() throws -> Result {
+        var entries: [SnapshotEntry] = []
+        var notes: [String] = []
+        var pending: [RelativePath] = [.root]
+        while let folder = pending.popLast() {
+            let listing: ParsedListing
+            do {
+                listing = try remote.list(remotePath(root: root, relative: folder.string))
+            } catch {
+                if folder.isRoot { throw error }
+                notes.append("\(folder): could not be listed: \(error)")
+                continue
+            }
+            for warning in listing.warnings { notes.append("\(folder.isRoot ? "/" : folder.string): \(warning)") }
+            for item in listing.entries {
+                let path: RelativePath
+                do {
+                    path = try folder.appending(validating: item.name)
+                } catch {
+                    notes.append("skipped a listed name in '\(folder.isRoot ? "/" : folder.string)': \(error)")
+                    continue
+                }
+                let kind = EntryKind(item.type)
+                if excludes.excludes(path, isDirectory: kind == .directory) { continue }
+                let rawName = item.rawName == Array(item.name.utf8) ? nil : item.rawName
+                entries.append(
+                    SnapshotEntry(
+                        path: path, kind: kind, size: kind == .file ? item.size : nil,
+                        modified: item.modified.map(FileTime.init(listed:)), rawName: rawName))
+                if kind == .directory { pending.append(path) }
+            }
+        }
+        return Result(snapshot: Snapshot(entries), notes: notes)
+    }
+}
+
+extension EntryKind {
+    init(_ type: EntryType) {
+        switch type {
+        case .file: self = .file
+        case .dir: self = .directory
+        case .link: self = .symlink
+        case .other: self = .other
+        }
+    }
+}
+
+extension FileTime {
+    /// A listed time, with the listing's precision as the granularity.
+    init(listed: ListedTime) {
+        let granularity: TimeGranularity
+        switch listed.precision {
+        case .day: granularity = .day
+        case .minute: granularity = .minute
+        case .second: granularity = .second
+        case .subsecond: granularity = .exact
+        }
+        self.init(date: listed.date, granularity: granularity)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SyncCore
+
+/// What became of one planned action.
+public enum ActionStatus: String, Sendable, Codable {
+    /// Dry run: planned, not carried out.
+    case planned
+    case done
+    case failed
+}
+
+/// One action as reported in the text and JSON output (CONTRACT.md, "JSON output").
+public struct ActionReport: Sendable, Codable {
+    public var kind: ActionKind
+    /// Relative to the device's root, `/`-separated, never starting with `/`.
+    public var path: String
+    /// The new path of a rename.
+    public var to: String?
+    /// Bytes this action moves over the network.
+    public var bytes: UInt64
+    /// Where a resumed transfer started (0 when not resumed).
+    public var offset: UInt64
+    public var status: ActionStatus
+    /// Why the action failed, one line; nil unless `status` is `failed`.
+    public var error: String?
+
+    public init(action: Action, status: ActionStatus, error: String? = nil) {
+        kind = action.kind
+        path = action.path.string
+        to = action.to?.string
+        bytes = action.bytes
+        offset = action.offset
+        self.status = status
+        self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, path, to, bytes, offset, status, error
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(path, forKey: .path)
+        if kind == .renameLocal || kind == .renameRemote { try c.encode(to, forKey: .to) }
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(status, forKey: .status)
+        try c.encode(error, forKey: .error)
+    }
+}
+
+/// Counts for one device or a whole run.
+public struct RunStats: Sendable, Codable, Equatable {
+    public var filesTransferred = 0
+    /// Bytes moved over data connections, in bytes.
+    public var bytesTransferred: UInt64 = 0
+    public var deleted = 0
+    public var renamed = 0
+    public var failed = 0
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case filesTransferred = "files_transferred"
+        case bytesTransferred = "bytes_transferred"
+        case deleted, renamed, failed
+    }
+
+    /// Adds another set of counts to this one.
+    public mutating func add(_ other: RunStats) {
+        filesTransferred += other.filesTransferred
+        bytesTransferred += other.bytesTransferred
+        deleted += other.deleted
+        renamed += other.renamed
+        failed += other.failed
+    }
+
+    /// Counts one finished action.
+    public mutating func count(_ report: ActionReport, transferred: UInt64) {
+        guard report.status != .failed else {
+            failed += 1
+            return
+        }
+        guard report.status == .done else { return }
+        switch report.kind {
+        case .download, .upload:
+            filesTransferred += 1
+            bytesTransferred += transferred
+        case .deleteLocal, .deleteRemote: deleted += 1
+        case .renameLocal, .renameRemote: renamed += 1
+        case .mkdirLocal, .mkdirRemote, .conflict: break
+        }
+    }
+}
+
+/// How a device's run ended (CONTRACT.md: `ok`, `partial`, `failed`, `refused`).
+public enum DeviceStatus: String, Sendable, Codable {
+    case ok
+    /// Some actions failed; the rest was done.
+    case partial
+    /// Could not connect, log in or list: nothing was done.
+    case failed
+    /// Safety stop: the device was left untouched.
+    case refused
+}
+
+/// The outcome of one device's run.
+public struct DeviceReport: Sendable, Codable {
+    public var name: String
+    public var status: DeviceStatus
+    /// Why the device failed or was refused, one line.
+    public var error: String?
+    public var actions: [ActionReport]
+    public var stats: RunStats
+    /// Things noticed and not acted on (skipped names, links), for the text report.
+    public var notes: [String]
+    /// Paths already in sync.
+    public var unchanged: Int
+    /// Wall time of the device's run, in seconds.
+    public var seconds: Double
+
+    public init(name: String) {
+        self.name = name
+        status = .ok
+        error = nil
+        actions = []
+        stats = RunStats()
+        notes = []
+        unchanged = 0
+        seconds = 0
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, status, error, actions, stats
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try c.decode(String.self, forKey: .name))
+        status = try c.decode(DeviceStatus.self, forKey: .status)
+        error = try c.decodeIfPresent(String.self, forKey: .error)
+        stats = try c.decode(RunStats.self, forKey: .stats)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(status, forKey: .status)
+        try c.encode(error, forKey: .error)
+        try c.encode(actions, forKey: .actions)
+        try c.encode(stats, forKey: .stats)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import SyncCore
+import Testing
+
+private func path(_ s: String) -> RelativePath { try! RelativePath(validating: s) }
+private func minute(_ s: Double) -> FileTime { FileTime(seconds: s, granularity: .minute) }
+private func exact(_ s: Double) -> FileTime { FileTime(seconds: s, granularity: .exact) }
+
+private func remoteFile(_ p: String, _ size: UInt64, _ t: Double) -> SnapshotEntry {
+    SnapshotEntry(path: path(p), kind: .file, size: size, modified: minute(t))
+}
+private func localFile(_ p: String, _ size: UInt64, _ t: Double) -> SnapshotEntry {
+    SnapshotEntry(path: path(p), kind: .file, size: size, modified: exact(t))
+}
+private func record(_ p: String, _ size: UInt64, remote: Double, local: Double) -> FileRecord {
+    FileRecord(
+        path: path(p), remoteSize: size, remoteModified: minute(remote), localSize: size,
+        localModified: exact(local), digest: nil)
+}
+
+@Suite struct PullPlannerTests {
+    let planner = PullPlanner(policy: SyncPolicy(direction: .pull))
+
+    @Test func newFilesAndFoldersAreDownloadedInPathOrder() {
+        let remote = Snapshot([
+            remoteFile("b/x.bin", 10, 600), SnapshotEntry(path: path("b"), kind: .directory),
+            remoteFile("a.txt", 3, 60), SnapshotEntry(path: path("empty"), kind: .directory),
+        ])
+        let result = planner.plan(remote: remote, local: Snapshot([]), records: [:], partials: [:])
+        #expect(result.plan.actions.map(\.kind) == [.download, .mkdirLocal, .download, .mkdirLocal])
+        #expect(result.plan.actions.map(\.path.string) == ["a.txt", "b", "b/x.bin", "empty"])
+        #expect(result.plan.actions[2].bytes == 10)
+    }
+
+    /// (remote changed, local changed) → what the planner does.
+    @Test(arguments: [
+        (600.0, 1000.0, 10 as UInt64, [ActionKind]()),  // nothing changed
+        (660.0, 1000.0, 10, [.download]),  // device changed
+        (600.0, 2000.0, 11, []),  // changed here only: kept, noted
+        (660.0, 2000.0, 11, [.conflict, .download]),  // both changed
+    ])
+    func recordDecidesWhatChanged(remoteTime: Double, localTime: Double, localSize: UInt64, expected: [ActionKind]) {
+        let remote = Snapshot([remoteFile("f", 10, remoteTime)])
+        let local = Snapshot([localFile("f", localSize, localTime)])
+        let records = [path("f"): record("f", 10, remote: 600, local: 1000)]
+        let result = planner.plan(remote: remote, local: local, records: records, partials: [:])
+        #expect(result.plan.actions.map(\.kind) == expected)
+    }
+
+    @Test func listingPrecisionNeverCausesATransfer() {
+        // The record holds the minute the listing gave; the same minute listed again is unchanged,
+        // whatever the seconds of the local copy.
+        let remote = Snapshot([remoteFile("f", 10, 600)])
+        let local = Snapshot([localFile("f", 10, 600)])
+        let records = [path("f"): record("f", 10, remote: 600, local: 600)]
+        #expect(planner.plan(remote: remote, local: local, records: records, partials: [:]).plan.actions.isEmpty)
+    }
+
+    @Test func withoutARecordEqualSizeAndTimeAreAdopted() {
+        let remote = Snapshot([remoteFile("f", 10, 600)])
+        let local = Snapshot([localFile("f", 10, 630)])  // within the listed minute
+        let result = planner.plan(remote: remote, local: local, records: [:], partials: [:])
+        #expect(result.plan.actions.isEmpty)
+        #expect(result.adoptions.count == 1)
+    }
+
+    @Test func withoutARecordADifferentLocalFileIsKeptAsConflict() {
+        let remote = Snapshot([remoteFile("f", 10, 600)])
+        let local = Snapshot([localFile("f", 12, 900)])
+        let result = planner.plan(remote: remote, local: local, records: [:], partials: [:])
+        #expect(result.plan.actions.map(\.kind) == [.conflict, .download])
+    }
+
+    @Test(arguments: [
+        (10 as UInt64, 600.0, 4 as UInt64, 4 as UInt64),  // matching partial: resume
+        (10, 660.0, 4, 0),  // remote time changed since: start over
+        (11, 600.0, 4, 0),  // remote size changed: start over
+        (10, 600.0, 12, 0),  // more bytes than the file: start over
+    ])
+    func partialsResumeOnlyWhenTheRemoteFileIsUnchanged(
+        partialSize: UInt64, partialTime: Double, done: UInt64, offset: UInt64
+    ) {
+        let remote = Snapshot([remoteFile("f", 10, 600)])
+        let partial = PartialTransfer(
+            path: path("f"), remoteSize: partialSize, remoteModified: minute(partialTime), bytesDone: done)
+        let result = planner.plan(remote: remote, local: Snapshot([]), records: [:], partials: [path("f"): partial])
+        #expect(result.plan.actions.first?.offset == offset)
+        #expect(result.plan.actions.first?.bytes == 10 - offset)
+    }
+
+    @Test func linksAndDevicesAreNotedNotTransferred() {
+        let remote = Snapshot([
+            SnapshotEntry(path: path("l"), kind: .symlink), SnapshotEntry(path: path("d"), kind: .other),
+        ])
+        let result = planner.plan(remote: remote, local: Snapshot([]), records: [:], partials: [:])
+        #expect(result.plan.actions.isEmpty)
+        #expect(result.plan.notes.count == 2)
+    }
+
+    @Test func planningAgainAfterAPullGivesAnEmptyPlan() {
+        let remote = Snapshot([
+            SnapshotEntry(path: path("d"), kind: .directory), remoteFile("d/a", 5, 120), remoteFile("b", 7, 180),
+        ])
+        let first = planner.plan(remote: remote, local: Snapshot([]), records: [:], partials: [:])
+        // Apply: every download lands with the listed time; every folder exists.
+        var local: [SnapshotEntry] = []
+        var records: [RelativePath: FileRecord] = [:]
+        for action in first.plan.actions {
+            if action.kind == .mkdirLocal { local.append(SnapshotEntry(path: action.path, kind: .directory)) }
+            if action.kind == .download, let s = action.source, let t = s.modified {
+                local.append(localFile(action.path.string, s.size!, t.seconds))
+                records[action.path] = record(action.path.string, s.size!, remote: t.seconds, local: t.seconds)
+            }
+        }
+        let again = planner.plan(remote: remote, local: Snapshot(local), records: records, partials: [:])
+        #expect(again.plan.actions.isEmpty)
+        #expect(again.plan.unchanged == 2)
+    }
+}
+
+@Suite struct RelativePathTests {
+    @Test(arguments: ["..", ".", "a/../b", "/etc/x", "a//b", "a/\0b", "../escape.txt"])
+    func unsafePathsAreRefused(_ text: String) {
+        #expect(throws: RelativePath.Invalid.self) { try RelativePath(validating: text) }
+    }
+
+    @Test func orderPutsAFolderBeforeItsContent() {
+        let sorted = ["a b", "a/z", "a", "a.txt", "B"].map(path).sorted()
+        #expect(sorted.map(\.string) == ["B", "a", "a/z", "a b", "a.txt"])
+    }
+}
+
+@Suite struct ExcludeMatcherTests {
+    @Test(arguments: [
+        ("x/y/cache.tmp", false, true), ("a.jpg", false, false), (".thumbnails", true, true),
+        (".thumbnails", false, false), ("DCIM/raw/a.bin", false, true), ("raw/a.bin", false, false),
+    ])
+    func patterns(_ p: String, _ isDirectory: Bool, _ excluded: Bool) {
+        let matcher = ExcludeMatcher(patterns: ["*.tmp", ".thumbnails/", "/DCIM/raw/*.bin"])
+        #expect(matcher.excludes(path(p), isDirectory: isDirectory) == excluded)
+    }
+}
