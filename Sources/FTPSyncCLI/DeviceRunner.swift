@@ -1,0 +1,48 @@
+import Foundation
+import SyncEngine
+
+/// Runs one closure per device on threads of its own, at most `limit` at a time, and returns
+/// the reports in the devices' order. Blocking socket I/O happens on these threads, never in
+/// Swift concurrency's cooperative pool.
+enum DeviceRunner {
+    static func runAll<Device: Sendable>(
+        _ devices: [Device], limit: Int, _ body: @escaping @Sendable (Device) -> DeviceReport
+    ) -> [DeviceReport] {
+        let results = ResultSlots(count: devices.count)
+        let slots = DispatchSemaphore(value: max(1, limit))
+        let done = DispatchGroup()
+        for (index, device) in devices.enumerated() {
+            slots.wait()
+            done.enter()
+            let thread = Thread {
+                results.set(index, body(device))
+                slots.signal()
+                done.leave()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        done.wait()
+        return results.all()
+    }
+}
+
+/// Reports filled in by several threads.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [DeviceReport?]
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: DeviceReport) {
+        lock.lock()
+        values[index] = value
+        lock.unlock()
+    }
+
+    func all() -> [DeviceReport] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values.compactMap { $0 }
+    }
+}

@@ -1,0 +1,104 @@
+import FTPListing
+import Foundation
+import LocalTree
+import SyncCore
+import SyncStore
+
+/// Carries out a pull for one device: connect, list, plan, download, record.
+///
+/// The planner decides; this only carries out. Each finished action is recorded in the state
+/// in the same step, so a run killed at any moment leaves a state the next run completes.
+public final class PullEngine {
+    private let job: DeviceJob
+    private let store: StateStore?
+    private let connect: () throws -> RemoteFileSystem
+    private let clock: () -> Date
+
+    /// - Parameters:
+    ///   - job: the device and the run's choices.
+    ///   - store: the state database; nil only for a dry run on a tree that has none yet.
+    ///   - connect: opens a fresh session to the device (never a reused one).
+    ///   - clock: the time source (UTC), for stamps in file names and the last-sync time.
+    public init(
+        job: DeviceJob, store: StateStore?, clock: @escaping () -> Date = Date.init,
+        connect: @escaping () throws -> RemoteFileSystem
+    ) {
+        self.job = job
+        self.store = store
+        self.connect = connect
+        self.clock = clock
+    }
+
+    /// Runs the device to the end and reports; never throws: a device that cannot be reached
+    /// or listed is reported `failed`.
+    public func run() -> DeviceReport {
+        let started = clock()
+        var report = DeviceReport(name: job.name)
+        defer { report.seconds = clock().timeIntervalSince(started) }
+        let remote: RemoteFileSystem
+        do {
+            remote = try connect()
+        } catch {
+            report.status = .failed
+            report.error = "\(error)"
+            return report
+        }
+        defer { remote.close() }
+
+        let planned: PullPlanner.Result
+        do {
+            planned = try plan(remote: remote, report: &report)
+        } catch {
+            report.status = .failed
+            report.error = "\(error)"
+            return report
+        }
+        report.unchanged = planned.plan.unchanged
+        report.notes += planned.plan.notes
+
+        if job.dryRun {
+            report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
+            for action in report.actions { report.stats.count(action, transferred: 0) }
+            return report
+        }
+        let executor = PullExecutor(job: job, store: store, remote: remote, stamp: fileStamp(started))
+        for adoption in planned.adoptions { executor.adopt(adoption) }
+        for action in planned.plan.actions {
+            let outcome = executor.perform(action)
+            report.actions.append(outcome.report)
+            report.stats.count(outcome.report, transferred: outcome.transferred)
+        }
+        if report.stats.failed > 0 {
+            report.status = .partial
+            report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"
+        } else {
+            try? store?.markSynced(device: job.name, at: clock())
+        }
+        return report
+    }
+
+    private func plan(remote: RemoteFileSystem, report: inout DeviceReport) throws -> PullPlanner.Result {
+        let matcher = ExcludeMatcher(patterns: job.excludes)
+        let scanned = try RemoteScanner(remote: remote, root: job.remoteRoot, excludes: matcher).scan()
+        report.notes += scanned.notes
+        let local = try LocalScanner.scan(root: job.paths.deviceRoot, excludes: job.excludes)
+        report.notes += local.notes
+        let records = try store?.records(device: job.name) ?? [:]
+        let partials = try currentPartials()
+        return PullPlanner(policy: job.policy).plan(
+            remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
+    }
+
+    /// Partial downloads known to the state, with the bytes actually on disk.
+    private func currentPartials() throws -> [RelativePath: PartialTransfer] {
+        guard let store else { return [:] }
+        var result: [RelativePath: PartialTransfer] = [:]
+        for (path, var partial) in try store.partials(device: job.name) {
+            var info = stat()
+            guard lstat(job.paths.partial(path), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            partial.bytesDone = UInt64(info.st_size)
+            result[path] = partial
+        }
+        return result
+    }
+}

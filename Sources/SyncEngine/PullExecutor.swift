@@ -1,0 +1,111 @@
+import Foundation
+import LocalTree
+import SyncCore
+import SyncStore
+
+/// Why a planned action could not be carried out, beyond the errors of the layers below.
+public enum EngineError: Error, CustomStringConvertible {
+    /// The data connection ended before the listed size arrived; the bytes so far are kept
+    /// for the next run to resume.
+    case shortTransfer(path: String, received: UInt64, expected: UInt64)
+    /// The plan holds an action without the entry it needs (a planner bug, reported not crashed).
+    case incompleteAction(String)
+
+    public var description: String {
+        switch self {
+        case .shortTransfer(let path, let received, let expected):
+            return "\(path): transfer ended at \(received) of \(expected) bytes; the next run resumes it"
+        case .incompleteAction(let what): return "internal: \(what)"
+        }
+    }
+}
+
+/// Carries out the actions of a pull plan one at a time over one remote session.
+final class PullExecutor {
+    private let job: DeviceJob
+    private let store: StateStore?
+    private let remote: RemoteFileSystem
+    /// UTC stamp of this run, for conflict copies.
+    private let stamp: String
+
+    init(job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, stamp: String) {
+        self.job = job
+        self.store = store
+        self.remote = remote
+        self.stamp = stamp
+    }
+
+    /// The report of one action and the bytes it moved.
+    struct Outcome {
+        var report: ActionReport
+        var transferred: UInt64
+    }
+
+    /// Carries out `action`; a failure fails this action only.
+    func perform(_ action: Action) -> Outcome {
+        do {
+            var transferred: UInt64 = 0
+            switch action.kind {
+            case .mkdirLocal:
+                try LocalFileSystem.makeFolders(at: job.paths.file(action.path))
+            case .download:
+                transferred = try download(action)
+            case .conflict:
+                try keepConflictCopy(action)
+            default:
+                throw EngineError.incompleteAction("a pull does not carry out \(action.kind.rawValue)")
+            }
+            return Outcome(report: ActionReport(action: action, status: .done), transferred: transferred)
+        } catch {
+            return Outcome(report: ActionReport(action: action, status: .failed, error: "\(error)"), transferred: 0)
+        }
+    }
+
+    /// Records a pair found already in sync (first run, lost state).
+    func adopt(_ adoption: Adoption) {
+        guard let store, let localTime = adoption.local.modified, let size = adoption.local.size else { return }
+        let record = FileRecord(
+            path: adoption.remote.path, remoteSize: adoption.remote.size, remoteModified: adoption.remote.modified,
+            localSize: size, localModified: localTime, digest: adoption.local.digest)
+        try? store.upsertRecord(record, device: job.name)
+    }
+
+    private func download(_ action: Action) throws -> UInt64 {
+        guard let source = action.source else { throw EngineError.incompleteAction("download without its entry") }
+        let partialPath = job.paths.partial(action.path)
+        let finalPath = job.paths.file(action.path)
+        try LocalFileSystem.makeFolders(at: (partialPath as NSString).deletingLastPathComponent)
+        try store?.setPartial(
+            PartialTransfer(
+                path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset),
+            device: job.name)
+        let file = try PartialFile(path: partialPath, resumeAt: action.offset)
+        let received = try remote.retrieve(
+            remotePath(root: job.remoteRoot, relative: action.path.string), from: action.offset
+        ) { chunk in try file.write(chunk) }
+        let length = file.length
+        let digest = try file.finish()
+        if let expected = source.size, length != expected {
+            throw EngineError.shortTransfer(path: action.path.string, received: length, expected: expected)
+        }
+        if let time = source.modified {
+            try LocalFileSystem.setModificationTime(at: partialPath, seconds: time.seconds)
+        }
+        try LocalFileSystem.makeFolders(at: (finalPath as NSString).deletingLastPathComponent)
+        try LocalFileSystem.rename(from: partialPath, to: finalPath)
+        let info = try LocalFileSystem.info(at: finalPath)
+        let record = FileRecord(
+            path: action.path, remoteSize: source.size, remoteModified: source.modified, localSize: info.size,
+            localModified: FileTime(seconds: info.modifiedSeconds, granularity: .exact), digest: digest)
+        try store?.transaction {
+            try $0.upsertRecord(record, device: job.name)
+            try $0.removePartial(path: action.path, device: job.name)
+        }
+        return received
+    }
+
+    private func keepConflictCopy(_ action: Action) throws {
+        let path = job.paths.file(action.path)
+        try LocalFileSystem.rename(from: path, to: job.paths.conflictCopy(action.path, stamp: stamp))
+    }
+}
