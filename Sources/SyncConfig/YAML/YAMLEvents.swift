@@ -110,11 +110,24 @@ private func syntaxError(of parser: yaml_parser_t, in bytes: [UInt8]) -> YAMLSyn
         return YAMLSyntaxError(
             position: position(ofByte: parser.problem_offset, in: bytes), message: "invalid YAML: \(problem)")
     }
+    let at = position(parser.problem_mark)
     var message = "invalid YAML: \(problem)"
     if let context = parser.context.map({ String(cString: $0) }) {
-        message += " (\(context) at \(position(parser.context_mark)))"
+        let mark = position(parser.context_mark)
+        message += " (\(context) at line \(mark.line), column \(mark.column))"
     }
-    return YAMLSyntaxError(position: position(parser.problem_mark), message: message)
+    if character(at: at, in: bytes) == "\t" {
+        message += "; tabs cannot indent YAML, use spaces"
+    }
+    return YAMLSyntaxError(position: at, message: message)
+}
+
+/// The character at 1-based `position` of UTF-8 `bytes`, if there is one.
+private func character(at position: SourcePosition, in bytes: [UInt8]) -> Character? {
+    let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    guard position.line <= lines.count else { return nil }
+    let line = String(decoding: lines[position.line - 1], as: UTF8.self)
+    return line.dropFirst(position.column - 1).first
 }
 
 /// 1-based line and column (in characters) of byte `offset` of UTF-8 `bytes`.
