@@ -158,7 +158,8 @@ struct DeviceFields {
         }
         let inside = absolutePath(folder, relativeTo: "/root")
         if inside == "/root/.ftpsync" || inside.hasPrefix("/root/.ftpsync/") {
-            throw reader.error(at: node.position, "a device's 'local' cannot be inside '.ftpsync', ftpsync's own folder")
+            throw reader.error(
+                at: node.position, "a device's 'local' cannot be inside '.ftpsync', ftpsync's own folder")
         }
         return folder
     }

@@ -13,7 +13,8 @@ struct NodeReader {
     func mapping(_ node: YAMLNode, _ what: String) throws(ConfigError) -> [YAMLNode.Pair] {
         if node.isNull { return [] }
         guard case .mapping(let pairs) = node.content else {
-            throw error(at: node.position, "\(what) must be a mapping of keys to values, found \(node.shortDescription)")
+            throw error(
+                at: node.position, "\(what) must be a mapping of keys to values, found \(node.shortDescription)")
         }
         return pairs
     }

@@ -50,22 +50,22 @@ extension ConfigLoader {
     /// Names of file-name encodings `encoding` accepts (lowercase), as the user may write them;
     /// `DeviceConfig.encoding` is always one of these.
     public static let knownEncodings: Set<String> = {
-    var names: Set<String> = [
-        "utf-8", "utf8", "ascii", "us-ascii",
-        "gbk", "cp936", "gb18030", "gb2312", "euc-cn", "hz",
-        "big5", "big5-hkscs", "cp950",
-        "shift_jis", "shift-jis", "sjis", "cp932", "euc-jp", "iso-2022-jp",
-        "euc-kr", "cp949", "uhc", "iso-2022-kr",
-        "latin1", "latin2", "latin9", "koi8-r", "koi8-u", "cp437", "cp850", "cp852", "cp866", "cp874",
-        "tis-620", "macroman", "mac-roman", "utf-16", "utf-16le", "utf-16be",
-    ]
-    for part in 1...16 where part != 12 { names.insert("iso-8859-\(part)") }
-    for page in 1250...1258 {
-        names.insert("cp\(page)")
-        names.insert("windows-\(page)")
-    }
-    return names
-}()
+        var names: Set<String> = [
+            "utf-8", "utf8", "ascii", "us-ascii",
+            "gbk", "cp936", "gb18030", "gb2312", "euc-cn", "hz",
+            "big5", "big5-hkscs", "cp950",
+            "shift_jis", "shift-jis", "sjis", "cp932", "euc-jp", "iso-2022-jp",
+            "euc-kr", "cp949", "uhc", "iso-2022-kr",
+            "latin1", "latin2", "latin9", "koi8-r", "koi8-u", "cp437", "cp850", "cp852", "cp866", "cp874",
+            "tis-620", "macroman", "mac-roman", "utf-16", "utf-16le", "utf-16be",
+        ]
+        for part in 1...16 where part != 12 { names.insert("iso-8859-\(part)") }
+        for page in 1250...1258 {
+            names.insert("cp\(page)")
+            names.insert("windows-\(page)")
+        }
+        return names
+    }()
 }
 
 /// Normalizes a certificate fingerprint: drops a `sha256:` prefix and colons, lowercases.

@@ -46,22 +46,17 @@ let contractExample = """
 }
 
 /// The example copied verbatim keeps the placeholder digest `sha256:…`, which is refused at its position.
-@Test func contractExampleVerbatimPlaceholderDigestIsRefused() {
+@Test func contractExampleVerbatimPlaceholderDigestIsRefused() throws {
     let verbatim = contractExample.replacingOccurrences(
-        of: #""sha256:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89""#,
+        of:
+            #""sha256:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89""#,
         with: "\"sha256:…\"     # optional: pin the server certificate (hex, colons optional)")
     #expect(verbatim != contractExample)
-    #expect(throws: ConfigError.self) {
-        try ConfigLoader.parse(text: verbatim, path: "device.yaml", environment: [:])
-    }
-    do {
-        _ = try ConfigLoader.parse(text: verbatim, path: "device.yaml", environment: [:])
-    } catch {
-        #expect(
-            error.description
-                == "device.yaml:14:18: 'fingerprint' must be a SHA-256 digest: 64 hex digits, colons and a "
-                + "'sha256:' prefix allowed")
-    }
+    let error = try #require(parseError(verbatim))
+    #expect(
+        error.description
+            == "device.yaml:14:18: 'fingerprint' must be a SHA-256 digest: 64 hex digits, colons and a "
+            + "'sha256:' prefix allowed")
 }
 
 @Test func minimalDeviceGetsEveryBuiltInDefault() throws {

@@ -109,6 +109,7 @@ func badYAMLGivesLibyamlPosition(yaml: String, line: Int, column: Int, message: 
 }
 
 @Test func blockScalarAndCommentsAndExplicitDocument() throws {
-    let config = try parsed("---\n# comment\nlocal: >-\n  /folded\ndevices:\n  - name: a  # trailing\n    host: h\n...\n")
+    let config = try parsed(
+        "---\n# comment\nlocal: >-\n  /folded\ndevices:\n  - name: a  # trailing\n    host: h\n...\n")
     #expect(config.localRoot == "/folded")
 }

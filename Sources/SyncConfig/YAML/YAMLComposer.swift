@@ -107,7 +107,8 @@ private struct Composer {
             guard case .mapping(let pairs) = source.content else {
                 throw YAMLCompositionError(
                     position: source.position,
-                    message: "a merge key ('<<') takes a mapping or a list of mappings, found \(source.shortDescription)")
+                    message:
+                        "a merge key ('<<') takes a mapping or a list of mappings, found \(source.shortDescription)")
             }
             for pair in pairs where seen.insert(pair.key.scalarText ?? "").inserted {
                 result.append(pair)
