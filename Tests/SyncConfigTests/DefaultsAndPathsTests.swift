@@ -139,3 +139,20 @@ func localPathsResolveAgainstTheConfigFolder(
     let error = try #require(parseError("local: ~/m\ndevices: [{name: a, host: h}]"))
     #expect(error.description == "device.yaml:1:8: 'local' starts with '~' but HOME is not set")
 }
+
+/// `host` as written and as stored (nil: refused).
+let hostCases: [(String, String?)] = [
+    ("127.0.0.1", "127.0.0.1"), ("::1", "::1"), ("'[::1]'", "::1"), ("ftp.example.org", "ftp.example.org"),
+    ("'bad host'", nil), ("a/b", nil),
+]
+
+@Test(arguments: hostCases)
+func hostValues(written: String, stored: String?) throws {
+    let text = "local: /m\ndevices:\n  - name: a\n    host: \(written)\n"
+    if let stored {
+        #expect(try parsed(text).devices[0].host == stored)
+    } else {
+        let error = try #require(parseError(text))
+        #expect(error.line == 4 && error.column == 11)
+    }
+}
