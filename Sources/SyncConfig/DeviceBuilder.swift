@@ -1,0 +1,67 @@
+import Foundation
+
+/// Turns one item of `devices` into a `DeviceConfig`: the device's keys win over `defaults`,
+/// which win over the built-in defaults.
+struct DeviceBuilder {
+    let defaults: DeviceFields
+    let localRoot: String
+    let environment: [String: String]
+    let reader: NodeReader
+
+    /// The device of list item `number` (1-based) and the position of its `name` value.
+    /// - Throws: `ConfigError` when the item is not a mapping, a key is wrong, `name` or `host`
+    ///   is missing (at the mapping's position), or `password_env` names an unset variable.
+    func device(from node: YAMLNode, number: Int) throws(ConfigError) -> (DeviceConfig, SourcePosition) {
+        guard case .mapping(let pairs) = node.content else {
+            throw reader.error(
+                at: node.position,
+                "device #\(number) must be a mapping with at least 'name' and 'host', found \(node.shortDescription)")
+        }
+        let own = try DeviceFields(pairs: pairs, isDefaults: false, reader: reader)
+        guard let name = own.name else {
+            throw reader.error(at: node.position, "missing required key 'name' in device #\(number)")
+        }
+        guard let host = own.host ?? defaults.host else {
+            throw reader.error(at: node.position, "missing required key 'host' in device '\(name.value)'")
+        }
+        let local = (own.local ?? defaults.local)?.value ?? name.value
+        var device = DeviceConfig(
+            name: name.value, host: host, localPath: absolutePath(local, relativeTo: localRoot),
+            port: own.port ?? defaults.port, position: node.position)
+        device.local = local
+        if let value = own.user ?? defaults.user { device.user = value }
+        device.password = try password(own.password ?? defaults.password)
+        if let value = own.remote ?? defaults.remote { device.remote = value }
+        if let value = own.tls ?? defaults.tls {
+            device.tls = value
+            if own.port == nil && defaults.port == nil && value == .implicit { device.port = 990 }
+        }
+        device.fingerprint = own.fingerprint ?? defaults.fingerprint
+        if let value = own.passiveAddress ?? defaults.passiveAddress { device.passiveAddress = value }
+        if let value = own.passive ?? defaults.passive { device.passive = value }
+        if let value = own.connections ?? defaults.connections { device.connections = value }
+        if let value = own.timeout ?? defaults.timeout { device.timeout = value }
+        device.timezone = own.timezone ?? defaults.timezone ?? utcTimeZone
+        if let value = own.encoding ?? defaults.encoding { device.encoding = value }
+        if let value = own.exclude ?? defaults.exclude { device.exclude = value }
+        if let value = own.retries ?? defaults.retries { device.retries = value }
+        if let value = own.insecure ?? defaults.insecure { device.insecure = value }
+        if let value = own.acceptNewIdentity ?? defaults.acceptNewIdentity { device.acceptNewIdentity = value }
+        return (device, name.position)
+    }
+
+    /// The password itself, reading `password_env`'s variable from `environment`.
+    private func password(_ source: Located<PasswordSource>?) throws(ConfigError) -> String? {
+        switch source?.value {
+        case nil: return nil
+        case .literal(let text): return text
+        case .environment(let variable):
+            guard let value = environment[variable] else {
+                throw reader.error(
+                    at: source?.position,
+                    "environment variable '\(variable)' (named by 'password_env') is not set")
+            }
+            return value
+        }
+    }
+}

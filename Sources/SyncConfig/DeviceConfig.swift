@@ -1,0 +1,126 @@
+import Foundation
+
+/// How the control connection is protected.
+public enum TLSMode: String, Sendable, Hashable, CaseIterable {
+    /// Plain FTP.
+    case none
+    /// Plain connect, then `AUTH TLS` (RFC 4217 §4).
+    case explicit
+    /// TLS from the first byte (port 990 by default).
+    case implicit
+}
+
+/// Where data connections in passive mode go.
+public enum PassiveAddressMode: String, Sendable, Hashable, CaseIterable {
+    /// Connect to the control connection's peer address, ignoring the address of a 227 reply.
+    case peer
+    /// Trust the address in the 227 reply.
+    case server
+}
+
+/// One device of the configuration file, with every default applied and every value validated.
+///
+/// `description`, `debugDescription` and `dump` show the password as `****`.
+public struct DeviceConfig: Sendable, Hashable {
+    /// Unique name, `[A-Za-z0-9._-]+`, never `.` or `..`.
+    public var name: String
+    /// Host name or address (IPv6 without brackets).
+    public var host: String
+    /// TCP port of the control connection: 1...65535; default 21, or 990 with `tls: implicit`.
+    public var port: Int
+    /// Login user; default `anonymous`.
+    public var user: String
+    /// Password from `password`, or from the environment variable named by `password_env`;
+    /// nil when neither is set.
+    public var password: String?
+    /// Remote root folder; default `/`.
+    public var remote: String
+    /// The device's folder as written (relative to the top-level `local`); default: `name`.
+    public var local: String
+    /// Absolute, normalized path of the device's folder: `<local>/<device.local>`.
+    public var localPath: String
+    /// Control connection protection; default `.none`.
+    public var tls: TLSMode
+    /// Pinned SHA-256 digest of the server certificate: 64 lowercase hex digits, no colons.
+    public var fingerprint: String?
+    /// Where passive data connections go; default `.peer`.
+    public var passiveAddress: PassiveAddressMode
+    /// Passive mode (true, default) or active mode (false).
+    public var passive: Bool
+    /// Parallel data connections: 1...16; default 2.
+    public var connections: Int
+    /// Seconds without progress before a connection is given up; default 30.
+    public var timeout: Double
+    /// Zone of LIST times (MLSD times are always UTC); default UTC.
+    public var timezone: TimeZone
+    /// Lowercased name of the server's file-name encoding (one of `ConfigLoader.knownEncodings`);
+    /// default `utf-8`.
+    public var encoding: String
+    /// Glob patterns relative to the device root; default none.
+    public var exclude: [String]
+    /// How many times a failed action is tried again: 0...100; default 3.
+    public var retries: Int
+    /// Skip certificate verification (TLS still encrypts); default false.
+    public var insecure: Bool
+    /// Accept a server identity that differs from the recorded one and record the new one; default false.
+    public var acceptNewIdentity: Bool
+    /// Where the device's mapping starts in the configuration file (for error messages).
+    public var position: SourcePosition
+
+    /// Creates a device; every parameter after `localPath` has the configuration file's default.
+    public init(
+        name: String, host: String, localPath: String, port: Int? = nil, user: String = "anonymous",
+        password: String? = nil, remote: String = "/", local: String? = nil, tls: TLSMode = .none,
+        fingerprint: String? = nil, passiveAddress: PassiveAddressMode = .peer, passive: Bool = true,
+        connections: Int = 2, timeout: Double = 30, timezone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
+        encoding: String = "utf-8", exclude: [String] = [], retries: Int = 3, insecure: Bool = false,
+        acceptNewIdentity: Bool = false, position: SourcePosition = SourcePosition(line: 1, column: 1)
+    ) {
+        self.name = name
+        self.host = host
+        self.port = port ?? (tls == .implicit ? 990 : 21)
+        self.user = user
+        self.password = password
+        self.remote = remote
+        self.local = local ?? name
+        self.localPath = localPath
+        self.tls = tls
+        self.fingerprint = fingerprint
+        self.passiveAddress = passiveAddress
+        self.passive = passive
+        self.connections = connections
+        self.timeout = timeout
+        self.timezone = timezone
+        self.encoding = encoding
+        self.exclude = exclude
+        self.retries = retries
+        self.insecure = insecure
+        self.acceptNewIdentity = acceptNewIdentity
+        self.position = position
+    }
+}
+
+extension DeviceConfig: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// A one-line summary; the password appears as `****`.
+    public var description: String {
+        "device \(name): \(user)@\(host):\(port)\(remote) -> \(localPath) (tls: \(tls.rawValue), password: "
+            + (password == nil ? "none" : "****") + ")"
+    }
+
+    /// Same as `description`: the password never appears.
+    public var debugDescription: String { description }
+
+    /// The fields for `dump` and debuggers, with the password masked.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "name": name, "host": host, "port": port, "user": user,
+                "password": password == nil ? "nil" : "****", "remote": remote, "local": local,
+                "localPath": localPath, "tls": tls, "fingerprint": fingerprint as Any,
+                "passiveAddress": passiveAddress, "passive": passive, "connections": connections,
+                "timeout": timeout, "timezone": timezone.identifier, "encoding": encoding, "exclude": exclude,
+                "retries": retries, "insecure": insecure, "acceptNewIdentity": acceptNewIdentity,
+            ])
+    }
+}

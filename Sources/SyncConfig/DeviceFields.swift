@@ -1,0 +1,166 @@
+import Foundation
+
+/// A value with the position of the node it came from.
+struct Located<Value> {
+    let value: Value
+    let position: SourcePosition
+}
+
+/// Where a device's password comes from.
+enum PasswordSource {
+    case literal(String)
+    /// The name of an environment variable.
+    case environment(String)
+}
+
+/// The device keys of one mapping (a device or `defaults`), each validated on its own and
+/// nil when absent. Merging with defaults and built-in defaults happens in `DeviceBuilder`.
+struct DeviceFields {
+    /// Every key a device may hold; `defaults` may hold all but `name`.
+    static let keys = [
+        "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
+        "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries",
+        "insecure", "accept_new_identity",
+    ]
+
+    var name: Located<String>?
+    var host: String?
+    var port: Int?
+    var user: String?
+    var password: Located<PasswordSource>?
+    var remote: String?
+    var local: Located<String>?
+    var tls: TLSMode?
+    var fingerprint: String?
+    var passiveAddress: PassiveAddressMode?
+    var passive: Bool?
+    var connections: Int?
+    var timeout: Double?
+    var timezone: TimeZone?
+    var encoding: String?
+    var exclude: [String]?
+    var retries: Int?
+    var insecure: Bool?
+    var acceptNewIdentity: Bool?
+
+    /// Reads the pairs of a device mapping (`isDefaults` false) or of `defaults` (true).
+    /// - Throws: `ConfigError` for an unknown key, `name` under `defaults`, a value of the wrong
+    ///   type or out of range, or both `password` and `password_env`.
+    init(pairs: [YAMLNode.Pair], isDefaults: Bool, reader: NodeReader) throws(ConfigError) {
+        let validKeys = isDefaults ? DeviceFields.keys.filter { $0 != "name" } : DeviceFields.keys
+        let place = isDefaults ? "in 'defaults'" : "in a device"
+        for pair in pairs {
+            let key = pair.key.scalarText ?? ""
+            if isDefaults && key == "name" {
+                throw reader.error(at: pair.key.position, "'name' cannot be set in 'defaults': each device has its own")
+            }
+            try reader.checkKnown(pair.key, among: validKeys, in: place)
+            try read(key: key, pair.value, reader: reader)
+        }
+    }
+
+    private mutating func read(key: String, _ node: YAMLNode, reader: NodeReader) throws(ConfigError) {
+        switch key {
+        case "name":
+            let name = try reader.string(node, key: key)
+            guard isValidDeviceName(name) else {
+                throw reader.error(
+                    at: node.position,
+                    "invalid device name '\(name)': use only letters, digits, '.', '_' and '-' (not '.' or '..')")
+            }
+            self.name = Located(value: name, position: node.position)
+        case "host": host = try readHost(node, reader: reader)
+        case "port": port = try reader.integer(node, key: key, in: 1...65_535)
+        case "user": user = try reader.string(node, key: key)
+        case "password", "password_env":
+            if let existing = password {
+                let other = key == "password" ? "password_env" : "password"
+                throw reader.error(
+                    at: node.position,
+                    "'password' and 'password_env' cannot both be set ('\(other)' is at line "
+                        + "\(existing.position.line), column \(existing.position.column))")
+            }
+            let text = try reader.string(node, key: key)
+            password = Located(value: key == "password" ? .literal(text) : .environment(text), position: node.position)
+        case "remote": remote = try reader.string(node, key: key)
+        case "local": local = Located(value: try readDeviceFolder(node, reader: reader), position: node.position)
+        case "tls": tls = try reader.choice(node, key: key)
+        case "fingerprint":
+            let text = try reader.string(node, key: key)
+            guard let normalized = normalizeFingerprint(text) else {
+                throw reader.error(
+                    at: node.position,
+                    "'fingerprint' must be a SHA-256 digest: 64 hex digits, colons and a 'sha256:' prefix allowed")
+            }
+            fingerprint = normalized
+        case "passive_address": passiveAddress = try reader.choice(node, key: key)
+        case "passive": passive = try reader.boolean(node, key: key)
+        case "connections": connections = try reader.integer(node, key: key, in: 1...16)
+        case "timeout": timeout = try reader.seconds(node, key: key)
+        case "timezone":
+            let text = try reader.string(node, key: key)
+            guard let zone = parseTimeZone(text) else {
+                throw reader.error(
+                    at: node.position,
+                    "unknown time zone '\(text)' in 'timezone': use an offset like +08:00, UTC, "
+                        + "or a name like Asia/Shanghai")
+            }
+            timezone = zone
+        case "encoding":
+            let text = try reader.string(node, key: key).lowercased()
+            guard ConfigLoader.knownEncodings.contains(text) else {
+                throw reader.error(
+                    at: node.position,
+                    "unknown encoding '\(text)' in 'encoding': use utf-8, gbk, gb18030, big5, shift_jis, "
+                        + "euc-jp, euc-kr, latin1, iso-8859-N, cp125N, koi8-r, ...")
+            }
+            encoding = text
+        case "exclude":
+            var patterns: [String] = []
+            for item in try reader.sequence(node, "'exclude'") {
+                patterns.append(try reader.string(item, key: "exclude"))
+            }
+            exclude = patterns
+        case "retries": retries = try reader.integer(node, key: key, in: 0...100)
+        case "insecure": insecure = try reader.boolean(node, key: key)
+        case "accept_new_identity": acceptNewIdentity = try reader.boolean(node, key: key)
+        default: break  // checkKnown refused every other key
+        }
+    }
+
+    /// A host name or address: no spaces; brackets around an IPv6 address are removed.
+    private func readHost(_ node: YAMLNode, reader: NodeReader) throws(ConfigError) -> String {
+        var host = try reader.string(node, key: "host")
+        if host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 {
+            host = String(host.dropFirst().dropLast())
+        }
+        guard !host.contains(where: \.isWhitespace), !host.contains("/") else {
+            throw reader.error(
+                at: node.position, "'host' must be a host name or address without spaces or '/', found '\(host)'")
+        }
+        return host
+    }
+
+    /// A device folder: relative to the top-level `local`, never leaving it or entering `.ftpsync`.
+    private func readDeviceFolder(_ node: YAMLNode, reader: NodeReader) throws(ConfigError) -> String {
+        let folder = try reader.string(node, key: "local")
+        var depth = 0
+        var leaves = false
+        for component in folder.split(separator: "/") where component != "." {
+            depth += component == ".." ? -1 : 1
+            leaves = leaves || depth < 0
+        }
+        guard !folder.hasPrefix("/"), !folder.hasPrefix("~"), !leaves else {
+            throw reader.error(
+                at: node.position,
+                "a device's 'local' must be a folder under the top-level 'local' (relative, not leading out "
+                    + "with '..'), found '\(folder)'")
+        }
+        let inside = absolutePath(folder, relativeTo: "/root")
+        if inside == "/root/.ftpsync" || inside.hasPrefix("/root/.ftpsync/") {
+            throw reader.error(
+                at: node.position, "a device's 'local' cannot be inside '.ftpsync', ftpsync's own folder")
+        }
+        return folder
+    }
+}
