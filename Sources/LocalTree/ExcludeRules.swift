@@ -31,6 +31,7 @@ public struct ExcludeRules: Sendable, Hashable {
     public struct InvalidPattern: Error, Sendable, Hashable, CustomStringConvertible {
         /// The pattern as given.
         public var pattern: String
+        /// The refusal as one line of text.
         public var description: String { "exclude pattern '\(pattern)' is empty" }
     }
 

@@ -7,11 +7,13 @@ import Foundation
 /// Why the run lock could not be taken.
 public enum RunLockError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another process (or another `RunLock` of this one) holds the lock: the lock file's path
-    /// and the process id written in it, when readable. The CLI exits 3.
+    /// and the process id last written in it by an ftpsync run, when readable (stale when the
+    /// holder is not ftpsync). The CLI exits 3.
     case held(path: String, pid: Int32?)
     /// The lock file could not be made or locked: operation, path, `errno`.
     case failed(operation: String, path: String, code: Int32)
 
+    /// The failure as one line of text, e.g. "another ftpsync run holds the lock …".
     public var description: String {
         switch self {
         case .held(let path, let pid):

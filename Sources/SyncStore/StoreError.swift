@@ -17,6 +17,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A folder or file for the store could not be made: path and `errno`.
     case fileSystem(operation: String, path: String, code: Int32)
 
+    /// The failure as one line of text, starting "state database:".
     public var description: String {
         switch self {
         case .sqlite(let code, let message, let context):

@@ -17,7 +17,8 @@ struct LocalFileSystemTests {
         try fs.makeFolders(at: tree.url("x/y/z"))
         #expect(try fs.status(at: tree.url("x/y/z"))?.kind == .directory)
         try tree.write(".ftpsync/part", "content")
-        try fs.setModificationTime(FileTime(seconds: 1_500_000_000.25, granularity: .exact), at: tree.url(".ftpsync/part"))
+        try fs.setModificationTime(
+            FileTime(seconds: 1_500_000_000.25, granularity: .exact), at: tree.url(".ftpsync/part"))
         try fs.move(from: tree.url(".ftpsync/part"), to: tree.url("x/y/z/final.txt"))
         try fs.syncFolder(at: tree.url("x/y/z"))
         let status = try #require(try fs.status(at: tree.url("x/y/z/final.txt")))
@@ -55,10 +56,12 @@ struct LocalFileSystemTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.isNotFound)
-            #expect(error.description == "rename \(tree.url("nothing")) -> \(tree.url("else")): No such file or directory")
+            #expect(
+                error.description == "rename \(tree.url("nothing")) -> \(tree.url("else")): No such file or directory")
         }
-        #expect(LocalFileError(operation: "write", path: "/p", code: ENOSPC).description
-            == "write /p: No space left on device")
+        #expect(
+            LocalFileError(operation: "write", path: "/p", code: ENOSPC).description
+                == "write /p: No space left on device")
         #expect(LocalFileError(operation: "open", path: "/p", code: EACCES).description == "open /p: Permission denied")
         #expect(try fs.removeFile(at: tree.url("nothing")) == false)
         #expect(try fs.removeFile(at: tree.url("file")) == true)
@@ -69,12 +72,14 @@ struct LocalFileSystemTests {
         try tree.write("cam/DCIM/a.jpg", "first")
         let date = Date(timeIntervalSince1970: 1_735_787_045)  // 2025-01-02T03:04:05Z
         let path = try RelativePath(validating: "DCIM/a.jpg")
-        let first = try fs.moveToTrash(tree.url("cam/DCIM/a.jpg"), localRoot: tree.path, device: "cam", path: path, at: date)
+        let first = try fs.moveToTrash(
+            tree.url("cam/DCIM/a.jpg"), localRoot: tree.path, device: "cam", path: path, at: date)
         #expect(first == tree.url(".ftpsync/trash/20250102T030405Z/cam/DCIM/a.jpg"))
         #expect(try tree.read(".ftpsync/trash/20250102T030405Z/cam/DCIM/a.jpg") == Array("first".utf8))
         #expect(try fs.status(at: tree.url("cam/DCIM/a.jpg")) == nil)
         try tree.write("cam/DCIM/a.jpg", "second")
-        let second = try fs.moveToTrash(tree.url("cam/DCIM/a.jpg"), localRoot: tree.path, device: "cam", path: path, at: date)
+        let second = try fs.moveToTrash(
+            tree.url("cam/DCIM/a.jpg"), localRoot: tree.path, device: "cam", path: path, at: date)
         #expect(second == first + "~1")
         #expect(throws: LocalFileError.self) {
             try fs.moveToTrash(tree.url("cam"), localRoot: tree.path, device: "../x", path: path, at: date)

@@ -11,7 +11,8 @@ struct XXH3HasherTests {
     func matchesXxhsum(size: Int) throws {
         let tree = try TempTree()
         try tree.write("f.bin", pseudoRandomBytes(size, seed: UInt64(size) + 7))
-        let expected = try run("/usr/bin/xxhsum", ["-H2", tree.url("f.bin")]).split(separator: " ").first.map(String.init)
+        let expected = try run("/usr/bin/xxhsum", ["-H2", tree.url("f.bin")]).split(separator: " ").first.map(
+            String.init)
         let digest = try XXH3Hasher.digest(fileAt: tree.url("f.bin"))
         #expect(digest == expected)
         #expect(digest.count == 32)

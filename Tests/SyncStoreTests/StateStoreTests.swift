@@ -74,7 +74,8 @@ struct StateStoreTests {
                 remoteModified: FileTime(seconds: 1_700_000_123, granularity: .minute), bytesDone: 123_456_789),
             tempName: "partial/cam/1a2b3c")
         let upload = StoredPartial(
-            transfer: PartialTransfer(path: Self.path("big/video.mp4"), remoteSize: nil, remoteModified: nil, bytesDone: 7),
+            transfer: PartialTransfer(
+                path: Self.path("big/video.mp4"), remoteSize: nil, remoteModified: nil, bytesDone: 7),
             direction: .push, tempName: ".video.mp4.ftpsync-part", localSize: 9_000,
             localModified: FileTime(seconds: 1_700_000_000.25, granularity: .exact))
         try store.setPartial(download, device: "cam")
@@ -126,7 +127,8 @@ struct StateStoreTests {
         let store = try StateStore.open(localRoot: folder.path)
         let rows = (0..<1000).map {
             HashCacheRow(
-                path: "cam/d\($0 % 10)/f\($0)", size: UInt64($0), mtimeNanoseconds: 1_700_000_000_000_000_000 + Int64($0),
+                path: "cam/d\($0 % 10)/f\($0)", size: UInt64($0),
+                mtimeNanoseconds: 1_700_000_000_000_000_000 + Int64($0),
                 inode: UInt64.max - UInt64($0), digest: String(repeating: "a", count: 32))
         }
         try store.saveHashCache(upserts: rows)
@@ -177,7 +179,8 @@ struct StateStoreTests {
         DispatchQueue.concurrentPerform(iterations: 4) { worker in
             for i in 0..<50 {
                 let record = FileRecord(
-                    path: Self.path("w\(worker)/f\(i)"), remoteSize: UInt64(i), remoteModified: nil, localSize: UInt64(i),
+                    path: Self.path("w\(worker)/f\(i)"), remoteSize: UInt64(i), remoteModified: nil,
+                    localSize: UInt64(i),
                     localModified: FileTime(seconds: Double(i), granularity: .exact), digest: nil)
                 try? store.transaction { try store.upsertRecord(record, device: "cam") }
             }
