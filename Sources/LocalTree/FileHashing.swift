@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One file a scan must read and hash.
+struct HashJob: Sendable {
+    /// Position of the file in the scan's entry list.
+    var index: Int
+    var fullPath: String
+    /// Key in the hash cache.
+    var key: String
+    /// What the scan saw; the file must still match it after hashing.
+    var identity: FileIdentity
+}
+
+/// What hashing one file gave.
+enum HashOutcome: Sendable {
+    /// The digest, and the bytes read.
+    case digest(String, UInt64)
+    /// The file changed between the scan and the end of hashing; bytes read.
+    case changed(UInt64)
+    case failed(LocalFileError)
+}
+
+/// Hashes files on a few threads of our own (never in Swift concurrency's pool).
+enum FileHashing {
+    /// Hashes every job; the outcomes are in the order of `jobs`.
+    static func run(_ jobs: [HashJob], threads: Int) -> [HashOutcome] {
+        if jobs.isEmpty { return [] }
+        let workers = min(max(1, threads), jobs.count)
+        if workers == 1 { return jobs.map { hash($0) } }
+        let box = OutcomeBox(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = box.nextIndex() {
+                box.set(index, hash(jobs[index]))
+            }
+        }
+        return box.outcomes()
+    }
+
+    /// Reads and hashes one file, checking with `fstat` that it is still the file the scan saw.
+    static func hash(_ job: HashJob) -> HashOutcome {
+        let fd = open(job.fullPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if fd < 0 { return .failed(.current("open", job.fullPath)) }
+        defer { close(fd) }
+        do {
+            let hasher = try XXH3Hasher()
+            let bytes = try hasher.update(fd: fd, path: job.fullPath, length: nil)
+            var after = stat()
+            if fstat(fd, &after) != 0 { return .failed(.current("fstat", job.fullPath)) }
+            let mtime = Int64(after.st_mtim.tv_sec) * 1_000_000_000 + Int64(after.st_mtim.tv_nsec)
+            if UInt64(after.st_ino) != job.identity.inode || mtime != job.identity.mtimeNanoseconds
+                || bytes != job.identity.size || UInt64(max(0, after.st_size)) != job.identity.size
+            {
+                return .changed(bytes)
+            }
+            return .digest(hasher.finalize(), bytes)
+        } catch {
+            return .failed(error)
+        }
+    }
+}
+
+/// Shared state of the hashing threads: the next job to take and the outcomes so far.
+private final class OutcomeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var results: [HashOutcome?]
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    func nextIndex() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < results.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func set(_ index: Int, _ outcome: HashOutcome) {
+        lock.lock()
+        results[index] = outcome
+        lock.unlock()
+    }
+
+    func outcomes() -> [HashOutcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results.map { $0 ?? .failed(LocalFileError(operation: "hash", path: "", code: 0, detail: "not run")) }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SyncCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `lstat` says about one local path.
+public struct LocalFileStatus: Sendable, Hashable {
+    /// File, folder, symlink (not followed) or other.
+    public var kind: EntryKind
+    /// Size, mtime (ns), inode and device.
+    public var identity: FileIdentity
+
+    /// Makes a status from its parts.
+    public init(kind: EntryKind, identity: FileIdentity) {
+        self.kind = kind
+        self.identity = identity
+    }
+}
+
+/// The engine's seam to the local file system: folders, atomic moves, modification times, the
+/// trash, and files written while downloading. Every failure is a `LocalFileError` carrying the
+/// path and the cause ("Permission denied", "No space left on device").
+public struct LocalFileSystem: Sendable {
+    /// Makes the seam (it holds no state).
+    public init() {}
+
+    /// `lstat` of `path`; nil when nothing is there.
+    /// - Throws: `LocalFileError` for failures other than "No such file or directory".
+    public func status(at path: String) throws(LocalFileError) -> LocalFileStatus? {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            if errno == ENOENT { return nil }
+            throw LocalFileError.current("lstat", path)
+        }
+        let kind: EntryKind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .file
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symlink
+        default: kind = .other
+        }
+        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        return LocalFileStatus(
+            kind: kind,
+            identity: FileIdentity(
+                size: UInt64(max(0, info.st_size)), mtimeNanoseconds: mtime, inode: UInt64(info.st_ino),
+                device: UInt64(info.st_dev)))
+    }
+
+    /// Makes the folder at `path` and any missing parents (mode 0777 less the umask); a folder
+    /// already there is fine.
+    /// - Throws: `LocalFileError` when a folder cannot be made or a non-folder is in the way.
+    public func makeFolders(at path: String) throws(LocalFileError) {
+        if path.isEmpty { return }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return }
+            throw LocalFileError(operation: "mkdir", path: path, code: ENOTDIR)
+        }
+        let parent = LocalFileSystem.parent(of: path)
+        if parent != path && !parent.isEmpty { try makeFolders(at: parent) }
+        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw LocalFileError.current("mkdir", path) }
+    }
+
+    /// Moves `source` to `destination` with `rename(2)`: atomic, replacing what `destination`
+    /// held; both must be on one file system.
+    /// - Throws: `LocalFileError` (operation "rename", path `source`) on failure, e.g. EXDEV.
+    public func move(from source: String, to destination: String) throws(LocalFileError) {
+        if rename(source, destination) != 0 {
+            throw LocalFileError(
+                operation: "rename", path: "\(source) -> \(destination)", code: errno)
+        }
+    }
+
+    /// Sets the modification time of `path` (not following a symlink) to `time`, to the
+    /// nanosecond; the access time is left alone.
+    /// - Throws: `LocalFileError` when `utimensat` fails.
+    public func setModificationTime(_ time: FileTime, at path: String) throws(LocalFileError) {
+        let whole = time.seconds.rounded(.down)
+        var nanos = ((time.seconds - whole) * 1e9).rounded()
+        var seconds = whole
+        if nanos >= 1e9 {
+            nanos -= 1e9
+            seconds += 1
+        }
+        try setModificationTime(
+            nanoseconds: Int64(seconds) * 1_000_000_000 + Int64(max(0, nanos)), at: path)
+    }
+
+    /// Sets the modification time of `path` to `nanoseconds` since 1970-01-01T00:00:00Z (UTC).
+    /// - Throws: `LocalFileError` when `utimensat` fails.
+    public func setModificationTime(nanoseconds: Int64, at path: String) throws(LocalFileError) {
+        let (sec, nsec) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let fixed = nsec < 0 ? (sec - 1, nsec + 1_000_000_000) : (sec, nsec)
+        var times = [
+            timespec(tv_sec: 0, tv_nsec: LocalFileSystem.utimeOmit),
+            timespec(tv_sec: time_t(fixed.0), tv_nsec: Int(fixed.1)),
+        ]
+        if utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) != 0 {
+            throw LocalFileError.current("utimensat", path)
+        }
+    }
+
+    /// Removes the file or symlink at `path`; returns false when nothing was there.
+    /// - Throws: `LocalFileError` for failures other than "No such file or directory".
+    @discardableResult
+    public func removeFile(at path: String) throws(LocalFileError) -> Bool {
+        if unlink(path) != 0 {
+            if errno == ENOENT { return false }
+            throw LocalFileError.current("unlink", path)
+        }
+        return true
+    }
+
+    /// Removes the empty folder at `path`; returns false when nothing was there.
+    /// - Throws: `LocalFileError` when the folder is not empty or cannot be removed.
+    @discardableResult
+    public func removeEmptyFolder(at path: String) throws(LocalFileError) -> Bool {
+        if rmdir(path) != 0 {
+            if errno == ENOENT { return false }
+            throw LocalFileError.current("rmdir", path)
+        }
+        return true
+    }
+
+    /// Makes the names in folder `path` durable (`fsync` of the folder), e.g. after a rename.
+    /// - Throws: `LocalFileError` when the folder cannot be opened or synced.
+    public func syncFolder(at path: String) throws(LocalFileError) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 { throw LocalFileError.current("open", path) }
+        defer { close(fd) }
+        if fsync(fd) != 0 && errno != EINVAL { throw LocalFileError.current("fsync", path) }
+    }
+
+    /// Opens the partial download at `path` for writing at `offset` (see `PartialFileWriter`).
+    /// - Throws: `LocalFileError` as `PartialFileWriter.init(path:offset:)`.
+    public func openPartial(at path: String, offset: UInt64) throws(LocalFileError) -> PartialFileWriter {
+        try PartialFileWriter(path: path, offset: offset)
+    }
+
+    /// `UTIME_OMIT` of `<sys/stat.h>` (a macro Swift does not import): leave this time alone.
+    private static let utimeOmit = (1 << 30) - 2
+
+    /// The parent folder of a `/`-separated path ("" for a bare name, "/" for a top-level one).
+    static func parent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import SyncCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Scans a local folder recursively with `lstat` semantics: symlinks are reported as links and
+/// never followed, excluded paths are skipped, and the top-level `.ftpsync` folder (ftpsync's
+/// own files) is always left out.
+public struct LocalScanner: Sendable {
+    /// The name of ftpsync's own folder at the top of a local tree; never scanned.
+    public static let stateFolderName = ".ftpsync"
+
+    /// Paths to leave out.
+    public var excludes: ExcludeRules
+    /// Threads used to hash files (at least 1).
+    public var hashThreads: Int
+
+    /// Makes a scanner.
+    /// - Parameters:
+    ///   - excludes: paths to leave out (see `ExcludeRules`).
+    ///   - hashThreads: threads that hash files in parallel during `scan(root:cache:cachePrefix:)`.
+    public init(excludes: ExcludeRules = .none, hashThreads: Int = 2) {
+        self.excludes = excludes
+        self.hashThreads = max(1, hashThreads)
+    }
+
+    /// Scans `root` without hashing: digests are nil.
+    /// - Throws: `LocalFileError` when `root` cannot be opened as a folder (missing, not a
+    ///   folder, no permission). Problems below the root become notes.
+    public func scan(root: String) throws(LocalFileError) -> LocalScan {
+        let walk = try walk(root: root)
+        return LocalScan(
+            snapshot: Snapshot(walk.entries), identities: walk.identities, notes: walk.notes)
+    }
+
+    /// Scans `root` and gives every file its XXH3-128 digest: taken from `cache` when the file's
+    /// size, mtime and inode are unchanged, read and hashed otherwise (on `hashThreads` threads).
+    ///
+    /// Afterwards `cache` holds the digests of every file seen, under the key
+    /// `cachePrefix + "/" + relative path` (the relative path alone when `cachePrefix` is ""),
+    /// and forgets keys under `cachePrefix` that the scan no longer saw.
+    /// - Parameters:
+    ///   - root: the folder to scan (absolute or relative to the working directory).
+    ///   - cache: remembered digests, updated in place.
+    ///   - cachePrefix: the scanned folder relative to the state root, so several device folders
+    ///     can share one cache, e.g. `front-camera`; "" when `root` is the state root.
+    /// - Throws: `LocalFileError` when `root` cannot be opened as a folder. Files that cannot be
+    ///   read keep a nil digest and get a note.
+    public func scan(root: String, cache: inout HashCache, cachePrefix: String = "") throws(LocalFileError)
+        -> LocalScan
+    {
+        var walk = try walk(root: root)
+        var jobs: [HashJob] = []
+        var seen = Set<String>()
+        seen.reserveCapacity(walk.identities.count)
+        var cachedFiles = 0
+        for index in walk.entries.indices where walk.entries[index].kind == .file {
+            let path = walk.entries[index].path
+            guard let identity = walk.identities[path] else { continue }
+            let key = cachePrefix.isEmpty ? path.string : cachePrefix + "/" + path.string
+            seen.insert(key)
+            if let digest = cache.digest(
+                path: key, size: identity.size, mtimeNanoseconds: identity.mtimeNanoseconds, inode: identity.inode)
+            {
+                walk.entries[index].digest = digest
+                cachedFiles += 1
+            } else {
+                jobs.append(HashJob(index: index, fullPath: walk.fullPath(path), key: key, identity: identity))
+            }
+        }
+        let outcomes = FileHashing.run(jobs, threads: hashThreads)
+        var hashedBytes: UInt64 = 0
+        for (job, outcome) in zip(jobs, outcomes) {
+            switch outcome {
+            case .digest(let digest, let bytes):
+                walk.entries[job.index].digest = digest
+                hashedBytes += bytes
+                cache.store(
+                    CachedDigest(
+                        path: job.key, size: job.identity.size, mtimeNanoseconds: job.identity.mtimeNanoseconds,
+                        inode: job.identity.inode, digest: digest))
+            case .changed(let bytes):
+                hashedBytes += bytes
+                walk.notes.append("\(walk.entries[job.index].path): changed while it was being hashed; no digest")
+            case .failed(let error):
+                walk.notes.append("\(walk.entries[job.index].path): \(error)")
+            }
+        }
+        cache.removeAll(under: cachePrefix, except: seen)
+        return LocalScan(
+            snapshot: Snapshot(walk.entries), identities: walk.identities, notes: walk.notes,
+            hashedFiles: jobs.count, hashedBytes: hashedBytes, cachedFiles: cachedFiles)
+    }
+
+    // MARK: - Walking
+
+    private struct Walk {
+        var root: String
+        var entries: [SnapshotEntry] = []
+        var identities: [RelativePath: FileIdentity] = [:]
+        var notes: [String] = []
+
+        func fullPath(_ path: RelativePath) -> String {
+            root.hasSuffix("/") ? root + path.string : root + "/" + path.string
+        }
+    }
+
+    private struct Child {
+        var name: String
+        var stat: stat
+    }
+
+    private func walk(root: String) throws(LocalFileError) -> Walk {
+        var walk = Walk(root: root)
+        var info = stat()
+        if stat(root, &info) != 0 { throw LocalFileError.current("stat", root) }
+        if info.st_mode & S_IFMT != S_IFDIR {
+            throw LocalFileError(operation: "scan", path: root, code: ENOTDIR)
+        }
+        switch readFolder(root) {
+        case .success(let listing): visit(listing, in: .root, walk: &walk)
+        case .failure(let error): throw error
+        }
+        return walk
+    }
+
+    /// Appends the children of one folder (sorted by name) and, depth first, their contents.
+    private func visit(_ listing: Listing, in folder: RelativePath, walk: inout Walk) {
+        let prefix = folder.isRoot ? "" : folder.string + "/"
+        for problem in listing.problems { walk.notes.append(prefix + problem) }
+        for child in listing.children {
+            if folder.isRoot && child.name == LocalScanner.stateFolderName { continue }
+            let path: RelativePath
+            do {
+                path = try folder.appending(validating: child.name)
+            } catch {
+                walk.notes.append("\(prefix)\(child.name): \(error); skipped")
+                continue
+            }
+            let type = child.stat.st_mode & S_IFMT
+            let isFolder = type == S_IFDIR
+            if !excludes.isEmpty && excludes.excludes(path: path.string, name: child.name, isFolder: isFolder) {
+                continue
+            }
+            let mtime = Int64(child.stat.st_mtim.tv_sec) * 1_000_000_000 + Int64(child.stat.st_mtim.tv_nsec)
+            let modified = FileTime(seconds: FileIdentity.seconds(nanoseconds: mtime), granularity: .exact)
+            switch type {
+            case S_IFREG:
+                let size = UInt64(max(0, child.stat.st_size))
+                walk.entries.append(SnapshotEntry(path: path, kind: .file, size: size, modified: modified))
+                walk.identities[path] = FileIdentity(
+                    size: size, mtimeNanoseconds: mtime, inode: UInt64(child.stat.st_ino),
+                    device: UInt64(child.stat.st_dev))
+            case S_IFDIR:
+                walk.entries.append(SnapshotEntry(path: path, kind: .directory, modified: modified))
+                let full = walk.fullPath(path)
+                switch readFolder(full) {
+                case .success(let inner): visit(inner, in: path, walk: &walk)
+                case .failure(let error): walk.notes.append("\(path): cannot read folder: \(error.cause)")
+                }
+            case S_IFLNK:
+                walk.entries.append(SnapshotEntry(path: path, kind: .symlink, modified: modified))
+            default:
+                walk.entries.append(SnapshotEntry(path: path, kind: .other, modified: modified))
+            }
+        }
+    }
+
+    private struct Listing {
+        var children: [Child] = []
+        /// Names that could not be listed, each with the reason.
+        var problems: [String] = []
+    }
+
+    /// Lists one folder: every name except `.` and `..` with its `lstat`, sorted by Unicode
+    /// scalars (the order of `RelativePath`). Names that are not valid UTF-8, that cannot be
+    /// `lstat`ed, or that equal another name once Unicode-normalized become problems.
+    private func readFolder(_ path: String) -> Result<Listing, LocalFileError> {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 { return .failure(.current("open", path)) }
+        guard let dir = fdopendir(fd) else {
+            let error = LocalFileError.current("opendir", path)
+            close(fd)
+            return .failure(error)
+        }
+        defer { closedir(dir) }
+        var listing = Listing()
+        var names = Set<String>()
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else {
+                if errno != 0 { return .failure(.current("readdir", path)) }
+                break
+            }
+            var problem: String?
+            let decoded: String? = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: 256) { name -> String? in
+                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return nil }
+                    guard let text = String(validatingCString: name) else {
+                        problem = "\(LocalScanner.escaped(name)): name is not valid UTF-8; skipped"
+                        return nil
+                    }
+                    return text
+                }
+            }
+            if let problem { listing.problems.append(problem) }
+            guard let name = decoded else { continue }
+            var info = stat()
+            if fstatat(dirfd(dir), name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
+                if errno == ENOENT { continue }  // removed since readdir
+                listing.problems.append("\(name): lstat: \(String(cString: strerror(errno))); skipped")
+                continue
+            }
+            if !names.insert(name).inserted {
+                listing.problems.append(
+                    "\(name): same name as another entry in a different Unicode normalization; skipped")
+                continue
+            }
+            listing.children.append(Child(name: name, stat: info))
+        }
+        listing.children.sort { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+        return .success(listing)
+    }
+
+    /// The bytes of a C name with non-UTF-8 bytes shown as `\xNN`.
+    static func escaped(_ name: UnsafePointer<CChar>) -> String {
+        var text = ""
+        var index = 0
+        while name[index] != 0 {
+            let byte = UInt8(bitPattern: name[index])
+            if byte >= 0x20 && byte < 0x7F {
+                text.append(Character(Unicode.Scalar(byte)))
+            } else {
+                text += "\\x" + String(byte, radix: 16, uppercase: false).leftPadded(to: 2)
+            }
+            index += 1
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

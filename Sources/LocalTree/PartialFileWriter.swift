@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes a download to its file under `.ftpsync/`, continuing at a given offset: the file is
+/// cut to exactly `offset` bytes, then every `write` goes straight to the file descriptor (no
+/// buffering in user space), and `close()` makes the bytes durable with `fsync` before the file
+/// is renamed into place. Used from one thread at a time.
+public final class PartialFileWriter {
+    /// The file being written.
+    public let path: String
+    /// Bytes the file held before the first write of this writer (the resume offset).
+    public let startOffset: UInt64
+    /// Size of the file now, in bytes: `startOffset` plus everything written.
+    public private(set) var size: UInt64
+    private var fd: Int32
+
+    /// Opens (creating it, mode 0666 less the umask) the file at `path` for writing at `offset`.
+    /// - Throws: `LocalFileError` when the file cannot be opened or cut, or (detail) when it holds
+    ///   fewer than `offset` bytes.
+    public init(path: String, offset: UInt64) throws(LocalFileError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        if fd < 0 { throw LocalFileError.current("open", path) }
+        var info = stat()
+        if fstat(fd, &info) != 0 {
+            let error = LocalFileError.current("fstat", path)
+            Glibc.close(fd)
+            throw error
+        }
+        let existing = UInt64(max(0, info.st_size))
+        if existing < offset {
+            Glibc.close(fd)
+            throw LocalFileError(
+                operation: "resume", path: path, code: 0,
+                detail: "the file holds \(existing) bytes, fewer than the offset \(offset)")
+        }
+        if existing > offset && ftruncate(fd, off_t(offset)) != 0 {
+            let error = LocalFileError.current("ftruncate", path)
+            Glibc.close(fd)
+            throw error
+        }
+        if lseek(fd, off_t(offset), SEEK_SET) < 0 {
+            let error = LocalFileError.current("lseek", path)
+            Glibc.close(fd)
+            throw error
+        }
+        self.fd = fd
+        self.path = path
+        self.startOffset = offset
+        self.size = offset
+    }
+
+    deinit {
+        if fd >= 0 { Glibc.close(fd) }
+    }
+
+    /// Writes all of `bytes` at the end of the file.
+    /// - Throws: `LocalFileError` (e.g. "No space left on device") or when the writer is closed.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(LocalFileError) {
+        guard fd >= 0 else { throw LocalFileError(operation: "write", path: path, code: EBADF) }
+        guard var next = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let done = Glibc.write(fd, next, left)
+            if done < 0 {
+                if errno == EINTR { continue }
+                throw LocalFileError.current("write", path)
+            }
+            next += done
+            left -= done
+            size += UInt64(done)
+        }
+    }
+
+    /// Writes all of `bytes` at the end of the file.
+    /// - Throws: `LocalFileError` as `write(_:)` with a buffer.
+    public func write(_ bytes: [UInt8]) throws(LocalFileError) {
+        let failure = bytes.withUnsafeBytes { raw -> LocalFileError? in
+            do throws(LocalFileError) {
+                try write(raw)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Makes everything written so far durable (`fsync`), so a resume after a crash finds it.
+    /// - Throws: `LocalFileError` when `fsync` fails (e.g. an I/O error) or the writer is closed.
+    public func sync() throws(LocalFileError) {
+        guard fd >= 0 else { throw LocalFileError(operation: "fsync", path: path, code: EBADF) }
+        if fsync(fd) != 0 { throw LocalFileError.current("fsync", path) }
+    }
+
+    /// Makes the bytes durable (`fsync`) and closes the file. Closing twice does nothing.
+    /// - Throws: `LocalFileError` when `fsync` or `close` fails; the file is closed either way.
+    public func close() throws(LocalFileError) {
+        guard fd >= 0 else { return }
+        let descriptor = fd
+        fd = -1
+        if fsync(descriptor) != 0 {
+            let error = LocalFileError.current("fsync", path)
+            Glibc.close(descriptor)
+            throw error
+        }
+        if Glibc.close(descriptor) != 0 { throw LocalFileError.current("close", path) }
+    }
+}

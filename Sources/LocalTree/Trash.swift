@@ -1,0 +1,74 @@
+import Foundation
+import SyncCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension LocalFileSystem {
+    /// `date` in UTC as `YYYYMMDDTHHMMSSZ` (ISO 8601 basic format, whole seconds, no colons so
+    /// the text is a valid name on every file system), e.g. `20250102T030405Z`.
+    public static func utcStamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    }
+
+    /// The name a conflicting local file is kept under beside the pulled one:
+    /// `NAME.conflict-<UTC stamp>.EXT` (`NAME.conflict-<UTC stamp>` without an extension; a
+    /// leading dot does not start an extension).
+    public static func conflictName(for name: String, at date: Date) -> String {
+        let stamp = "conflict-" + utcStamp(date)
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            return "\(name[..<dot]).\(stamp)\(name[dot...])"
+        }
+        return "\(name).\(stamp)"
+    }
+
+    /// The trash folder of one run: `<localRoot>/.ftpsync/trash/<UTC stamp>`.
+    public static func trashFolder(localRoot: String, at date: Date) -> String {
+        "\(localRoot)/\(LocalScanner.stateFolderName)/trash/\(utcStamp(date))"
+    }
+
+    /// Moves the file (or folder) at `source` into the trash as
+    /// `<localRoot>/.ftpsync/trash/<UTC stamp of date>/<device>/<path>`, making the folders it
+    /// needs; never unlinks anything. When that name is taken, `~1`, `~2`, … is appended.
+    /// `localRoot` and `source` must be on one file system (`rename(2)`).
+    /// - Parameters:
+    ///   - source: the full path of what to trash, e.g. `<localRoot>/cam/DCIM/a.jpg`.
+    ///   - localRoot: the state root, holding `.ftpsync`.
+    ///   - device: the device's name (one path component).
+    ///   - path: where the file was, relative to the device's folder.
+    ///   - date: the run's time (one trash folder per run).
+    /// - Returns: the full path the file now has.
+    /// - Throws: `LocalFileError` when the device name is not a valid component, a folder
+    ///   cannot be made, or the rename fails.
+    @discardableResult
+    public func moveToTrash(
+        _ source: String, localRoot: String, device: String, path: RelativePath, at date: Date
+    ) throws(LocalFileError) -> String {
+        if path.isRoot {
+            throw LocalFileError(operation: "trash", path: source, code: 0, detail: "cannot trash the device root")
+        }
+        do {
+            _ = try RelativePath.validated(name: device)
+        } catch {
+            throw LocalFileError(operation: "trash", path: source, code: 0, detail: "device \(error)")
+        }
+        var destination = LocalFileSystem.trashFolder(localRoot: localRoot, at: date) + "/\(device)"
+        if !path.parent.isRoot { destination += "/" + path.parent.string }
+        try makeFolders(at: destination)
+        destination += "/" + path.name
+        var candidate = destination
+        var attempt = 0
+        while try status(at: candidate) != nil {
+            attempt += 1
+            candidate = "\(destination)~\(attempt)"
+        }
+        try move(from: source, to: candidate)
+        return candidate
+    }
+}

@@ -1,0 +1,192 @@
+import CSQLite
+import Foundation
+import SyncCore
+
+/// The state of one local tree, in SQLite at `<localRoot>/.ftpsync/state.sqlite`: per device
+/// the records of the last successful sync, interrupted transfers, the last sync time; and the
+/// digest cache of the tree's files.
+///
+/// WAL journal, `synchronous=NORMAL`: a committed transaction survives a crash of the process
+/// (SIGKILL); a power loss may lose the last transactions but never corrupts the file.
+///
+/// Thread-safe: every call runs behind one recursive lock, so several threads of one run may
+/// share a store; a `transaction` holds the lock for its whole body, so other threads wait
+/// until it ends.
+public final class StateStore: @unchecked Sendable {
+    /// The schema this code writes; `migrations[i]` moves a database from version i to i + 1.
+    static let migrations: [[String]] = [
+        [
+            """
+            CREATE TABLE records (
+                device TEXT NOT NULL, path TEXT NOT NULL,
+                remote_size INTEGER, remote_mtime REAL, remote_precision INTEGER,
+                local_size INTEGER NOT NULL, local_mtime REAL NOT NULL, local_precision INTEGER NOT NULL,
+                digest TEXT,
+                PRIMARY KEY (device, path)) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE partials (
+                device TEXT NOT NULL, direction TEXT NOT NULL, path TEXT NOT NULL,
+                remote_size INTEGER, remote_mtime REAL, remote_precision INTEGER,
+                bytes_done INTEGER NOT NULL, temp_name TEXT NOT NULL,
+                local_size INTEGER, local_mtime REAL, local_precision INTEGER,
+                PRIMARY KEY (device, direction, path)) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE hash_cache (
+                path TEXT NOT NULL PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+                inode INTEGER NOT NULL, digest TEXT NOT NULL) WITHOUT ROWID
+            """,
+            "CREATE TABLE devices (name TEXT NOT NULL PRIMARY KEY, last_sync REAL, identity TEXT) WITHOUT ROWID",
+        ]
+    ]
+
+    /// The schema version this code writes.
+    public static var schemaVersion: Int { migrations.count }
+
+    /// The database file's path.
+    public let path: String
+
+    let lock = NSRecursiveLock()
+    let connection: SQLiteConnection
+    private var transactionDepth = 0
+
+    /// Opens (creating it and `<localRoot>/.ftpsync` when missing) the state database of the
+    /// local tree at `localRoot`, and brings its schema up to date.
+    /// - Throws: `StoreError.fileSystem` when the folder cannot be made, `.sqlite` when SQLite
+    ///   refuses (not a database, read-only, disk full), `.newerSchema` for a database written by
+    ///   a newer ftpsync.
+    public static func open(localRoot: String) throws(StoreError) -> StateStore {
+        let folder = try StateFolder.make(localRoot: localRoot)
+        return try StateStore(file: folder + "/state.sqlite")
+    }
+
+    /// Opens (creating it when missing) the database at `file`; see `open(localRoot:)`.
+    /// - Throws: as `open(localRoot:)`.
+    public init(file: String) throws(StoreError) {
+        path = file
+        connection = try SQLiteConnection(path: file)
+        try connection.execute("PRAGMA busy_timeout = 5000")
+        try connection.query("PRAGMA journal_mode = WAL") { _ in }
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        try migrate()
+    }
+
+    /// Reads the schema version and applies the missing migrations, each in its own transaction.
+    private func migrate() throws(StoreError) {
+        try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        var found: Int?
+        try connection.query("SELECT version FROM schema_version") { row in found = Int(row.integer(0)) }
+        let current = found ?? 0
+        if current > StateStore.migrations.count {
+            throw .newerSchema(found: current, supported: StateStore.migrations.count)
+        }
+        for version in current..<StateStore.migrations.count {
+            try connection.execute("BEGIN IMMEDIATE")
+            do throws(StoreError) {
+                for sql in StateStore.migrations[version] { try connection.execute(sql) }
+                try connection.execute("DELETE FROM schema_version")
+                try connection.query("INSERT INTO schema_version (version) VALUES (?1)", [.integer(Int64(version + 1))])
+                try connection.execute("COMMIT")
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Closes the database; later calls throw `StoreError.closed`. Closing twice does nothing.
+    public func close() {
+        locked { connection.close() }
+    }
+
+    /// Runs `body` with the lock held.
+    func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Runs `body` as one transaction: everything it writes is committed together when it
+    /// returns, or rolled back when it throws (the error is then rethrown unchanged). Nested
+    /// calls become savepoints of the outer transaction. Other threads wait until it ends.
+    /// - Throws: what `body` throws, or `StoreError` when SQLite cannot begin or commit.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        let depth = transactionDepth
+        let savepoint = "s\(depth)"
+        try connection.execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            if depth == 0 {
+                try? connection.execute("ROLLBACK")
+            } else {
+                try? connection.execute("ROLLBACK TO \(savepoint); RELEASE \(savepoint)")
+            }
+            throw error
+        }
+        do {
+            try connection.execute(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+        } catch {
+            if depth == 0 { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+        return result
+    }
+
+    /// The database's schema version (see `schemaVersion`).
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func storedSchemaVersion() throws(StoreError) -> Int {
+        try locked { () throws(StoreError) -> Int in
+            var version = 0
+            try connection.query("SELECT version FROM schema_version") { row in version = Int(row.integer(0)) }
+            return version
+        }
+    }
+
+    /// The journal mode SQLite reports (`wal` once opened).
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func journalMode() throws(StoreError) -> String {
+        try locked { () throws(StoreError) -> String in
+            var mode = ""
+            try connection.query("PRAGMA journal_mode") { row in mode = row.text(0) }
+            return mode
+        }
+    }
+}
+
+extension FileTime {
+    /// The time as bound values: seconds (REAL) and granularity (INTEGER), or two NULLs.
+    static func columns(_ time: FileTime?) -> [SQLValue] {
+        guard let time else { return [.null, .null] }
+        return [.real(time.seconds), .integer(Int64(time.granularity.rawValue))]
+    }
+
+    /// Reads a time from a seconds column and the granularity column after it.
+    /// - Throws: `StoreError.corrupt` for an unknown granularity.
+    static func read(_ row: Row, _ column: Int32) throws(StoreError) -> FileTime? {
+        if row.isNull(column) { return nil }
+        let raw = row.integer(column + 1)
+        guard let granularity = TimeGranularity(rawValue: Int(raw)) else {
+            throw .corrupt("time granularity \(raw)")
+        }
+        return FileTime(seconds: row.real(column), granularity: granularity)
+    }
+}
+
+extension RelativePath {
+    /// Reads a stored path.
+    /// - Throws: `StoreError.corrupt` when the text is not a valid relative path.
+    static func stored(_ text: String) throws(StoreError) -> RelativePath {
+        do {
+            return try RelativePath(validating: text)
+        } catch {
+            throw .corrupt("path '\(text)': \(error)")
+        }
+    }
+}
