@@ -51,12 +51,22 @@ struct PullCommand {
         let configuration: Configuration
         do {
             configuration = try ConfigLoader.load(path: configPath, environment: environment)
-            try configuration.validateForPull()
-        } catch let error as ConfigError {
+        } catch {
             console.error(error.description)
             return .usage
         }
-        let devices = try selectDevices(configuration)
+        let devices: [DeviceConfig]
+        do {
+            devices = try configuration.selectDevices(named: arguments.all("device"))
+        } catch {
+            throw UsageError(error.description)
+        }
+        do {
+            try configuration.checkPullLayout(devices: devices)
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
         let dryRun = arguments.has("dry-run")
         let started = Date()
 
@@ -65,14 +75,19 @@ struct PullCommand {
         if !dryRun {
             do {
                 lock = try RunLock.acquire(localRoot: configuration.localRoot)
-            } catch RunLockError.held {
+            } catch {
+                guard case .held(_, let pid) = error else { throw error }
+                let holder = pid.map { " (pid \($0))" } ?? ""
                 console.error(
-                    "ftpsync: another ftpsync run holds the lock on \(configuration.localRoot); nothing was done")
+                    "ftpsync: another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done"
+                )
                 return .locked
             }
             store = try StateStore.open(localRoot: configuration.localRoot)
         } else {
-            store = try StateStore.openIfPresent(localRoot: configuration.localRoot)
+            // A dry run creates nothing: it reads the state only when there is one.
+            let file = configuration.localRoot + "/.ftpsync/state.sqlite"
+            store = FileManager.default.fileExists(atPath: file) ? try StateStore(file: file) : nil
         }
         defer { _ = lock }
 
@@ -101,18 +116,6 @@ struct PullCommand {
             }
         }
         return exitCode(for: reports)
-    }
-
-    private func selectDevices(_ configuration: Configuration) throws -> [DeviceConfig] {
-        let names = arguments.all("device")
-        if names.isEmpty { return configuration.devices }
-        let known = configuration.devices.map(\.name)
-        return try names.map { name in
-            guard let device = configuration.devices.first(where: { $0.name == name }) else {
-                throw UsageError("unknown device '\(name)' (devices: \(known.joined(separator: ", ")))")
-            }
-            return device
-        }
     }
 }
 

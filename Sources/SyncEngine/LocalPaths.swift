@@ -1,4 +1,5 @@
 import Foundation
+import LocalTree
 import SyncCore
 
 /// Where things live on the local side for one device (CONTRACT.md, "Layout on disk").
@@ -36,23 +37,7 @@ public struct LocalPaths: Sendable {
 
     /// `NAME.conflict-<UTC time>.EXT` beside `path`: where a pull keeps a local version it
     /// would otherwise overwrite.
-    public func conflictCopy(_ path: RelativePath, stamp: String) -> String {
-        let name = path.name
-        let newName: String
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-            newName = name[..<dot] + ".conflict-" + stamp + name[dot...]
-        } else {
-            newName = name + ".conflict-" + stamp
-        }
-        return file(path.parent.isRoot ? RelativePath.root : path.parent) + "/" + newName
+    public func conflictCopy(_ path: RelativePath, at date: Date) -> String {
+        file(path.parent) + "/" + LocalFileSystem.conflictName(for: path.name, at: date)
     }
-}
-
-/// A UTC time stamp for file names: `20261129T120000Z`.
-public func fileStamp(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-    func two(_ v: Int?) -> String { v.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-    return "\(c.year ?? 1970)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
 }

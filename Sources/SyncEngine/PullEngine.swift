@@ -61,7 +61,7 @@ public final class PullEngine {
             for action in report.actions { report.stats.count(action, transferred: 0) }
             return report
         }
-        let executor = PullExecutor(job: job, store: store, remote: remote, stamp: fileStamp(started))
+        let executor = PullExecutor(job: job, store: store, remote: remote, runStarted: started)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for action in planned.plan.actions {
             let outcome = executor.perform(action)
@@ -78,10 +78,10 @@ public final class PullEngine {
     }
 
     private func plan(remote: RemoteFileSystem, report: inout DeviceReport) throws -> PullPlanner.Result {
-        let matcher = ExcludeMatcher(patterns: job.excludes)
-        let scanned = try RemoteScanner(remote: remote, root: job.remoteRoot, excludes: matcher).scan()
+        let excludes = try ExcludeRules(job.excludes)
+        let scanned = try RemoteScanner(remote: remote, root: job.remoteRoot, excludes: excludes).scan()
         report.notes += scanned.notes
-        let local = try LocalScanner.scan(root: job.paths.deviceRoot, excludes: job.excludes)
+        let local = try localSnapshot(excludes: excludes)
         report.notes += local.notes
         let records = try store?.records(device: job.name) ?? [:]
         let partials = try currentPartials()
@@ -89,14 +89,22 @@ public final class PullEngine {
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
     }
 
+    /// The device's local folder; a folder that does not exist yet is empty.
+    private func localSnapshot(excludes: ExcludeRules) throws -> LocalScan {
+        guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
+            return LocalScan(snapshot: Snapshot([]), identities: [:], notes: [], hashedFiles: 0, hashedBytes: 0, cachedFiles: 0)
+        }
+        return try LocalScanner(excludes: excludes).scan(root: job.paths.deviceRoot)
+    }
+
     /// Partial downloads known to the state, with the bytes actually on disk.
     private func currentPartials() throws -> [RelativePath: PartialTransfer] {
         guard let store else { return [:] }
         var result: [RelativePath: PartialTransfer] = [:]
-        for (path, var partial) in try store.partials(device: job.name) {
-            var info = stat()
-            guard lstat(job.paths.partial(path), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            partial.bytesDone = UInt64(info.st_size)
+        let files = LocalFileSystem()
+        for (path, var partial) in try store.partialTransfers(device: job.name) {
+            guard let status = try files.status(at: job.paths.partial(path)), status.kind == .file else { continue }
+            partial.bytesDone = status.identity.size
             result[path] = partial
         }
         return result

@@ -25,14 +25,15 @@ final class PullExecutor {
     private let job: DeviceJob
     private let store: StateStore?
     private let remote: RemoteFileSystem
-    /// UTC stamp of this run, for conflict copies.
-    private let stamp: String
+    /// When this run started (UTC), for the names of conflict copies.
+    private let runStarted: Date
+    private let files = LocalFileSystem()
 
-    init(job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, stamp: String) {
+    init(job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date) {
         self.job = job
         self.store = store
         self.remote = remote
-        self.stamp = stamp
+        self.runStarted = runStarted
     }
 
     /// The report of one action and the bytes it moved.
@@ -47,7 +48,7 @@ final class PullExecutor {
             var transferred: UInt64 = 0
             switch action.kind {
             case .mkdirLocal:
-                try LocalFileSystem.makeFolders(at: job.paths.file(action.path))
+                try files.makeFolders(at: job.paths.file(action.path))
             case .download:
                 transferred = try download(action)
             case .conflict:
@@ -74,38 +75,52 @@ final class PullExecutor {
         guard let source = action.source else { throw EngineError.incompleteAction("download without its entry") }
         let partialPath = job.paths.partial(action.path)
         let finalPath = job.paths.file(action.path)
-        try LocalFileSystem.makeFolders(at: (partialPath as NSString).deletingLastPathComponent)
-        try store?.setPartial(
-            PartialTransfer(
-                path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset),
-            device: job.name)
-        let file = try PartialFile(path: partialPath, resumeAt: action.offset)
-        let received = try remote.retrieve(
-            remotePath(root: job.remoteRoot, relative: action.path.string), from: action.offset
-        ) { chunk in try file.write(chunk) }
-        let length = file.length
-        let digest = try file.finish()
-        if let expected = source.size, length != expected {
-            throw EngineError.shortTransfer(path: action.path.string, received: length, expected: expected)
+        try files.makeFolders(at: parentFolder(partialPath))
+        let partial = PartialTransfer(
+            path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset)
+        try store?.setPartial(StoredPartial(transfer: partial, tempName: partialPath), device: job.name)
+
+        let hasher = try XXH3Hasher()
+        if action.offset > 0 { try hasher.update(fileAt: partialPath, length: action.offset) }
+        let writer = try files.openPartial(at: partialPath, offset: action.offset)
+        let received: UInt64
+        do {
+            received = try remote.retrieve(
+                remotePath(root: job.remoteRoot, relative: action.path.string), from: action.offset
+            ) { chunk in
+                try writer.write(chunk)
+                hasher.update(chunk)
+            }
+            try writer.close()
+        } catch {
+            try? writer.close()
+            throw error
         }
-        if let time = source.modified {
-            try LocalFileSystem.setModificationTime(at: partialPath, seconds: time.seconds)
+        if let expected = source.size, writer.size != expected {
+            throw EngineError.shortTransfer(path: action.path.string, received: writer.size, expected: expected)
         }
-        try LocalFileSystem.makeFolders(at: (finalPath as NSString).deletingLastPathComponent)
-        try LocalFileSystem.rename(from: partialPath, to: finalPath)
-        let info = try LocalFileSystem.info(at: finalPath)
+        if let time = source.modified { try files.setModificationTime(time, at: partialPath) }
+        try files.makeFolders(at: parentFolder(finalPath))
+        try files.move(from: partialPath, to: finalPath)
+        guard let status = try files.status(at: finalPath) else {
+            throw LocalFileError(operation: "stat", path: finalPath, code: ENOENT)
+        }
         let record = FileRecord(
-            path: action.path, remoteSize: source.size, remoteModified: source.modified, localSize: info.size,
-            localModified: FileTime(seconds: info.modifiedSeconds, granularity: .exact), digest: digest)
+            path: action.path, remoteSize: source.size, remoteModified: source.modified,
+            localSize: status.identity.size, localModified: status.identity.modified, digest: hasher.finalize())
         try store?.transaction {
-            try $0.upsertRecord(record, device: job.name)
-            try $0.removePartial(path: action.path, device: job.name)
+            try store?.upsertRecord(record, device: job.name)
+            try store?.removePartial(path: action.path, device: job.name)
         }
         return received
     }
 
     private func keepConflictCopy(_ action: Action) throws {
-        let path = job.paths.file(action.path)
-        try LocalFileSystem.rename(from: path, to: job.paths.conflictCopy(action.path, stamp: stamp))
+        try files.move(from: job.paths.file(action.path), to: job.paths.conflictCopy(action.path, at: runStarted))
     }
+}
+
+/// The folder holding `path`.
+func parentFolder(_ path: String) -> String {
+    (path as NSString).deletingLastPathComponent
 }

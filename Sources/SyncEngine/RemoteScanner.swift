@@ -1,5 +1,6 @@
 import FTPListing
 import Foundation
+import LocalTree
 import SyncCore
 
 /// Walks a device's tree, folder by folder, into a `Snapshot`.
@@ -9,8 +10,8 @@ import SyncCore
 struct RemoteScanner {
     var remote: RemoteFileSystem
     var root: String
-    /// Patterns of paths to leave out (see `ExcludeMatcher`).
-    var excludes: ExcludeMatcher
+    /// Patterns of paths to leave out.
+    var excludes: ExcludeRules
 
     /// The snapshot and the notes about skipped entries and unreadable lines.
     struct Result {
@@ -44,7 +45,7 @@ struct RemoteScanner {
                     continue
                 }
                 let kind = EntryKind(item.type)
-                if excludes.excludes(path, isDirectory: kind == .directory) { continue }
+                if excludes.excludes(path: path.string, name: path.name, isFolder: kind == .directory) { continue }
                 let rawName = item.rawName == Array(item.name.utf8) ? nil : item.rawName
                 entries.append(
                     SnapshotEntry(

@@ -129,14 +129,3 @@ private func record(_ p: String, _ size: UInt64, remote: Double, local: Double) 
         #expect(sorted.map(\.string) == ["B", "a", "a/z", "a b", "a.txt"])
     }
 }
-
-@Suite struct ExcludeMatcherTests {
-    @Test(arguments: [
-        ("x/y/cache.tmp", false, true), ("a.jpg", false, false), (".thumbnails", true, true),
-        (".thumbnails", false, false), ("DCIM/raw/a.bin", false, true), ("raw/a.bin", false, false),
-    ])
-    func patterns(_ p: String, _ isDirectory: Bool, _ excluded: Bool) {
-        let matcher = ExcludeMatcher(patterns: ["*.tmp", ".thumbnails/", "/DCIM/raw/*.bin"])
-        #expect(matcher.excludes(path(p), isDirectory: isDirectory) == excluded)
-    }
-}
