@@ -18,7 +18,7 @@ extension ListingEntry {
             let bit = UInt16(1) << UInt16(8 - i)
             switch c[i] {
             case letters[i % 3]: bits |= bit
-            case 0x73, 0x74 where i % 3 == 2: bits |= bit  // s, t: executable too
+            case 0x73 where i % 3 == 2, 0x74 where i % 3 == 2: bits |= bit  // s, t: executable too
             case 0x2D, 0x53, 0x54, 0x6C, 0x4C: break  // -, S, T, l, L: not executable
             default: return nil
             }
