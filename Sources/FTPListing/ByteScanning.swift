@@ -12,26 +12,35 @@ enum Byte {
     @inline(__always) static func lower(_ b: UInt8) -> UInt8 { b &- 0x41 < 26 ? b | 0x20 : b }
 }
 
-/// The whitespace-separated tokens of a line, as byte ranges; reused from line to line.
-struct Tokens {
-    private(set) var starts: [Int] = Array(repeating: 0, count: 32)
-    private(set) var ends: [Int] = Array(repeating: 0, count: 32)
+/// The whitespace-separated tokens of a line, as byte ranges; one buffer reused from line to line
+/// (raw storage: no copy-on-write or exclusivity checks in the hot loop).
+final class Tokens {
+    static let capacity = 32
+    let starts = UnsafeMutablePointer<Int>.allocate(capacity: Tokens.capacity)
+    let ends = UnsafeMutablePointer<Int>.allocate(capacity: Tokens.capacity)
     private(set) var count = 0
 
+    deinit {
+        starts.deallocate()
+        ends.deallocate()
+    }
+
     /// Splits `line` at runs of spaces and tabs, keeping at most `limit` tokens (≤ 32).
-    mutating func split(_ line: Line, limit: Int) {
-        count = 0
+    func split(_ line: Line, limit: Int) {
+        var found = 0
         var i = 0
         let n = line.count
-        while i < n && count < limit {
+        let limit = min(limit, Tokens.capacity)
+        while i < n && found < limit {
             while i < n && Byte.isBlank(line[i]) { i += 1 }
             if i == n { break }
             let s = i
             while i < n && !Byte.isBlank(line[i]) { i += 1 }
-            starts[count] = s
-            ends[count] = i
-            count += 1
+            starts[found] = s
+            ends[found] = i
+            found += 1
         }
+        count = found
     }
 
     @inline(__always) func length(_ k: Int) -> Int { ends[k] - starts[k] }

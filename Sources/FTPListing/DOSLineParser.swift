@@ -104,8 +104,9 @@ extension ListingReader {
         let modified = listedTime(
             year: year, month: month, day: day, hour: hour, minute: clock.minute, second: clock.second ?? 0,
             precision: clock.second == nil ? .minute : .second)
+        let decoded = decodeName(name)
         return .entry(
-            ListingEntry(name: decode(name), rawName: Array(name), type: type, size: size, modified: modified))
+            ListingEntry(name: decoded.name, rawName: decoded.raw, type: type, size: size, modified: modified))
     }
 
     /// 0 for no suffix, 1 for AM/A, 2 for PM/P, nil for anything else.

@@ -49,6 +49,25 @@ enum DateTokens {
         return key
     }
 
+    /// The English three-letter month of a token packed big-endian into 24 bits, lowercased.
+    @inline(__always) private static func englishMonth(_ key: UInt32) -> Int? {
+        switch key {
+        case 0x6A_616E: return 1  // jan
+        case 0x66_6562: return 2  // feb
+        case 0x6D_6172: return 3  // mar
+        case 0x61_7072: return 4  // apr
+        case 0x6D_6179: return 5  // may
+        case 0x6A_756E: return 6  // jun
+        case 0x6A_756C: return 7  // jul
+        case 0x61_7567: return 8  // aug
+        case 0x73_6570: return 9  // sep
+        case 0x6F_6374: return 10  // oct
+        case 0x6E_6F76: return 11  // nov
+        case 0x64_6563: return 12  // dec
+        default: return nil
+        }
+    }
+
     /// The month (1...12) of the token `from..<to`: a name, or `<n>月` / `<n>월`.
     static func month(_ l: Line, _ from: Int, _ to: Int) -> Int? {
         var end = to
@@ -58,6 +77,11 @@ enum DateTokens {
         if Byte.isDigit(l[from]) {
             guard let number = numberWithSuffix(l, from, end), number.suffix == .month else { return nil }
             return (1...12).contains(number.value) ? number.value : nil
+        }
+        if length == 3 {
+            let key = UInt32(Byte.lower(l[from])) << 16 | UInt32(Byte.lower(l[from + 1])) << 8
+                | UInt32(Byte.lower(l[from + 2]))
+            if let english = englishMonth(key) { return english }
         }
         if length <= 8 {
             return packed[pack(UnsafeBufferPointer(rebasing: l[from..<end]))]

@@ -9,7 +9,7 @@ final class ListingReader {
     let nowLocal: Int
     /// The year of `context.now` in the server's zone.
     let nowYear: Int
-    var tokens = Tokens()
+    let tokens = Tokens()
 
     init(context: ListingContext) {
         self.context = context
@@ -88,6 +88,22 @@ final class ListingReader {
     func decode(_ bytes: Line) -> String {
         if let decoder = context.decodeName, let text = decoder(Array(bytes)) { return text }
         return ListingNameCodec.decodeUTF8Reversibly(bytes)
+    }
+
+    /// A listed name and, when they differ from its UTF-8, its raw bytes.
+    func decodeName(_ bytes: Line) -> (name: String, raw: [UInt8]?) {
+        if let decoder = context.decodeName {
+            let raw = Array(bytes)
+            if let text = decoder(raw) { return (text, raw) }
+        }
+        var ascii = true
+        for b in bytes where b >= 0x80 {
+            ascii = false
+            break
+        }
+        let plain = String(decoding: bytes, as: UTF8.self)
+        if ascii || plain.utf8.elementsEqual(bytes) { return (plain, nil) }
+        return (ListingNameCodec.decodeUTF8Reversibly(bytes), Array(bytes))
     }
 
     /// Owner, group and other informational text: UTF-8, invalid bytes replaced.

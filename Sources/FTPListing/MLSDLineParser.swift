@@ -87,9 +87,10 @@ extension ListingReader {
         let modified = modifyText.flatMap { TimeValParser.parse($0) }
         let owner = facts["unix.ownername"] ?? facts["unix.owner"] ?? facts["unix.uid"]
         let group = facts["unix.groupname"] ?? facts["unix.group"] ?? facts["unix.gid"]
+        let decoded = decodeName(name)
         return .entry(
             ListingEntry(
-                name: decode(name), rawName: Array(name), type: type, size: size, modified: modified,
+                name: decoded.name, rawName: decoded.raw, type: type, size: size, modified: modified,
                 target: target, owner: owner, group: group, facts: facts))
     }
 

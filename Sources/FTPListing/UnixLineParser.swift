@@ -142,9 +142,10 @@ extension ListingReader {
         }
         let mode: String? =
             netware ? text(line, t.starts[1], t.ends[1]) : text(line, mode0 + 1, mode0 + 10)
+        let decoded = decodeName(name)
         return .entry(
             ListingEntry(
-                name: decode(name), rawName: Array(name), type: type, size: size, sizeIsExact: exact,
+                name: decoded.name, rawName: decoded.raw, type: type, size: size, sizeIsExact: exact,
                 modified: modified, target: targetRange.map { decode(line.slice($0.0, $0.1)) }, mode: mode,
                 owner: owner, group: group, yearInferred: inferred))
     }
