@@ -79,7 +79,8 @@ enum DateTokens {
             return (1...12).contains(number.value) ? number.value : nil
         }
         if length == 3 {
-            let key = UInt32(Byte.lower(l[from])) << 16 | UInt32(Byte.lower(l[from + 1])) << 8
+            let key =
+                UInt32(Byte.lower(l[from])) << 16 | UInt32(Byte.lower(l[from + 1])) << 8
                 | UInt32(Byte.lower(l[from + 2]))
             if let english = englishMonth(key) { return english }
         }

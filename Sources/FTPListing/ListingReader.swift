@@ -53,9 +53,7 @@ final class ListingReader {
             for i in t0s..<t0e where Byte.isDigit(line[i]) { hasDigit = true }
             if !hasDigit && tokens.length(0) < 16 && line[t0s] != 0x2D { return true }
         }
-        if line[t0e - 1] == 0x3A && tokens.count >= 2 && line[t0s] != 0x2D && line[t0s] != 0x64
-            && line[t0s] != 0x6C
-        {
+        if line[t0e - 1] == 0x3A && tokens.count >= 2 {
             return true  // "ftpd: .: Permission denied", "ls: cannot open directory"
         }
         if tokens.length(0) == 3 || (tokens.length(0) == 4 && line[t0s + 3] == 0x2D) {

@@ -27,7 +27,8 @@ extension ListingReader {
                 factsEnd = firstSpace  // last fact without ';' (NcFTPd)
                 nameStart = firstSpace + 1
             }
-            guard hasFact(line, 0, factsEnd) else { return reject("no facts before the name", line) }
+            // Facts are certain once found; a malformed piece costs only itself.
+            guard line.slice(0, factsEnd).contains(0x3D) else { return reject("no facts before the name", line) }
         }
         let name = line.slice(nameStart, n)
         if name.isEmpty || name.allSatisfy(Byte.isBlank) { return reject("no pathname", line) }

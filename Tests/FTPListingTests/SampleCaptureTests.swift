@@ -78,13 +78,15 @@ struct SampleCaptureTests {
         let recent = try #require(byName["last-month.txt"]?.modified)
         if sample.format == .list {
             #expect(old.date == ExpectedTime.instant("1999-06-15", zone: Self.utc) && old.precision == .day)
-            #expect(recent.date == ExpectedTime.instant("2026-10-30T08:15", zone: Self.utc) && recent.precision == .minute)
+            #expect(
+                recent.date == ExpectedTime.instant("2026-10-30T08:15", zone: Self.utc) && recent.precision == .minute)
             #expect(byName["last-month.txt"]?.yearInferred == true)
             let link = try #require(byName["link-to-dir"])
             #expect(link.type == .link && link.target == "目录 with space" || sample.file == "busybox-ascii-list")
             #expect(byName["dangling-link"]?.target == "does-not-exist")
         } else {
-            #expect(old.date == ExpectedTime.instant("1999-06-15T12:34:56Z", zone: Self.utc) && old.precision == .second)
+            #expect(
+                old.date == ExpectedTime.instant("1999-06-15T12:34:56Z", zone: Self.utc) && old.precision == .second)
             #expect(recent.date == ExpectedTime.instant("2026-10-30T08:15:00Z", zone: Self.utc))
             // pyftpdlib follows symlinks in MLSD; proftpd and pure-ftpd report them as links.
             #expect(byName["link-to-dir"]?.type == (sample.file == "pyftpdlib-mlsd" ? .dir : .link))
