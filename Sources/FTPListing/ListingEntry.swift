@@ -62,8 +62,9 @@ public struct ListingEntry: Sendable, Hashable {
     public var target: String?
     /// UNIX permission string as listed (`rw-r--r--`), when given.
     public var mode: String?
-    /// Owner and group, as listed.
+    /// The owner, as listed (LIST column, MLSD `UNIX.ownername`/`UNIX.owner`/`UNIX.uid`).
     public var owner: String?
+    /// The group, as listed; may contain spaces (`Domain Users`); nil when the line has no group column.
     public var group: String?
     /// Size in bytes, or nil when the listing gives none (folders, links, devices).
     public var size: UInt64?
