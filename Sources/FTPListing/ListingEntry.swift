@@ -39,30 +39,43 @@ public struct ListedTime: Sendable, Hashable {
 }
 
 /// One entry of a directory listing (MLSD, MLST or LIST), as parsed.
+///
+/// Stored properties are ordered for a compact layout (a million entries stay small).
 public struct ListingEntry: Sendable, Hashable {
     /// The entry's name, decoded (UTF-8 unless the device's encoding says otherwise).
-    public var name: String
+    /// Changing it leaves `rawName` as it was.
+    public var name: String {
+        didSet {
+            if storedRawName == nil && name != oldValue { storedRawName = Array(oldValue.utf8) }
+        }
+    }
     /// The name exactly as the server sent it, for commands that refer to the entry.
-    public var rawName: [UInt8]
-    /// What the entry is.
-    public var type: EntryType
-    /// Size in bytes, or nil when the listing gives none (folders, links, devices).
-    public var size: UInt64?
-    /// False when the listing gave only an approximate size (e.g. `1.2K` from embedded servers).
-    public var sizeIsExact: Bool
-    /// Modification time, or nil when the listing gives none.
-    public var modified: ListedTime?
+    public var rawName: [UInt8] {
+        get { storedRawName ?? Array(name.utf8) }
+        set { storedRawName = name.utf8.elementsEqual(newValue) ? nil : newValue }
+    }
+    /// The raw bytes when they differ from the UTF-8 of `name`, else nil (saves an array per entry).
+    private var storedRawName: [UInt8]?
+    /// MLSD facts, fact names lowercased (RFC 3659 §7), empty for LIST entries.
+    public var facts: [String: String]
     /// A symbolic link's target, when the listing names it.
     public var target: String?
     /// UNIX permission string as listed (`rw-r--r--`), when given.
     public var mode: String?
-    /// Owner and group, as listed.
+    /// The owner, as listed (LIST column, MLSD `UNIX.ownername`/`UNIX.owner`/`UNIX.uid`).
     public var owner: String?
+    /// The group, as listed; may contain spaces (`Domain Users`); nil when the line has no group column.
     public var group: String?
+    /// Size in bytes, or nil when the listing gives none (folders, links, devices).
+    public var size: UInt64?
+    /// What the entry is.
+    public var type: EntryType
+    /// False when the listing gave only an approximate size (e.g. `1.2K` from embedded servers).
+    public var sizeIsExact: Bool
     /// True when a LIST line had no year and the year was inferred from the clock.
     public var yearInferred: Bool
-    /// MLSD facts, fact names lowercased (RFC 3659 §7), empty for LIST entries.
-    public var facts: [String: String]
+    /// Modification time, or nil when the listing gives none.
+    public var modified: ListedTime?
 
     public init(
         name: String, rawName: [UInt8]? = nil, type: EntryType, size: UInt64? = nil, sizeIsExact: Bool = true,
@@ -70,7 +83,11 @@ public struct ListingEntry: Sendable, Hashable {
         group: String? = nil, yearInferred: Bool = false, facts: [String: String] = [:]
     ) {
         self.name = name
-        self.rawName = rawName ?? Array(name.utf8)
+        if let rawName, !name.utf8.elementsEqual(rawName) {
+            self.storedRawName = rawName
+        } else {
+            self.storedRawName = nil
+        }
         self.type = type
         self.size = size
         self.sizeIsExact = sizeIsExact

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The state of one parse: the context, the clock read in the server's zone, the zone-offset cache
+/// and a reusable token buffer. Dispatches each line to the right format parser.
+final class ListingReader {
+    let context: ListingContext
+    let zone: ZoneOffsets
+    /// `context.now` as server-local wall-clock seconds.
+    let nowLocal: Int
+    /// The year of `context.now` in the server's zone.
+    let nowYear: Int
+    let tokens = Tokens()
+
+    init(context: ListingContext) {
+        self.context = context
+        zone = ZoneOffsets(zone: context.timeZone)
+        let nowUTC = Int(context.now.timeIntervalSince1970.rounded(.down))
+        nowLocal = nowUTC + zone.offset(atUTC: nowUTC)
+        let days = nowLocal >= 0 ? nowLocal / 86_400 : (nowLocal - 86_399) / 86_400
+        nowYear = CivilTime.date(days: days).year
+    }
+
+    /// Reads one line (line ending removed).
+    func parse(line: Line, format: ListingFormat) -> ParsedLine {
+        switch format {
+        case .mlsd:
+            if line.isEmpty { return .ignored }
+            return parseMLSD(line, inReply: false)
+        case .list:
+            return parseList(line)
+        }
+    }
+
+    private func parseList(_ line: Line) -> ParsedLine {
+        tokens.split(line, limit: 32)
+        if tokens.count == 0 { return .ignored }
+        if isNoise(line) { return .ignored }
+        let first = line[tokens.starts[0]]
+        if Byte.isDigit(first), isDOSDate(line, 0) {
+            return parseDOS(line)
+        }
+        if let result = parseUnix(line) { return result }
+        if looksLikeFacts(line) { return parseMLSD(line, inReply: false) }
+        return reject("not a known listing format", line)
+    }
+
+    /// `total N` in any language, `ls`/`ftpd` error messages, and stray reply lines.
+    private func isNoise(_ line: Line) -> Bool {
+        let t0s = tokens.starts[0]
+        let t0e = tokens.ends[0]
+        if tokens.count == 2, line.decimal(tokens.starts[1], tokens.ends[1]) != nil {
+            var hasDigit = false
+            for i in t0s..<t0e where Byte.isDigit(line[i]) { hasDigit = true }
+            if !hasDigit && tokens.length(0) < 16 && line[t0s] != 0x2D { return true }
+        }
+        if line[t0e - 1] == 0x3A && tokens.count >= 2 {
+            return true  // "ftpd: .: Permission denied", "ls: cannot open directory"
+        }
+        if tokens.length(0) == 3 || (tokens.length(0) == 4 && line[t0s + 3] == 0x2D) {
+            if line[t0s] >= 0x31 && line[t0s] <= 0x35 && Byte.isDigit(line[t0s + 1]) && Byte.isDigit(line[t0s + 2]) {
+                return true  // "226 Transfer complete" leaked into the data
+            }
+        }
+        return false
+    }
+
+    /// A line is MLSD-shaped when the text before its first space holds `fact=value;`.
+    private func looksLikeFacts(_ line: Line) -> Bool {
+        var sawEquals = false
+        for b in line {
+            if b == Byte.space { return false }
+            if b == 0x3D { sawEquals = true }
+            if b == 0x3B { return sawEquals }
+        }
+        return false
+    }
+
+    /// A warning that quotes the line.
+    func reject(_ reason: String, _ line: Line) -> ParsedLine {
+        .rejected("unreadable listing line (\(reason)): \"\(String(decoding: line, as: UTF8.self))\"")
+    }
+
+    // MARK: names
+
+    /// Decodes a name or link target with the context's decoder, else reversible UTF-8.
+    func decode(_ bytes: Line) -> String {
+        if let decoder = context.decodeName, let text = decoder(Array(bytes)) { return text }
+        return ListingNameCodec.decodeUTF8Reversibly(bytes)
+    }
+
+    /// A listed name and, when they differ from its UTF-8, its raw bytes.
+    func decodeName(_ bytes: Line) -> (name: String, raw: [UInt8]?) {
+        if let decoder = context.decodeName {
+            let raw = Array(bytes)
+            if let text = decoder(raw) { return (text, raw) }
+        }
+        var ascii = true
+        for b in bytes where b >= 0x80 {
+            ascii = false
+            break
+        }
+        let plain = String(decoding: bytes, as: UTF8.self)
+        if ascii || plain.utf8.elementsEqual(bytes) { return (plain, nil) }
+        return (ListingNameCodec.decodeUTF8Reversibly(bytes), Array(bytes))
+    }
+
+    /// Owner, group and other informational text: UTF-8, invalid bytes replaced.
+    @inline(__always) func text(_ line: Line, _ from: Int, _ to: Int) -> String {
+        String(decoding: line.slice(from, to), as: UTF8.self)
+    }
+
+    enum NameCheck {
+        case ok
+        case skip
+        case bad(String)
+    }
+
+    /// Listing names are single path components: `.`/`..` are skipped, `/` and NUL rejected.
+    func check(name: Line) -> NameCheck {
+        if name.count == 1 && name[0] == 0x2E { return .skip }
+        if name.count == 2 && name[0] == 0x2E && name[1] == 0x2E { return .skip }
+        for b in name {
+            if b == 0x2F { return .bad("name contains '/'") }
+            if b == 0 { return .bad("name contains NUL") }
+        }
+        return .ok
+    }
+
+    // MARK: times
+
+    /// The instant of a server-local wall-clock time.
+    func listedTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, precision: TimePrecision)
+        -> ListedTime
+    {
+        let local = CivilTime.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        let utc = zone.utcSeconds(fromLocal: local)
+        return ListedTime(date: Date(timeIntervalSince1970: Double(utc)), precision: precision)
+    }
+
+    /// The year of a date listed without one: the latest of {Y+1, Y, Y-1} (Y = the server's year now)
+    /// that is a real date not later than now + 1 day, i.e. the date lies in (now + 1 day - 1 year,
+    /// now + 1 day] — this covers `ls` (6 months) and NetWare (12 months). Feb 29 falls back to the
+    /// last leap year.
+    func inferYear(month: Int, day: Int, hour: Int, minute: Int) -> Int? {
+        let limit = nowLocal + 86_400
+        var year = nowYear + 1
+        while year >= nowYear - 8 {
+            if CivilTime.isValid(year: year, month: month, day: day),
+                CivilTime.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: 0) <= limit
+            {
+                return year
+            }
+            year -= 1
+        }
+        return nil
+    }
+
+    /// The full year of a two-digit year: the latest year ending in those digits whose date is
+    /// not after now + 1 day.
+    func expandTwoDigitYear(_ yy: Int, month: Int, day: Int) -> Int {
+        let limit = nowLocal + 86_400
+        var year = nowYear - nowYear % 100 + yy
+        if year > nowYear + 1 { year -= 100 }
+        if CivilTime.seconds(year: year, month: month, day: min(day, 28), hour: 0, minute: 0, second: 0) > limit {
+            year -= 100
+        }
+        return year
+    }
+}
