@@ -46,10 +46,12 @@ struct RemoteScanner {
                 }
                 let kind = EntryKind(item.type)
                 if excludes.excludes(path: path.string, name: path.name, isFolder: kind == .directory) { continue }
+                // An approximate size (`12.5M` from some embedded servers) is no size: it can
+                // neither be compared nor checked after a download.
                 let rawName = item.rawName == Array(item.name.utf8) ? nil : item.rawName
                 entries.append(
                     SnapshotEntry(
-                        path: path, kind: kind, size: kind == .file ? item.size : nil,
+                        path: path, kind: kind, size: kind == .file && item.sizeIsExact ? item.size : nil,
                         modified: item.modified.map(FileTime.init(listed:)), rawName: rawName))
                 if kind == .directory { pending.append(path) }
             }
