@@ -62,7 +62,7 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
     private static func hint(code: Int, command: String) -> String {
         let verb = command.split(separator: " ").first.map { $0.uppercased() } ?? ""
         switch (code, verb) {
-        case (530, "USER"), (530, "PASS"): return ": check user and password"
+        case (530, "USER"), (530, "PASS"), (332, _): return ": check user and password"
         case (421, _): return ": the server refused service (too many connections?); retry later"
         case (425, _): return ": the data connection could not be opened; check passive_address or a firewall"
         case (550, _): return ": no such file or folder, or no permission"

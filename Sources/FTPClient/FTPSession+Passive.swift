@@ -52,20 +52,9 @@ extension FTPSession {
         usesEPSV = false
     }
 
-    /// The host a data connection goes to for `endpoint` under the session's policy.
-    public func dataHost(for endpoint: PassiveEndpoint) -> String {
-        let peer = peerHost ?? configuration.host
-        switch endpoint {
-        case .port: return peer
-        case .address(let host, _):
-            if configuration.passiveAddress == .server, host != "0.0.0.0" { return host }
-            return peer
-        }
-    }
-
     private func connectData(to endpoint: PassiveEndpoint) throws(FTPError) -> any Transport {
         lastPassiveEndpoint = endpoint
-        let host = dataHost(for: endpoint)
+        let host = endpoint.dataHost(peer: peerHost ?? configuration.host, policy: configuration.passiveAddress)
         return try SocketTransport.connect(
             host: host, port: Int(endpoint.port), timeout: configuration.timeout, numericOnly: true)
     }

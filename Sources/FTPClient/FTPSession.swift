@@ -86,7 +86,7 @@ public final class FTPSession: @unchecked Sendable {
         if user.code == 230 { return }
         guard user.code == 331 else { throw replyError(user, "USER \(configuration.user)") }
         let pass = try exchange("PASS", configuration.password, shown: "PASS ****")
-        guard pass.code == 230 || pass.code == 202 else { throw replyError(pass, "USER/PASS") }
+        guard pass.code == 230 || pass.code == 202 else { throw replyError(pass, "PASS ****") }
     }
 
     /// Sends SYST (RFC 959 §4.1.3). - Returns: the reply text, e.g. `UNIX Type: L8`.

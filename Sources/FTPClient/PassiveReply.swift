@@ -13,6 +13,16 @@ public enum PassiveEndpoint: Sendable, Equatable {
         }
     }
 
+    /// The host a data connection goes to: the control connection's `peer` for a 229 reply
+    /// and, under the `.peer` policy, for a 227 reply too (only its port is used); under
+    /// `.server` the 227 address, unless it is `0.0.0.0`.
+    public func dataHost(peer: String, policy: PassiveAddressPolicy) -> String {
+        switch self {
+        case .port: return peer
+        case .address(let host, _): return policy == .server && host != "0.0.0.0" ? host : peer
+        }
+    }
+
     /// Parses a 227 or 229 reply, whichever command it answered (servers answer PASV with
     /// 229 and EPSV with 227).
     ///

@@ -53,6 +53,7 @@ def main():
     Handler.authorizer = authorizer
     Handler.banner = "pyftpdlib test server ready."
     Handler.use_sendfile = False
+    Handler.unicode_errors = "surrogateescape"  # names are bytes: legacy encodings pass through
     if args.no_epsv_mlsd:
         Handler.proto_cmds = {
             k: v for k, v in FTPHandler.proto_cmds.items() if k not in ("EPSV", "MLSD", "MLST")
