@@ -1,0 +1,86 @@
+/// The control connection (RFC 959 §2.3): command lines out, replies in, each logged.
+final class ControlConnection {
+    /// Longest reply line accepted, in bytes.
+    static let maximumLineLength = 64 * 1024
+
+    let transport: any Transport
+    private let log: (@Sendable (String) -> Void)?
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+
+    init(transport: any Transport, log: (@Sendable (String) -> Void)?) {
+        self.transport = transport
+        self.log = log
+    }
+
+    /// Sends one command line (without CRLF; the bytes must hold no CR, LF or NUL) and CRLF.
+    /// `shown` is the line for the log and errors (password masked).
+    func sendLine(_ command: [UInt8], shown: String) throws(FTPError) {
+        let line = command + [13, 10]
+        log?("> " + shown)
+        do {
+            try line.withUnsafeBytes { try transport.write($0) }
+        } catch let error as TransportError {
+            throw Self.map(error, during: shown)
+        } catch {
+            throw .connectionClosed
+        }
+    }
+
+    /// Reads one complete reply (all lines of a multi-line reply).
+    /// - Throws: `.timedOut`, `.connectionClosed` (end of stream, also inside a reply),
+    ///   `.protocolViolation` (malformed line, line over 64 KiB, too many lines).
+    func readReply(during: String) throws(FTPError) -> FTPReply {
+        var parser = ReplyParser()
+        while true {
+            let line = try readLine(during: during)
+            log?("< " + String(decoding: line, as: UTF8.self))
+            if let reply = try parser.feed(line) { return reply }
+        }
+    }
+
+    private func readLine(during: String) throws(FTPError) -> [UInt8] {
+        var searchFrom = position
+        while true {
+            if let newline = buffer[searchFrom...].firstIndex(of: 10) {
+                var end = newline
+                if end > position, buffer[end - 1] == 13 { end -= 1 }
+                let line = Array(buffer[position..<end])
+                position = newline + 1
+                if position == buffer.count {
+                    buffer.removeAll(keepingCapacity: true)
+                    position = 0
+                }
+                return line
+            }
+            if buffer.count - position > Self.maximumLineLength {
+                throw .protocolViolation("a reply line longer than \(Self.maximumLineLength) bytes")
+            }
+            if position > 0 {
+                buffer.removeFirst(position)
+                position = 0
+            }
+            searchFrom = buffer.count
+            let count: Int
+            do {
+                count = try chunk.withUnsafeMutableBytes { try transport.read(into: $0) }
+            } catch let error as TransportError {
+                throw Self.map(error, during: "reply to \(during)")
+            } catch {
+                throw .connectionClosed
+            }
+            if count == 0 { throw .connectionClosed }
+            buffer += chunk[0..<count]
+        }
+    }
+
+    static func map(_ error: TransportError, during: String) -> FTPError {
+        switch error {
+        case .timedOut: return .timedOut(during: during)
+        case .closedByPeer, .failed: return .connectionClosed
+        }
+    }
+
+    func close() { transport.close() }
+}

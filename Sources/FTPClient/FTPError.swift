@@ -1,0 +1,73 @@
+/// An error of the FTP protocol layer: a connection that failed, a reply that refused a
+/// command, or a server that broke the protocol.
+///
+/// `description` is one line a user can act on: the cause and, where one exists, the fix.
+/// Commands quoted in errors never contain a password (`PASS ****`).
+public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The TCP connection to `host`:`port` could not be made (refused, unreachable, no such
+    /// host name, or no answer within the timeout). `reason` is the system's message.
+    case connectFailed(host: String, port: Int, reason: String)
+    /// Nothing moved for `timeout` seconds while doing `during` (a command, a reply, a transfer).
+    case timedOut(during: String)
+    /// The server answered `command` with a reply that refuses it (4xx or 5xx, or an
+    /// unexpected code). `command` is the command line as sent, with the password masked.
+    case reply(code: Int, text: String, command: String)
+    /// The server sent something that is not FTP: a malformed reply line, an over-long
+    /// line, a 227/229 reply without a usable address.
+    case protocolViolation(String)
+    /// A data connection ended before the transfer completed: reset by the server, or the
+    /// server's final reply was 426/451. `bytesTransferred` bytes had been received (or
+    /// sent, for an upload) on it; `reason` says what happened.
+    case dataConnectionClosed(bytesTransferred: UInt64, reason: String)
+    /// The control connection is closed: the server hung up, or an earlier error closed it.
+    case connectionClosed
+    /// A path given by the caller cannot be sent: it contains CR, LF or NUL, or it cannot be
+    /// converted to the device's file-name encoding.
+    case invalidName(name: String, reason: String)
+
+    /// One line for the user: the cause and, where one exists, what to do.
+    public var description: String {
+        switch self {
+        case .connectFailed(let host, let port, let reason):
+            return "cannot connect to \(Self.hostPort(host, port)): \(reason); check host, port and that the server runs"
+        case .timedOut(let during):
+            return "timed out during \(during): the server stopped answering; check the network or raise `timeout`"
+        case .reply(let code, let text, let command):
+            return "\(code) \(text) (after \(command))\(Self.hint(code: code, command: command))"
+        case .protocolViolation(let what):
+            return "server broke the FTP protocol: \(what)"
+        case .dataConnectionClosed(let bytes, let reason):
+            return "data connection closed after \(bytes) bytes: \(reason); the transfer can be resumed"
+        case .connectionClosed:
+            return "the server closed the control connection; reconnect and retry"
+        case .invalidName(let name, let reason):
+            return "cannot send name \"\(name)\": \(reason)"
+        }
+    }
+
+    /// True for errors worth retrying later (RFC 959 §4.2: 4xx replies are transient; lost
+    /// or timed-out connections may recover). 5xx replies and invalid names are permanent.
+    public var isTransient: Bool {
+        switch self {
+        case .reply(let code, _, _): return (400..<500).contains(code)
+        case .connectFailed, .timedOut, .dataConnectionClosed, .connectionClosed: return true
+        case .protocolViolation, .invalidName: return false
+        }
+    }
+
+    private static func hostPort(_ host: String, _ port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    private static func hint(code: Int, command: String) -> String {
+        let verb = command.split(separator: " ").first.map { $0.uppercased() } ?? ""
+        switch (code, verb) {
+        case (530, "USER"), (530, "PASS"), (332, _): return ": check user and password"
+        case (421, _): return ": the server refused service (too many connections?); retry later"
+        case (425, _): return ": the data connection could not be opened; check passive_address or a firewall"
+        case (550, _): return ": no such file or folder, or no permission"
+        case (552, _), (452, _): return ": the server has no room"
+        default: return ""
+        }
+    }
+}

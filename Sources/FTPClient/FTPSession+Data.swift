@@ -1,0 +1,184 @@
+import FTPListing
+
+/// The bytes of one directory listing and the command that produced them.
+public struct RawListing: Sendable, Equatable {
+    /// MLSD or LIST.
+    public var format: ListingFormat
+    /// The data connection's bytes, unparsed.
+    public var bytes: [UInt8]
+}
+
+extension FTPSession {
+    /// Largest listing accepted, in bytes; more is a protocol violation.
+    static let maximumListingBytes = 256 * 1024 * 1024
+
+    /// Lists a folder and parses it: MLSD when offered (RFC 3659 §7), else LIST. The parse
+    /// uses `context`; names are decoded by the parser (see `nameCodec` for legacy encodings).
+    /// - Throws: as `listRaw`.
+    public func list(_ path: String, context: ListingContext) throws(FTPError) -> ParsedListing {
+        let raw = try listRaw(path)
+        return ListingParser.parse(raw.bytes, format: raw.format, context: context)
+    }
+
+    /// Lists a folder and returns the data bytes: MLSD when offered; LIST when MLSD is not
+    /// offered or is refused (500/501/502, or 550 saying the command is not understood),
+    /// and LIST for the rest of the session after such a refusal. An empty `path` lists the
+    /// current folder (the command is sent without an argument).
+    /// - Throws: `.reply` (e.g. 550 no such folder), `.dataConnectionClosed`, `.timedOut`,
+    ///   `.connectFailed` (data connection), `.protocolViolation` (over 256 MiB).
+    public func listRaw(_ path: String) throws(FTPError) -> RawListing {
+        try guarded { () throws(FTPError) in
+            if usesMLSD {
+                do throws(FTPError) {
+                    return RawListing(format: .mlsd, bytes: try collect("MLSD", path))
+                } catch .reply(let code, let text, _) where Self.isNotUnderstood(code, text) {
+                    log?("MLSD refused (\(code)); using LIST for this session")
+                    usesMLSD = false
+                }
+            }
+            return RawListing(format: .list, bytes: try collect("LIST", path))
+        }
+    }
+
+    private static func isNotUnderstood(_ code: Int, _ text: String) -> Bool {
+        if [500, 501, 502].contains(code) { return true }
+        guard code == 550 else { return false }
+        let lower = text.lowercased()
+        return ["not understood", "not implemented", "unknown command", "not supported"].contains {
+            lower.contains($0)
+        }
+    }
+
+    private func collect(_ verb: String, _ path: String) throws(FTPError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        do {
+            _ = try receive(verb, path.isEmpty ? nil : path, offset: 0) { chunk in
+                if bytes.count + chunk.count > Self.maximumListingBytes {
+                    throw FTPError.protocolViolation("listing larger than \(Self.maximumListingBytes) bytes")
+                }
+                bytes += chunk
+            }
+        } catch let error as FTPError {
+            throw error
+        } catch {
+            throw .protocolViolation("listing: \(error)")
+        }
+        return bytes
+    }
+
+    /// Downloads a file: `REST offset` (RFC 3659 §5) when `offset` > 0, then RETR; the data
+    /// arrives in `sink` in chunks of up to 256 KiB, in order.
+    /// - Returns: the number of bytes received (the file's size minus `offset` when complete).
+    /// - Throws: `FTPError.reply` (550 no such file; a refused REST, e.g. 502, means the server
+    ///   cannot resume: download from 0), `FTPError.dataConnectionClosed(bytesTransferred:reason:)`
+    ///   when the data connection ended early or the final reply was 4xx (426, 451): resume from
+    ///   `offset + bytesTransferred`; `.timedOut`; `.connectFailed`; or what `sink` throws (the
+    ///   transfer is then abandoned and the session stays usable).
+    public func retrieve(
+        _ path: String, from offset: UInt64 = 0, to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> UInt64 {
+        try guarded { try receive("RETR", path, offset: offset, consume: sink) }
+    }
+
+    /// Opens a data connection, sends REST (when `offset` > 0) and `verb`, passes the data to
+    /// `consume` and reads the final reply.
+    func receive(
+        _ verb: String, _ path: String?, offset: UInt64, consume: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> UInt64 {
+        let shown = path.map { "\(verb) \($0)" } ?? verb
+        let (data, first) = try startTransfer(verb, path, offset: offset)
+        defer { data.close() }
+        if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
+        var received: UInt64 = 0
+        var failure: String?
+        do {
+            while true {
+                let count = try dataBuffer.withUnsafeMutableBytes { try data.read(into: $0) }
+                if count == 0 { break }
+                try dataBuffer.withUnsafeBytes { try consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                received += UInt64(count)
+            }
+        } catch let error as TransportError {
+            switch error {
+            case .timedOut:
+                throw FTPError.timedOut(during: "\(shown) (data connection, after \(received) bytes)")
+            case .closedByPeer: failure = "the server reset the data connection"
+            case .failed(let reason): failure = reason
+            }
+        } catch {
+            // The consumer gave up: drop the data connection, then read the final reply so
+            // the control connection stays in step.
+            data.close()
+            if first.isPreliminary { _ = try readReply(during: shown) }
+            throw error
+        }
+        data.close()
+        let final = first.isPreliminary ? try readReply(during: shown) : first
+        if final.isCompletion, failure == nil { return received }
+        if final.isCompletion || (400..<500).contains(final.code) || final.isPreliminary {
+            let reason = failure ?? "\(final.code) \(final.text)"
+            throw FTPError.dataConnectionClosed(bytesTransferred: received, reason: reason)
+        }
+        throw replyError(final, shown)
+    }
+
+    /// Uploads a file: STOR (or APPE when `append`, RFC 959 §4.1.3), preceded by
+    /// `REST offset` when `offset` > 0 (RFC 3659 §5: the server writes from that byte).
+    /// `source` fills the buffer it gets and returns the number of bytes it wrote there;
+    /// 0 means end of file.
+    /// - Returns: the number of bytes sent.
+    /// - Throws: `FTPError.reply` (553 not allowed, 502 APPE/REST not implemented, 552 no room),
+    ///   `.dataConnectionClosed(bytesTransferred:reason:)` when the data connection broke or the
+    ///   final reply was 4xx, `.timedOut`, `.connectFailed`, or what `source` throws.
+    @discardableResult
+    public func store(
+        _ path: String, from source: (UnsafeMutableRawBufferPointer) throws -> Int, append: Bool = false,
+        offset: UInt64 = 0
+    ) throws -> UInt64 {
+        try guarded { try send(append ? "APPE" : "STOR", path, offset: offset, source: source) }
+    }
+
+    private func send(
+        _ verb: String, _ path: String, offset: UInt64, source: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) throws -> UInt64 {
+        let shown = "\(verb) \(path)"
+        let (data, first) = try startTransfer(verb, path, offset: offset)
+        defer { data.close() }
+        if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
+        var sent: UInt64 = 0
+        var failure: String?
+        do {
+            while true {
+                let count = try dataBuffer.withUnsafeMutableBytes { buffer in
+                    let count = try source(buffer)
+                    guard (0...buffer.count).contains(count) else {
+                        throw FTPError.invalidName(name: path, reason: "the upload source returned \(count) bytes")
+                    }
+                    return count
+                }
+                if count == 0 { break }
+                try dataBuffer.withUnsafeBytes { try data.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                sent += UInt64(count)
+            }
+        } catch let error as TransportError {
+            switch error {
+            case .timedOut: throw FTPError.timedOut(during: "\(shown) (data connection, after \(sent) bytes)")
+            case .closedByPeer: failure = "the server closed the data connection"
+            case .failed(let reason): failure = reason
+            }
+        } catch {
+            data.close()
+            if first.isPreliminary { _ = try readReply(during: shown) }
+            throw error
+        }
+        data.finishWriting()
+        data.close()
+        let final = first.isPreliminary ? try readReply(during: shown) : first
+        if final.isCompletion, failure == nil { return sent }
+        if final.isCompletion || (400..<500).contains(final.code) || final.isPreliminary {
+            let reason = failure ?? "\(final.code) \(final.text)"
+            throw FTPError.dataConnectionClosed(bytesTransferred: sent, reason: reason)
+        }
+        throw replyError(final, shown)
+    }
+}

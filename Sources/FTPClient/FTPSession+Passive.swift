@@ -1,0 +1,61 @@
+/// Passive-mode data connections (RFC 959 §4.1.2 PASV, RFC 2428 §3 EPSV).
+extension FTPSession {
+    /// Opens a data connection and sends the transfer command (REST first when `offset` > 0;
+    /// RFC 3659 §5 wants REST right before the transfer command).
+    /// - Returns: the connected data connection and the first reply to the command: 1xx
+    ///   (transfer starts; a final reply follows) or 2xx (already complete).
+    func startTransfer(_ verb: String, _ path: String?, offset: UInt64) throws(FTPError) -> (any Transport, FTPReply) {
+        let data = try openDataConnection()
+        do throws(FTPError) {
+            if offset > 0 {
+                try expect(exchange("REST \(offset)"), "REST \(offset)", 350)
+            }
+            let shown = path.map { "\(verb) \($0)" } ?? verb
+            let reply = try exchange(verb, path, shown: shown)
+            guard reply.isPreliminary || reply.isCompletion else { throw replyError(reply, shown) }
+            return (data, reply)
+        } catch {
+            data.close()
+            throw error
+        }
+    }
+
+    /// EPSV first (unless it failed earlier in this session), PASV after a 500/501/502/504
+    /// reply, a malformed 229 or a data connection that could not be made; the data
+    /// connection is made right after the reply, before the transfer command.
+    /// - Throws: `.reply` when PASV is refused, `.protocolViolation` for a malformed 227,
+    ///   `.connectFailed` when the data connection cannot be made.
+    func openDataConnection() throws(FTPError) -> any Transport {
+        if usesEPSV {
+            let reply = try exchange("EPSV")
+            if [500, 501, 502, 504].contains(reply.code) {
+                disableEPSV("EPSV refused (\(reply.code))")
+            } else if reply.code == 229 || reply.code == 227 {
+                do {
+                    return try connectData(to: PassiveEndpoint.parse(reply))
+                } catch .connectFailed(let host, let port, let reason) {
+                    disableEPSV("EPSV data connection to \(host):\(port) failed (\(reason))")
+                } catch .protocolViolation(let what) {
+                    disableEPSV("EPSV reply unusable: \(what)")
+                }
+            } else {
+                throw replyError(reply, "EPSV")
+            }
+        }
+        let reply = try exchange("PASV")
+        guard reply.code == 227 || reply.code == 229 else { throw replyError(reply, "PASV") }
+        return try connectData(to: PassiveEndpoint.parse(reply))
+    }
+
+    private func disableEPSV(_ why: String) {
+        log?("\(why); using PASV for this session")
+        usesEPSV = false
+    }
+
+    private func connectData(to endpoint: PassiveEndpoint) throws(FTPError) -> any Transport {
+        lastPassiveEndpoint = endpoint
+        let host = endpoint.dataHost(peer: peerHost ?? configuration.host, policy: configuration.passiveAddress)
+        return try SocketTransport.connect(
+            host: host, port: Int(endpoint.port), timeout: configuration.timeout, numericOnly: true)
+    }
+}

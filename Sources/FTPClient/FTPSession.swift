@@ -1,0 +1,242 @@
+import Foundation
+
+/// One FTP control connection to one server, logged in: the commands ftpsync needs.
+///
+/// All calls block the calling thread (each wait is bounded by the configured timeout) and
+/// must come from one thread at a time; hand a session to another thread only between calls.
+/// A session is never shared between devices. After a timeout, a lost connection or a
+/// protocol violation the control connection is closed and later calls throw
+/// `FTPError.connectionClosed`; after a `.reply` error the session stays usable.
+public final class FTPSession: @unchecked Sendable {
+    /// What this session connects to and logs in with.
+    public let configuration: FTPSessionConfiguration
+    /// The features from FEAT after login (empty when FEAT was refused).
+    public internal(set) var features = FTPFeatures()
+    /// The server's greeting (220 reply, after any 120 delay replies); nil before `connect()`.
+    public internal(set) var banner: FTPReply?
+    /// The numeric address of the control connection's peer; nil before `connect()`.
+    public internal(set) var peerHost: String?
+    /// The last passive-mode reply's endpoint, as the server named it (for `check`: a 227
+    /// address that differs from `peerHost`).
+    public internal(set) var lastPassiveEndpoint: PassiveEndpoint?
+    /// False once EPSV was refused or unusable: PASV is used for the rest of the session.
+    public internal(set) var usesEPSV = true
+    /// False when MLSD is not offered or was refused: LIST is used for the rest of the session.
+    public internal(set) var usesMLSD = false
+    /// The file-name codec for command arguments and listing names (UTF-8 until `connect()`
+    /// reads the configured encoding).
+    public internal(set) var nameCodec: NameCodec
+
+    let log: (@Sendable (String) -> Void)?
+    var control: ControlConnection?
+    /// Size of the buffer data is read into and written from, in bytes.
+    static let dataBufferSize = 256 * 1024
+    /// The transfer buffer, allocated at the first transfer.
+    var dataBuffer: [UInt8] = []
+
+    /// Creates an unconnected session.
+    /// - Parameter log: receives every command sent (`> PASS ****` masked) and every reply
+    ///   line received (`< 230 ...`), for `--verbose`.
+    public init(configuration: FTPSessionConfiguration, log: (@Sendable (String) -> Void)? = nil) {
+        self.configuration = configuration
+        self.log = log
+        self.nameCodec = (try? NameCodec(encoding: nil)) ?? Self.utf8Codec()
+    }
+
+    deinit { control?.close() }
+
+    private static func utf8Codec() -> NameCodec {
+        // NameCodec(encoding: nil) never throws; this keeps init non-throwing without a force-try.
+        do { return try NameCodec(encoding: "utf-8") } catch { preconditionFailure("UTF-8 codec") }
+    }
+
+    /// True while the control connection is open.
+    public var isConnected: Bool { control != nil }
+
+    /// Connects, reads the greeting, logs in and prepares the session (RFC 959 §5.4):
+    /// 220 greeting (after any 120 replies), USER, PASS unless USER got 230, FEAT (RFC 2389),
+    /// `OPTS UTF8 ON` when FEAT lists UTF8 and no other encoding is configured (any reply
+    /// accepted), TYPE I.
+    /// - Throws: `.invalidName` for an unknown encoding, `.connectFailed`, `.timedOut`,
+    ///   `.reply` (e.g. 421 greeting, 530 login incorrect), `.connectionClosed`, `.protocolViolation`.
+    public func connect() throws(FTPError) {
+        nameCodec = try NameCodec(encoding: configuration.encoding)
+        let transport = try SocketTransport.connect(
+            host: configuration.host, port: configuration.port, timeout: configuration.timeout, lowLatency: true)
+        control = ControlConnection(transport: transport, log: log)
+        peerHost = transport.peerHost
+        try guarded { () throws(FTPError) in
+            var greeting = try readReply(during: "greeting")
+            while greeting.code == 120 { greeting = try readReply(during: "greeting") }
+            guard greeting.code == 220 else {
+                throw .reply(code: greeting.code, text: greeting.text, command: "connect")
+            }
+            banner = greeting
+            try logIn()
+            let feat = try exchange("FEAT")
+            features = feat.code == 211 ? FTPFeatures(reply: feat) : FTPFeatures()
+            usesMLSD = features.mlsd
+            if features.utf8, nameCodec.encoding == nil { _ = try exchange("OPTS UTF8 ON") }
+            try expect(exchange("TYPE I"), "TYPE I", 200)
+        }
+    }
+
+    private func logIn() throws(FTPError) {
+        let user = try exchange("USER", configuration.user)
+        if user.code == 230 { return }
+        guard user.code == 331 else { throw replyError(user, "USER \(configuration.user)") }
+        let pass = try exchange("PASS", configuration.password, shown: "PASS ****")
+        guard pass.code == 230 || pass.code == 202 else { throw replyError(pass, "PASS ****") }
+    }
+
+    /// Sends SYST (RFC 959 §4.1.3). - Returns: the reply text, e.g. `UNIX Type: L8`.
+    /// - Throws: `.reply` unless 215; connection errors.
+    public func system() throws(FTPError) -> String {
+        try guarded { () throws(FTPError) in try expect(exchange("SYST"), "SYST", 215).text }
+    }
+
+    /// Size of a file in bytes, by SIZE (RFC 3659 §4), in TYPE I.
+    /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no number.
+    public func size(_ path: String) throws(FTPError) -> UInt64 {
+        try guarded { () throws(FTPError) in
+            let reply = try expect(exchange("SIZE", path), "SIZE \(path)", 213)
+            guard let value = UInt64(reply.text.trimmingSpaces()) else {
+                throw .protocolViolation("SIZE reply without a number: \(reply.text)")
+            }
+            return value
+        }
+    }
+
+    /// Modification time of a file, by MDTM (RFC 3659 §3), as an instant (the reply is UTC).
+    /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no time.
+    public func modificationTime(_ path: String) throws(FTPError) -> Date {
+        try guarded { () throws(FTPError) in
+            let reply = try expect(exchange("MDTM", path), "MDTM \(path)", 213)
+            guard let date = FTPTime.parse(reply.text) else {
+                throw .protocolViolation("MDTM reply without a time: \(reply.text)")
+            }
+            return date
+        }
+    }
+
+    /// Sets a file's modification time (UTC, whole seconds): MFMT when FEAT offers it, else
+    /// the two-argument `MDTM YYYYMMDDHHMMSS path` some servers accept.
+    /// - Throws: `.reply` when the server refuses (then the time cannot be set on it).
+    public func setModificationTime(_ path: String, _ date: Date) throws(FTPError) {
+        let stamp = FTPTime.format(date)
+        let verb = features.mfmt ? "MFMT" : "MDTM"
+        try guarded { () throws(FTPError) in
+            let argument = try Array("\(stamp) ".utf8) + nameCodec.encode(path)
+            let reply = try exchange(verb, encoded: argument, shown: "\(verb) \(stamp) \(path)")
+            guard reply.isCompletion else { throw replyError(reply, "\(verb) \(stamp) \(path)") }
+        }
+    }
+
+    /// Deletes a file (DELE, RFC 959 §4.1.3). - Throws: `.reply` (550: missing or no permission).
+    public func delete(_ path: String) throws(FTPError) {
+        try guarded { () throws(FTPError) in try expectCompletion(exchange("DELE", path), "DELE \(path)") }
+    }
+
+    /// Renames `from` to `to` (RNFR 350, then RNTO, RFC 959 §4.1.3).
+    /// - Throws: `.reply` when either step is refused.
+    public func rename(from: String, to: String) throws(FTPError) {
+        try guarded { () throws(FTPError) in
+            try expect(exchange("RNFR", from), "RNFR \(from)", 350)
+            try expectCompletion(exchange("RNTO", to), "RNTO \(to)")
+        }
+    }
+
+    /// Creates a folder (MKD, RFC 959 §4.1.3). - Throws: `.reply` (550: exists or no permission).
+    public func makeDirectory(_ path: String) throws(FTPError) {
+        try guarded { () throws(FTPError) in try expectCompletion(exchange("MKD", path), "MKD \(path)") }
+    }
+
+    /// Removes an empty folder (RMD, RFC 959 §4.1.3). - Throws: `.reply` when refused.
+    public func removeDirectory(_ path: String) throws(FTPError) {
+        try guarded { () throws(FTPError) in try expectCompletion(exchange("RMD", path), "RMD \(path)") }
+    }
+
+    /// Sends one command line as given (encoded with the name codec) and returns its reply
+    /// whatever the code: for `check` and diagnostics. Do not start transfers with it.
+    /// - Throws: only connection errors (`.timedOut`, `.connectionClosed`, `.protocolViolation`,
+    ///   `.invalidName` for CR/LF/NUL).
+    public func raw(_ command: String) throws(FTPError) -> FTPReply {
+        try guarded { () throws(FTPError) in
+            let upper = command.uppercased()
+            let shown = upper.hasPrefix("PASS ") ? "PASS ****" : command
+            guard let control else { throw .connectionClosed }
+            try control.sendLine(nameCodec.encode(command), shown: shown)
+            return try control.readReply(during: shown)
+        }
+    }
+
+    /// Sends QUIT, waits briefly for its reply and closes the control connection. Never
+    /// throws; safe to call more than once.
+    public func quit() {
+        guard let control else { return }
+        control.transport.timeout = min(configuration.timeout, 5)
+        do {
+            try control.sendLine(Array("QUIT".utf8), shown: "QUIT")
+            _ = try control.readReply(during: "QUIT")
+        } catch {
+            // The connection is going away either way.
+        }
+        control.close()
+        self.control = nil
+    }
+
+    // MARK: - Internals shared with the data-connection code
+
+    /// Sends `verb` with an optional path argument (encoded) and reads the reply.
+    @discardableResult
+    func exchange(_ verb: String, _ argument: String? = nil, shown: String? = nil) throws(FTPError) -> FTPReply {
+        let encoded = try argument.map { (value) throws(FTPError) in try nameCodec.encode(value) }
+        let line = shown ?? (argument.map { "\(verb) \($0)" } ?? verb)
+        return try exchange(verb, encoded: encoded, shown: line)
+    }
+
+    func exchange(_ verb: String, encoded: [UInt8]?, shown: String) throws(FTPError) -> FTPReply {
+        guard let control else { throw .connectionClosed }
+        var line = Array(verb.utf8)
+        if let encoded { line += [UInt8(ascii: " ")] + encoded }
+        try control.sendLine(line, shown: shown)
+        return try control.readReply(during: shown)
+    }
+
+    func readReply(during: String) throws(FTPError) -> FTPReply {
+        guard let control else { throw .connectionClosed }
+        return try control.readReply(during: during)
+    }
+
+    @discardableResult
+    func expect(_ reply: FTPReply, _ shown: String, _ codes: Int...) throws(FTPError) -> FTPReply {
+        guard codes.contains(reply.code) else { throw replyError(reply, shown) }
+        return reply
+    }
+
+    func expectCompletion(_ reply: FTPReply, _ shown: String) throws(FTPError) {
+        guard reply.isCompletion else { throw replyError(reply, shown) }
+    }
+
+    func replyError(_ reply: FTPReply, _ shown: String) -> FTPError {
+        .reply(code: reply.code, text: reply.text, command: shown)
+    }
+
+    /// Runs `body`; on an error that leaves the control connection in an unknown state
+    /// (timeout, lost connection, protocol violation) closes it before rethrowing.
+    func guarded<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        do {
+            return try body()
+        } catch {
+            switch error as? FTPError {
+            case nil: break
+            case .timedOut?, .connectionClosed?, .protocolViolation?:
+                control?.close()
+                control = nil
+            case .reply?, .dataConnectionClosed?, .invalidName?, .connectFailed?:
+                break  // the control connection is still in step (connectFailed: a data connection)
+            }
+            throw error
+        }
+    }
+}

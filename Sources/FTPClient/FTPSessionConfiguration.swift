@@ -1,0 +1,42 @@
+/// Which address data connections go to in passive mode.
+public enum PassiveAddressPolicy: String, Sendable, Equatable {
+    /// The control connection's peer address, whatever a 227 reply names (the default:
+    /// safe against NAT-misconfigured servers and against a server making the client
+    /// connect elsewhere). Only the 227 reply's port is used.
+    case peer
+    /// The address in the 227 reply (for clustered servers with a separate data host);
+    /// `0.0.0.0` still means the peer.
+    case server
+}
+
+/// Everything needed to open one control connection and log in.
+public struct FTPSessionConfiguration: Sendable, Equatable {
+    /// Host name, IPv4 or IPv6 literal (without brackets).
+    public var host: String
+    /// TCP port of the control connection.
+    public var port: Int
+    /// User name for USER (RFC 959 §4.1.1).
+    public var user: String
+    /// Password for PASS; never logged or shown in errors.
+    public var password: String
+    /// Where data connections go in passive mode.
+    public var passiveAddress: PassiveAddressPolicy
+    /// Seconds without progress (connect, a reply, a data read or write) before giving up.
+    public var timeout: Double
+    /// The server's file-name encoding for iconv (`gbk`, `latin1`, `shift_jis`, ...); nil = UTF-8.
+    public var encoding: String?
+
+    /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8.
+    public init(
+        host: String, port: Int = 21, user: String = "anonymous", password: String = "anonymous@",
+        passiveAddress: PassiveAddressPolicy = .peer, timeout: Double = 30, encoding: String? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.user = user
+        self.password = password
+        self.passiveAddress = passiveAddress
+        self.timeout = timeout
+        self.encoding = encoding
+    }
+}

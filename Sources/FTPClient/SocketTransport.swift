@@ -1,0 +1,187 @@
+import Glibc
+
+/// A TCP connection over a Glibc socket, nonblocking, with poll(2) before every read and
+/// write so that no call waits longer than `timeout` seconds without progress.
+public final class SocketTransport: Transport {
+    private var descriptor: Int32
+    /// The numeric address of the peer.
+    public let peerHost: String
+    /// The no-progress timeout in seconds.
+    public var timeout: Double
+
+    private init(descriptor: Int32, peerHost: String, timeout: Double) {
+        self.descriptor = descriptor
+        self.peerHost = peerHost
+        self.timeout = timeout
+    }
+
+    deinit { close() }
+
+    /// Connects to `host` (a name, an IPv4 or an IPv6 literal) and `port`, trying each address
+    /// getaddrinfo(3) gives in turn, each within `timeout` seconds.
+    /// - Parameters:
+    ///   - numericOnly: true when `host` is an address literal (no name lookup).
+    ///   - lowLatency: sets TCP_NODELAY and SO_KEEPALIVE (for control connections).
+    /// - Throws: `FTPError.connectFailed` with the system's reason (or "timed out").
+    public static func connect(
+        host: String, port: Int, timeout: Double, numericOnly: Bool = false, lowLatency: Bool = false
+    ) throws(FTPError) -> SocketTransport {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICSERV | (numericOnly ? AI_NUMERICHOST : 0)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            let reason = String(cString: gai_strerror(status))
+            throw .connectFailed(host: host, port: port, reason: reason)
+        }
+        defer { freeaddrinfo(list) }
+        var lastReason = "no address"
+        var cursor: UnsafeMutablePointer<addrinfo>? = first
+        while let info = cursor {
+            cursor = info.pointee.ai_next
+            switch attempt(info.pointee, timeout: timeout, lowLatency: lowLatency) {
+            case .success(let transport): return transport
+            case .failure(let reason): lastReason = reason
+            }
+        }
+        throw .connectFailed(host: host, port: port, reason: lastReason)
+    }
+
+    private enum Attempt {
+        case success(SocketTransport)
+        case failure(String)
+    }
+
+    private static func attempt(_ info: addrinfo, timeout: Double, lowLatency: Bool) -> Attempt {
+        let fd = socket(info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
+        guard fd >= 0 else { return .failure(errorText(errno)) }
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        if lowLatency {
+            var one: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            _ = setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if Glibc.connect(fd, info.ai_addr, info.ai_addrlen) != 0 {
+            guard errno == EINPROGRESS else {
+                let reason = errorText(errno)
+                Glibc.close(fd)
+                return .failure(reason)
+            }
+            switch waitFor(fd, events: Int16(POLLOUT), timeout: timeout) {
+            case .ready: break
+            case .timedOut:
+                Glibc.close(fd)
+                return .failure("no answer within \(formatSeconds(timeout)) s")
+            case .failed(let code):
+                Glibc.close(fd)
+                return .failure(errorText(code))
+            }
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+            guard error == 0 else {
+                Glibc.close(fd)
+                return .failure(errorText(error))
+            }
+        }
+        return .success(SocketTransport(descriptor: fd, peerHost: numericPeer(fd) ?? "", timeout: timeout))
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TransportError) -> Int {
+        guard descriptor >= 0 else { throw .failed("connection closed") }
+        while true {
+            let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+            if count >= 0 { return count }
+            let code = errno
+            switch code {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: try wait(events: Int16(POLLIN))
+            case ECONNRESET, EPIPE: throw .closedByPeer
+            default: throw .failed(Self.errorText(code))
+            }
+        }
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
+        guard descriptor >= 0 else { throw .failed("connection closed") }
+        var offset = 0
+        while offset < bytes.count {
+            let count = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            if count >= 0 {
+                offset += count
+                continue
+            }
+            let code = errno
+            switch code {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: try wait(events: Int16(POLLOUT))
+            case ECONNRESET, EPIPE: throw .closedByPeer
+            default: throw .failed(Self.errorText(code))
+            }
+        }
+    }
+
+    public func finishWriting() {
+        if descriptor >= 0 { _ = shutdown(descriptor, Int32(SHUT_WR)) }
+    }
+
+    public func close() {
+        if descriptor >= 0 {
+            Glibc.close(descriptor)
+            descriptor = -1
+        }
+    }
+
+    private func wait(events: Int16) throws(TransportError) {
+        switch Self.waitFor(descriptor, events: events, timeout: timeout) {
+        case .ready: return
+        case .timedOut: throw .timedOut
+        case .failed(let code): throw .failed(Self.errorText(code))
+        }
+    }
+
+    private enum Wait {
+        case ready
+        case timedOut
+        case failed(Int32)
+    }
+
+    /// poll(2) for `events` on `fd` for at most `timeout` seconds; readiness includes errors
+    /// and hang-ups (the following call reports them).
+    private static func waitFor(_ fd: Int32, events: Int16, timeout: Double) -> Wait {
+        let milliseconds = Int32(clamping: Int64((max(timeout, 0.001) * 1000).rounded(.up)))
+        var entry = pollfd(fd: fd, events: events, revents: 0)
+        while true {
+            let result = poll(&entry, 1, milliseconds)
+            if result > 0 { return .ready }
+            if result == 0 { return .timedOut }
+            if errno != EINTR { return .failed(errno) }
+        }
+    }
+
+    private static func numericPeer(_ fd: Int32) -> String? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard got == 0 else { return nil }
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let status = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+            }
+        }
+        guard status == 0 else { return nil }
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    static func formatSeconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
