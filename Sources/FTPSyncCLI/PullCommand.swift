@@ -71,7 +71,7 @@ struct PullCommand {
         let started = Date()
 
         var lock: RunLock?
-        var store: StateStore?
+        let store: StateStore?
         if !dryRun {
             do {
                 lock = try RunLock.acquire(localRoot: configuration.localRoot)
@@ -92,17 +92,10 @@ struct PullCommand {
         defer { _ = lock }
 
         let verbose = arguments.has("verbose")
+        let console = self.console
         let reports = DeviceRunner.runAll(devices, limit: 4) { device in
-            let job = DeviceJob(
-                name: device.name, remoteRoot: device.remote,
-                paths: LocalPaths(
-                    treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
-                excludes: device.exclude, timeZone: device.timezone,
-                policy: SyncPolicy(direction: .pull), dryRun: dryRun)
-            let engine = PullEngine(job: job, store: store) {
-                try FTPRemote.connect(device: device, verbose: verbose ? console.error : nil)
-            }
-            return engine.run()
+            PullCommand.pull(
+                device, configuration: configuration, store: store, dryRun: dryRun, verbose: verbose, console: console)
         }
 
         let document = RunDocument(command: "pull", dryRun: dryRun, devices: reports)
@@ -116,6 +109,26 @@ struct PullCommand {
             }
         }
         return exitCode(for: reports)
+    }
+
+    /// One device's pull, on the calling thread.
+    private static func pull(
+        _ device: DeviceConfig, configuration: Configuration, store: StateStore?, dryRun: Bool, verbose: Bool,
+        console: Console
+    ) -> DeviceReport {
+        let job = DeviceJob(
+            name: device.name, remoteRoot: device.remote,
+            paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
+            excludes: device.exclude, timeZone: device.timezone, policy: SyncPolicy(direction: .pull), dryRun: dryRun)
+        let name = device.name
+        var log: (@Sendable (String) -> Void)?
+        if verbose {
+            log = { line in console.error(name + ": " + line) }
+        }
+        let engine = PullEngine(job: job, store: store) {
+            try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+        }
+        return engine.run()
     }
 }
 
