@@ -13,7 +13,7 @@ final class FTPServer: @unchecked Sendable {
     let user: String
     let password: String
     let root: String
-    /// The server's log of commands (one `CMD …` per command, PASS masked), when asked for.
+    /// The server's log of commands (read through `ftp-server.sh commands`).
     let logPath: String
     private let pid: String
 
@@ -28,22 +28,18 @@ final class FTPServer: @unchecked Sendable {
         self.user = user
         self.password = password
         logPath = root + ".log"
-        var lastError = ""
-        for _ in 0..<3 {
-            let port = freePort(on: address)
-            let result = try run(
-                packageRoot + "/scripts/ftp-server.sh",
-                ["start", kind.rawValue, root, address, String(port), user, password, "--log", logPath] + options,
-                timeout: 300)
-            let pid = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            if result.status == 0, !pid.isEmpty {
-                self.port = port
-                self.pid = pid
-                return
-            }
-            lastError = result.stderr
+        let owner = String(getpid())
+        let result = try run(
+            packageRoot + "/scripts/ftp-server.sh",
+            ["start", kind.rawValue, root, address, "0", user, password, "--log", logPath, "--owner", owner]
+                + options,
+            timeout: 300)
+        let words = result.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard result.status == 0, words.count == 2, let port = Int(words[1]) else {
+            throw ServerError(message: "could not start \(kind.rawValue) on \(address): \(result.stderr)")
         }
-        throw ServerError(message: "could not start \(kind.rawValue) on \(address): \(lastError)")
+        self.pid = words[0]
+        self.port = port
     }
 
     struct ServerError: Error, CustomStringConvertible {
@@ -58,13 +54,10 @@ final class FTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// The commands the server received since it started, as logged.
+    /// The commands the server received since it started, as logged (PASS masked).
     func commands() -> [String] {
-        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            guard let range = line.range(of: "CMD ") else { return nil }
-            return String(line[range.upperBound...])
-        }
+        let result = try? run(packageRoot + "/scripts/ftp-server.sh", ["commands", logPath], timeout: 30)
+        return (result?.stdout ?? "").split(separator: "\n").map(String.init)
     }
 
     /// Number of logged commands starting with `verb` (e.g. "RETR").

@@ -86,21 +86,3 @@ func makeTemporaryFolder(_ label: String) throws -> String {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
-
-/// A TCP port nothing listens on right now at `address`.
-func freePort(on address: String) -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var addr = sockaddr_in()
-    addr.sin_family = sa_family_t(AF_INET)
-    addr.sin_port = 0
-    inet_pton(AF_INET, address, &addr.sin_addr)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &addr) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { p -> Int32 in
-            _ = bind(fd, p, length)
-            return getsockname(fd, p, &length)
-        }
-    }
-    return Int(UInt16(bigEndian: addr.sin_port))
-}
