@@ -10,8 +10,10 @@
 
 FTPSYNC_LAB=${FTPSYNC_LAB:-/tmp/ftpsync-lab}
 SCRIPTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+# shellcheck disable=SC2034 # used by the scripts that source this file
 REPO_ROOT=$(cd "$SCRIPTS_DIR/.." && pwd -P)
 # The Debian python, which has pyftpdlib; `python3` on PATH may be another one.
+# shellcheck disable=SC2034
 SYS_PYTHON=/usr/bin/python3
 
 # say MESSAGE...  -> progress line on stderr, prefixed with the script's name
@@ -38,4 +40,11 @@ is_loopback() {
         [ "$part" -le 255 ] || return 1
     done
     return 0
+}
+
+# alive PID -> the process exists and is not a zombie
+alive() {
+    local st
+    st=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
+    [ -n "$st" ] && [ "${st:0:1}" != Z ]
 }

@@ -150,7 +150,7 @@ cmd_start() {
 
     case $kind in pyftpdlib | vsftpd) ;; *) die "KIND must be pyftpdlib or vsftpd, not '$kind'" ;; esac
     is_loopback "$addr" || die "ADDR $addr is not loopback (127.x.y.z or ::1): refused"
-    is_number "$port" && [ "$port" -le 65535 ] || die "bad PORT '$port'"
+    if ! is_number "$port" || [ "$port" -gt 65535 ]; then die "bad PORT '$port'"; fi
     is_number "$throttle" || die "bad --throttle '$throttle'"
     is_number "$timeout" || die "bad --timeout '$timeout'"
     [ -z "$drop_after" ] || is_number "$drop_after" || die "bad --drop-after '$drop_after'"
@@ -162,7 +162,7 @@ cmd_start() {
         [ -z "$drop_after" ] || die "--drop-after needs KIND pyftpdlib"
         [[ $user =~ ^[a-z_][a-z0-9_-]{0,30}$ ]] ||
             die "vsftpd USER must be a valid system user name ([a-z_][a-z0-9_-]*), not '$user'"
-        [ "$user" != anonymous ] && [ "$user" != ftp ] || die "anonymous login: use KIND pyftpdlib"
+        if [ "$user" = anonymous ] || [ "$user" = ftp ]; then die "anonymous login: use KIND pyftpdlib"; fi
         [ "$(id -u)" = 0 ] || die "vsftpd needs root (it makes a system user and chroots)"
     fi
 
@@ -189,7 +189,7 @@ cmd_start() {
     fi
 
     local run=$FTPSYNC_LAB/run/$kind-${addr//:/_}-$port
-    if [ -f "$run/pid" ] && kill -0 "$(cat "$run/pid")" 2>/dev/null; then
+    if [ -f "$run/pid" ] && alive "$(cat "$run/pid")"; then
         die "a server from $run is still running (pid $(cat "$run/pid"))"
     fi
     rm -rf "$run"
@@ -248,6 +248,7 @@ cmd_start() {
     } >"$run/info"
     if [ -n "$owner" ]; then
         # watchdog: stop the server once its owner is gone (e.g. a crashed test run)
+        # shellcheck disable=SC2016 # expanded by the inner bash
         setsid bash -c 'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sleep 1; done
                         kill -0 "$2" 2>/dev/null && exec "$3" stop "$2"' \
             watchdog "$owner" "$pid" "$SCRIPTS_DIR/ftp-server.sh" </dev/null >/dev/null 2>&1 3>&- &
@@ -348,27 +349,27 @@ cmd_stop() {
             rc=1
             continue
         fi
-        if ! kill -0 "$pid" 2>/dev/null; then
+        if ! alive "$pid"; then
             say "pid $pid: not running"
             rm -f "$f"
             continue
         fi
-        local kids group_lead=0 alive k
+        local kids group_lead=0 running k
         kids=$(descendants "$pid")
         [ "$(ps -o pgid= -p "$pid" | tr -d ' ')" = "$pid" ] && group_lead=1
         [ $group_lead = 0 ] || kill -TERM -- "-$pid" 2>/dev/null
         # shellcheck disable=SC2086 # kids is a list of numbers
         kill -TERM "$pid" $kids 2>/dev/null
         for _ in $(seq 1 25); do
-            alive=0
+            running=0
             for k in $pid $kids; do
                 # a zombie has done its work; only its parent can reap it
-                if kill -0 "$k" 2>/dev/null && [ "$(ps -o stat= -p "$k" | cut -c1)" != Z ]; then alive=1; fi
+                if alive "$k"; then running=1; fi
             done
-            [ $alive = 1 ] || break
+            [ "$running" = 1 ] || break
             sleep 0.2
         done
-        if [ $alive = 1 ]; then
+        if [ "$running" = 1 ]; then
             say "pid $pid: still running after SIGTERM, sending SIGKILL"
             [ $group_lead = 0 ] || kill -KILL -- "-$pid" 2>/dev/null
             # shellcheck disable=SC2086
@@ -393,15 +394,17 @@ cmd_commands() {
         sed -E 's/^([Pp][Aa][Ss][Ss])( .*)?$/PASS ****/'
 }
 
+# info_value FILE KEY -> the value of KEY=... in an info file
+info_value() { sed -n "s/^$2=//p" "$1" | head -n 1; }
+
 cmd_list() {
-    local f
+    local f pid
     for f in "$FTPSYNC_LAB"/run/*/info; do
-        [ -f "$f" ] && [ -f "$(dirname "$f")/pid" ] || continue
-        (
-            # shellcheck disable=SC1090
-            . "$f"
-            kill -0 "$PID" 2>/dev/null && echo "$PID $KIND $ADDR $PORT $ROOT $LOG"
-        )
+        [ -f "$(dirname "$f")/pid" ] || continue
+        pid=$(info_value "$f" PID)
+        alive "$pid" || continue
+        echo "$pid $(info_value "$f" KIND) $(info_value "$f" ADDR) $(info_value "$f" PORT)" \
+            "$(info_value "$f" ROOT) $(info_value "$f" LOG)"
     done
     return 0
 }
