@@ -33,28 +33,37 @@ if [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
     exit 0
 fi
 
-lab_dirs
 LOG=$FTPSYNC_LAB/logs/install-deps.log
-
-# One run at a time (integration tests may start several servers at once).
-exec 9>"$FTPSYNC_LAB/cache/install-deps.lock"
-flock 9
 
 is_installed() {
     [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
 }
 
-missing=()
-for p in "${BUILD_PKGS[@]}" "${TEST_PKGS[@]}" "${VSFTPD_LIBS[@]}"; do
-    is_installed "$p" || missing+=("$p")
-done
-need_vsftpd=0
-[ -s "$VSFTPD_MARK" ] && [ -x "$VSFTPD_DIR/usr/sbin/vsftpd" ] || need_vsftpd=1
+# check -> sets missing (packages) and need_vsftpd (0/1)
+check() {
+    local p
+    missing=()
+    for p in "${BUILD_PKGS[@]}" "${TEST_PKGS[@]}" "${VSFTPD_LIBS[@]}"; do
+        is_installed "$p" || missing+=("$p")
+    done
+    need_vsftpd=0
+    if [ ! -s "$VSFTPD_MARK" ] || [ ! -x "$VSFTPD_DIR/usr/sbin/vsftpd" ]; then need_vsftpd=1; fi
+}
 
+check
 if [ ${#missing[@]} -eq 0 ] && [ $need_vsftpd = 0 ]; then
     exit 0
 fi
 [ "$(id -u)" = 0 ] || die "run as root: missing ${missing[*]:-}$([ $need_vsftpd = 1 ] && echo ' vsftpd (unpacked)')"
+lab_dirs
+# One run at a time (integration tests may start several servers at once);
+# whoever waited may find the work done.
+exec 9>>"$FTPSYNC_LAB/cache/install-deps.lock" || die "cannot open the lock in $FTPSYNC_LAB/cache"
+flock 9
+check
+if [ ${#missing[@]} -eq 0 ] && [ $need_vsftpd = 0 ]; then
+    exit 0
+fi
 command -v apt-get >/dev/null || die "apt-get not found: this script targets Debian 12"
 
 updated=0
