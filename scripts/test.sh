@@ -4,7 +4,7 @@
 #   scripts/test.sh [ARGS...]      ARGS go to `swift test` (e.g. --filter SyncCoreTests)
 #
 # Steps: install missing dependencies (scripts/install-deps.sh, as root on a fresh
-# Debian 12), `swift build` with no warning allowed, `swift format lint --strict`
+# Debian 12), `swift build -Xswiftc -warnings-as-errors` (and no "warning:" line), `swift format lint --strict`
 # printing nothing, `swift test` (unit tests and the integration tests, which start
 # FTP servers on loopback through scripts/ftp-server.sh). Every step runs even when
 # an earlier one failed (except tests after a failed build); the last line is a
@@ -29,9 +29,13 @@ if ! command -v swift >/dev/null; then
     exit 1
 fi
 
+# -warnings-as-errors: an incremental build does not repeat the warnings of files it
+# does not recompile, so grepping the output alone would miss them on a second run;
+# as errors they block the build until fixed. The grep catches SwiftPM's own warnings.
+STRICT=(-Xswiftc -warnings-as-errors)
 mkdir -p .build
-step "build (swift build, warnings are errors)"
-swift build 2>&1 | tee .build/test-build.log
+step "build (swift build ${STRICT[*]})"
+swift build "${STRICT[@]}" 2>&1 | tee .build/test-build.log
 build_rc=${PIPESTATUS[0]}
 if [ "$build_rc" != 0 ]; then
     failed+=(build)
@@ -55,9 +59,9 @@ else
 fi
 
 if [ "$build_rc" = 0 ]; then
-    step "tests (swift test $*)"
+    step "tests (swift test ${STRICT[*]} $*)"
     before=$(scripts/ftp-server.sh list | cut -d' ' -f1)
-    if swift test "$@"; then passed+=(tests); else failed+=(tests); fi
+    if swift test "${STRICT[@]}" "$@"; then passed+=(tests); else failed+=(tests); fi
     # servers a crashed or careless test left behind
     for pid in $(scripts/ftp-server.sh list | cut -d' ' -f1); do
         if ! grep -qx "$pid" <<<"$before"; then
