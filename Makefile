@@ -1,5 +1,5 @@
 # Shortcuts for the scripts in scripts/ (they work without make, too).
-.PHONY: all demo test build release format lint deps servers-stop clean
+.PHONY: all demo test build release format lint deps check-servers servers-stop clean
 
 all: build
 
@@ -25,6 +25,10 @@ lint:
 
 deps:
 	scripts/install-deps.sh
+
+# Start both test-server kinds and check them with curl and lftp.
+check-servers:
+	scripts/check-servers.sh
 
 # Stop every test server scripts/ftp-server.sh has recorded.
 servers-stop:

@@ -27,7 +27,7 @@ usage:
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
   ftp-server.sh stop PID... | --all
       SIGTERM to the server's process group and all its descendants, SIGKILL to
-      whatever is left after 5 s. Only PIDs this script started are accepted.
+      whatever is left after 2 s. Only PIDs this script started are accepted.
   ftp-server.sh commands LOGFILE
       The client commands recorded in a command log (either KIND), one per line,
       exactly as received, PASS shown as "PASS ****".
@@ -220,6 +220,10 @@ cmd_start() {
         ensure_pam_file
         [ "${FTPSYNC_LAB_NO_CHOWN:-0}" = 1 ] || chown -R --no-dereference "$user:$user" "$root" ||
             die "chown $root failed"
+        # vsftpd enters local_root as USER before its chroot ("500 OOPS: cannot change
+        # directory" at login otherwise): every parent folder must be searchable by USER
+        runuser -u "$user" -- test -r "$root" -a -x "$root" ||
+            die "user $user cannot reach $root: a parent folder is not searchable by others (mktemp -d makes 0700 folders; chmod 755 it)"
         write_vsftpd_conf "$run" "$root" "$addr" "$port" "$log" "$throttle" "$masquerade" "$no_epsv_mlsd"
         # vsftpd reports start-up errors ("500 OOPS") on fd 0, inetd style: keep them in a file.
         setsid "$FTPSYNC_LAB/opt/vsftpd/usr/sbin/vsftpd" "$run/vsftpd.conf" \
@@ -360,7 +364,7 @@ cmd_stop() {
         [ $group_lead = 0 ] || kill -TERM -- "-$pid" 2>/dev/null
         # shellcheck disable=SC2086 # kids is a list of numbers
         kill -TERM "$pid" $kids 2>/dev/null
-        for _ in $(seq 1 25); do
+        for _ in $(seq 1 10); do
             running=0
             for k in $pid $kids; do
                 # a zombie has done its work; only its parent can reap it
@@ -370,7 +374,7 @@ cmd_stop() {
             sleep 0.2
         done
         if [ "$running" = 1 ]; then
-            say "pid $pid: still running after SIGTERM, sending SIGKILL"
+            say "pid $pid: processes left 2 s after SIGTERM (vsftpd sessions ignore it mid-transfer): SIGKILL"
             [ $group_lead = 0 ] || kill -KILL -- "-$pid" 2>/dev/null
             # shellcheck disable=SC2086
             kill -KILL "$pid" $kids 2>/dev/null
