@@ -1,0 +1,166 @@
+#!/usr/bin/python3
+"""Test FTP server for ftpsync, built on pyftpdlib (run by scripts/ftp-server.sh).
+
+Runs in the foreground until SIGTERM/SIGINT. Besides a plain server it can imitate
+the devices and faults the integration tests need:
+
+  --no-epsv-mlsd        an old device: EPSV, MLSD and MLST are gone from the command
+                        table (reply 500) and from FEAT.
+  --masquerade ADDR     PASV replies (227) carry ADDR instead of the listening
+                        address, as behind NAT.
+  --throttle BPS        data connections move at most BPS bytes per second (both
+                        directions: RETR/LIST sends, STOR/APPE receives).
+  --drop-after N        the data connection of a RETR is closed after N bytes have
+                        been sent on it (REST offsets do not count); the control
+                        connection then gets "426 ...". With --drop-count K only the
+                        first K RETRs of this server are cut (default: all).
+  --command-log FILE    every command received is appended to FILE as
+                        "TIME SESSION CMD LINE" and every reply as
+                        "TIME SESSION REPLY LINE" (TIME = UTC ISO 8601 with ms,
+                        SESSION = client ADDR:PORT, PASS shown as "PASS ****").
+
+The password is read from the environment variable FTPSYNC_LAB_PASS so it never
+appears in the process table.
+"""
+
+import argparse
+import datetime
+import logging
+import os
+import sys
+import threading
+
+from pyftpdlib.authorizers import DummyAuthorizer
+from pyftpdlib.handlers import FTPHandler, ThrottledDTPHandler
+from pyftpdlib.servers import FTPServer
+
+
+class CommandLog:
+    """Appends one line per command and reply; flushed at once so tests can read it."""
+
+    def __init__(self, path):
+        self._file = open(path, "a", encoding="utf-8", errors="backslashreplace")
+        self._lock = threading.Lock()
+
+    def write(self, session, kind, text):
+        now = datetime.datetime.now(datetime.timezone.utc)
+        stamp = now.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (now.microsecond // 1000)
+        text = text.replace("\r", "\\r").replace("\n", "\\n")
+        with self._lock:
+            self._file.write("%s %s %s %s\n" % (stamp, session, kind, text))
+            self._file.flush()
+
+
+def mask(line):
+    """Hides the argument of PASS."""
+    if line[:4].upper() == "PASS":
+        return "PASS ****"
+    return line
+
+
+def make_dtp_handler(throttle, drop_after, drop_count):
+    """Data connection handler with bandwidth limit and cut-off, or None if neither is asked."""
+    if not throttle and drop_after is None:
+        return None  # pyftpdlib's own handler, which uses sendfile(2)
+    state = {"dropped": 0}
+
+    class LabDTPHandler(ThrottledDTPHandler):
+        read_limit = throttle
+        write_limit = throttle
+
+        def _cut_now(self):
+            if drop_after is None or self.cmd != "RETR":
+                return False
+            return drop_count is None or state["dropped"] < drop_count
+
+        def send(self, data):
+            if self._cut_now():
+                room = drop_after - self.tot_bytes_sent
+                if room <= 0:
+                    self._drop()
+                    return 0
+                data = data[:room]
+            sent = super().send(data)
+            if self._cut_now() and self.tot_bytes_sent >= drop_after:
+                self._drop()
+            return sent
+
+        def _drop(self):
+            if self._closed:
+                return
+            state["dropped"] += 1
+            self._resp = (
+                "426 Data connection cut after %d bytes (test fault)." % self.tot_bytes_sent,
+                logging.info,
+            )
+            self.close()
+
+    return LabDTPHandler
+
+
+def main():
+    ap = argparse.ArgumentParser(description="pyftpdlib test server for ftpsync")
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--addr", required=True)
+    ap.add_argument("--port", type=int, required=True)
+    ap.add_argument("--user", required=True, help="login name, or 'anonymous'")
+    ap.add_argument("--no-epsv-mlsd", action="store_true")
+    ap.add_argument("--masquerade")
+    ap.add_argument("--throttle", type=int, default=0)
+    ap.add_argument("--drop-after", type=int)
+    ap.add_argument("--drop-count", type=int)
+    ap.add_argument("--command-log")
+    a = ap.parse_args()
+
+    logging.basicConfig(
+        stream=sys.stderr,
+        level=logging.INFO,
+        format="[%(asctime)s] %(levelname)s %(message)s",
+    )
+
+    authorizer = DummyAuthorizer()
+    perm = "elradfmwMT"  # read, list, write, rename, delete, mkdir, chmod, MFMT
+    if a.user in ("anonymous", "ftp"):
+        authorizer.add_anonymous(a.root, perm=perm)
+    else:
+        authorizer.add_user(a.user, os.environ.get("FTPSYNC_LAB_PASS", ""), a.root, perm=perm)
+
+    removed = {"EPSV", "MLSD", "MLST"} if a.no_epsv_mlsd else set()
+    command_log = CommandLog(a.command_log) if a.command_log else None
+
+    class LabHandler(FTPHandler):
+        proto_cmds = {k: v for k, v in FTPHandler.proto_cmds.items() if k not in removed}
+
+        def _session(self):
+            return "%s:%s" % (self.remote_ip, self.remote_port)
+
+        def pre_process_command(self, line, cmd, arg):
+            if command_log:
+                command_log.write(self._session(), "CMD", mask(line))
+            return super().pre_process_command(line, cmd, arg)
+
+        def respond(self, resp, logfun=logging.debug):
+            if command_log:
+                command_log.write(self._session(), "REPLY", resp)
+            return super().respond(resp, logfun)
+
+    LabHandler.authorizer = authorizer
+    LabHandler.banner = "ftpsync test server (pyftpdlib) ready"
+    dtp_handler = make_dtp_handler(a.throttle, a.drop_after, a.drop_count)
+    if dtp_handler is not None:
+        LabHandler.dtp_handler = dtp_handler
+    if a.masquerade:
+        LabHandler.masquerade_address = a.masquerade
+
+    server = FTPServer((a.addr, a.port), LabHandler)
+    server.max_cons = 256
+    server.max_cons_per_ip = 0
+    logging.info(
+        "serving %s on %s:%d user=%s removed=%s masquerade=%s throttle=%s drop_after=%s",
+        a.root, a.addr, a.port, a.user, sorted(removed), a.masquerade, a.throttle, a.drop_after,
+    )
+    server.serve_forever(handle_exit=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
