@@ -167,6 +167,7 @@ import Testing
         #expect(throws: FTPError.reply(code: 530, text: "Authentication failed.", command: "PASS ****")) {
             try session.connect()
         }
+        #expect(!session.isConnected)
     }
 
     @Test func closedPortFailsToConnect() throws {

@@ -81,7 +81,9 @@ final class TestServer {
         (try? Data(contentsOf: root.appendingPathComponent(path))).map { Array($0) }
     }
 
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) }
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
 }
 
 /// Collects log lines from a session (thread-safe).
@@ -114,11 +116,13 @@ extension FTPSession {
     @discardableResult
     func upload(_ path: String, _ bytes: [UInt8], append: Bool = false, offset: UInt64 = 0) throws -> UInt64 {
         var position = 0
-        return try store(path, from: { buffer in
-            let count = min(buffer.count, bytes.count - position, 100_000)
-            buffer.copyBytes(from: bytes[position..<(position + count)])
-            position += count
-            return count
-        }, append: append, offset: offset)
+        return try store(
+            path,
+            from: { buffer in
+                let count = min(buffer.count, bytes.count - position, 100_000)
+                buffer.copyBytes(from: bytes[position..<(position + count)])
+                position += count
+                return count
+            }, append: append, offset: offset)
     }
 }
