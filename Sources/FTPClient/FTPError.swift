@@ -29,7 +29,8 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .connectFailed(let host, let port, let reason):
-            return "cannot connect to \(Self.hostPort(host, port)): \(reason); check host, port and that the server runs"
+            return
+                "cannot connect to \(Self.hostPort(host, port)): \(reason); check host, port and that the server runs"
         case .timedOut(let during):
             return "timed out during \(during): the server stopped answering; check the network or raise `timeout`"
         case .reply(let code, let text, let command):

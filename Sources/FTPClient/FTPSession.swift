@@ -40,15 +40,10 @@ public final class FTPSession: @unchecked Sendable {
     public init(configuration: FTPSessionConfiguration, log: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
         self.log = log
-        self.nameCodec = (try? NameCodec(encoding: nil)) ?? Self.utf8Codec()
+        self.nameCodec = .utf8
     }
 
     deinit { control?.close() }
-
-    private static func utf8Codec() -> NameCodec {
-        // NameCodec(encoding: nil) never throws; this keeps init non-throwing without a force-try.
-        do { return try NameCodec(encoding: "utf-8") } catch { preconditionFailure("UTF-8 codec") }
-    }
 
     /// True while the control connection is open.
     public var isConnected: Bool { control != nil }
@@ -59,13 +54,15 @@ public final class FTPSession: @unchecked Sendable {
     /// accepted), TYPE I.
     /// - Throws: `.invalidName` for an unknown encoding, `.connectFailed`, `.timedOut`,
     ///   `.reply` (e.g. 421 greeting, 530 login incorrect), `.connectionClosed`, `.protocolViolation`.
+    ///   After an error the control connection is closed (with QUIT after a refusing reply).
     public func connect() throws(FTPError) {
+        quit()  // a second connect() starts over
         nameCodec = try NameCodec(encoding: configuration.encoding)
         let transport = try SocketTransport.connect(
             host: configuration.host, port: configuration.port, timeout: configuration.timeout, lowLatency: true)
         control = ControlConnection(transport: transport, log: log)
         peerHost = transport.peerHost
-        try guarded { () throws(FTPError) in
+        do throws(FTPError) {
             var greeting = try readReply(during: "greeting")
             while greeting.code == 120 { greeting = try readReply(during: "greeting") }
             guard greeting.code == 220 else {
@@ -78,6 +75,11 @@ public final class FTPSession: @unchecked Sendable {
             usesMLSD = features.mlsd
             if features.utf8, nameCodec.encoding == nil { _ = try exchange("OPTS UTF8 ON") }
             try expect(exchange("TYPE I"), "TYPE I", 200)
+        } catch {
+            // A refused login still ends with QUIT; a broken connection is just closed.
+            if case .reply = error { quit() } else { control?.close() }
+            control = nil
+            throw error
         }
     }
 

@@ -6,6 +6,11 @@ public struct NameCodec: Sendable {
     /// The encoding name as configured, or nil for UTF-8.
     public let encoding: String?
 
+    /// The UTF-8 codec (no conversion; RFC 2640).
+    public static let utf8 = NameCodec()
+
+    private init() { self.encoding = nil }
+
     /// Creates a codec for `encoding`; nil, "utf-8" and "utf8" mean UTF-8 (no conversion).
     /// - Throws: `FTPError.invalidName` when iconv does not know the encoding.
     public init(encoding: String?) throws(FTPError) {

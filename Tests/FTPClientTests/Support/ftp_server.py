@@ -4,12 +4,14 @@
 Prints "READY <port>" on stdout once it listens, then serves until killed.
 Modes:
   --no-epsv-mlsd      remove EPSV, MLSD and MLST (an old server: PASV + LIST only)
+  --refuse-mlsd       announce MLST in FEAT but answer MLSD with 500
   --masquerade ADDR   the 227 reply names ADDR instead of the server's address
   --throttle BPS      data connections send at most BPS bytes per second
   --drop-after N      data connections that send files close after N bytes
   --silent            accept connections and never send a byte
 """
 import argparse
+import signal
 import socket
 import sys
 import time
@@ -20,12 +22,16 @@ from pyftpdlib.servers import FTPServer
 
 
 def main():
+    # The test runner may start us with signals blocked; SIGTERM must stop the server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parser = argparse.ArgumentParser()
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--root", required=False, default=".")
     parser.add_argument("--user", default="tester")
     parser.add_argument("--password", default="secret")
     parser.add_argument("--no-epsv-mlsd", action="store_true")
+    parser.add_argument("--refuse-mlsd", action="store_true")
     parser.add_argument("--masquerade")
     parser.add_argument("--throttle", type=int)
     parser.add_argument("--drop-after", type=int)
@@ -58,6 +64,10 @@ def main():
         Handler.proto_cmds = {
             k: v for k, v in FTPHandler.proto_cmds.items() if k not in ("EPSV", "MLSD", "MLST")
         }
+    if args.refuse_mlsd:
+        def refuse(self, line):
+            self.respond("500 Command \"MLSD\" not understood.")
+        Handler.ftp_MLSD = refuse
     if args.masquerade:
         Handler.masquerade_address = args.masquerade
     if args.throttle:
@@ -75,7 +85,7 @@ def main():
             def send(self, data):
                 room = limit - self.tot_bytes_sent
                 if room <= 0:
-                    self.close()
+                    self.handle_close()  # closes the data connection, replies 426
                     return 0
                 return super().send(data[:room])
 
