@@ -43,7 +43,8 @@ let package = Package(
 
         .testTarget(name: "FTPListingTests", dependencies: ["FTPListing"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "FTPClientTests", dependencies: ["FTPClient", "FTPListing"], exclude: ["Support/ftp_server.py", "Data"]),
+            name: "FTPClientTests", dependencies: ["FTPClient", "FTPListing"],
+            exclude: ["Support/ftp_server.py", "Data"]),
         .testTarget(name: "SyncCoreTests", dependencies: ["SyncCore"]),
         .testTarget(name: "LocalTreeTests", dependencies: ["LocalTree", "SyncCore"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncCore"]),

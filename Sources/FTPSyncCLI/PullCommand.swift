@@ -11,7 +11,8 @@ struct PullCommand {
         OptionSpec(
             names: ["--device"], key: "device", takesValue: true, valueName: "NAME",
             help: "only this device; repeatable"),
-        OptionSpec(names: ["-n", "--dry-run"], key: "dry-run", takesValue: false, help: "print the plan; change nothing"),
+        OptionSpec(
+            names: ["-n", "--dry-run"], key: "dry-run", takesValue: false, help: "print the plan; change nothing"),
         OptionSpec(names: ["--json"], key: "json", takesValue: false, help: "print one JSON document on stdout"),
         OptionSpec(names: ["-q", "--quiet"], key: "quiet", takesValue: false, help: "print nothing but errors"),
         OptionSpec(

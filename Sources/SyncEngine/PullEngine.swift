@@ -92,7 +92,8 @@ public final class PullEngine {
     /// The device's local folder; a folder that does not exist yet is empty.
     private func localSnapshot(excludes: ExcludeRules) throws -> LocalScan {
         guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
-            return LocalScan(snapshot: Snapshot([]), identities: [:], notes: [], hashedFiles: 0, hashedBytes: 0, cachedFiles: 0)
+            return LocalScan(
+                snapshot: Snapshot([]), identities: [:], notes: [], hashedFiles: 0, hashedBytes: 0, cachedFiles: 0)
         }
         return try LocalScanner(excludes: excludes).scan(root: job.paths.deviceRoot)
     }

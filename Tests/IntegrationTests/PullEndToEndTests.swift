@@ -79,17 +79,12 @@ import Testing
         let mirror = work + "/mirror"
         let configPath = try config(server, local: mirror, at: work)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ftpsyncBinary)
-        process.arguments = ["pull", configPath, "-q"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let child = try spawn(ftpsyncBinary, ["pull", configPath, "-q"], output: false)
         let partial = mirror + "/.ftpsync/partial/cam/movies/big.bin"
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline && partialSize(partial) < 1_048_576 { usleep(50_000) }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(child.pid, SIGKILL)
+        _ = waitForExit(child.pid, timeout: 10)
 
         let kept = partialSize(partial)
         #expect(kept >= 1_048_576 && kept < UInt64(big.count))

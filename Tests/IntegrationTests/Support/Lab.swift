@@ -26,50 +26,84 @@ struct ProcessResult {
 }
 
 /// Runs `executable` with `arguments`, waiting at most `timeout` seconds (then SIGKILL).
+///
+/// Uses posix_spawn and waitpid directly: output goes to temporary files, so a grandchild that
+/// keeps a descriptor open can never block the test, and no run loop is needed to reap.
 @discardableResult
 func run(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 120
 ) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    process.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outData = ReadAll(out.fileHandleForReading)
-    let errData = ReadAll(err.fileHandleForReading)
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    let child = try spawn(executable, arguments, environment: environment, output: true)
+    let status = waitForExit(child.pid, timeout: timeout)
+    defer {
+        unlink(child.stdout)
+        unlink(child.stderr)
+    }
     return ProcessResult(
-        status: process.terminationStatus, stdout: String(decoding: outData.wait(), as: UTF8.self),
-        stderr: String(decoding: errData.wait(), as: UTF8.self))
+        status: status, stdout: (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOfFile: child.stderr, encoding: .utf8)) ?? "")
 }
 
-/// Reads a pipe to its end on a thread of its own, so a chatty child never blocks.
-final class ReadAll: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
+/// A started child process and where its output goes.
+struct Spawned {
+    var pid: pid_t
+    var stdout: String
+    var stderr: String
+}
 
-    init(_ handle: FileHandle) {
-        Thread {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }.start()
+/// Starts `executable` without waiting; stdin is /dev/null, output goes to temporary files (or
+/// /dev/null when `output` is false).
+func spawn(_ executable: String, _ arguments: [String], environment: [String: String] = [:], output: Bool)
+    throws -> Spawned
+{
+    let token = UUID().uuidString.prefix(8)
+    let outPath = output ? NSTemporaryDirectory() + "ftpsync-it-out-\(token)" : "/dev/null"
+    let errPath = output ? NSTemporaryDirectory() + "ftpsync-it-err-\(token)" : "/dev/null"
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
     }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    guard rc == 0 else { throw SpawnError(executable: executable, code: rc) }
+    return Spawned(pid: pid, stdout: outPath, stderr: errPath)
+}
 
-    func wait() -> Data {
-        done.wait()
-        done.signal()
-        return data
+/// A child that could not be started.
+struct SpawnError: Error, CustomStringConvertible {
+    var executable: String
+    var code: Int32
+    var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+}
+
+/// Waits for `pid` to exit, killing it after `timeout` seconds. Returns the exit status, or
+/// 128 + the signal for a child ended by a signal.
+func waitForExit(_ pid: pid_t, timeout: Double) -> Int32 {
+    let deadline = Date().addingTimeInterval(timeout)
+    var status: Int32 = 0
+    while true {
+        let done = waitpid(pid, &status, WNOHANG)
+        if done == pid { break }
+        if done < 0 { return -1 }
+        if Date() > deadline {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            break
+        }
+        usleep(10_000)
     }
+    let signal = status & 0x7f
+    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
 }
 
 /// Runs the built ftpsync binary.

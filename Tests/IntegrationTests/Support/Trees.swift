@@ -29,7 +29,8 @@ func sampleTree(now: Date = Date()) -> (files: [SampleFile], emptyFolders: [Stri
     let files = [
         SampleFile(path: "readme.txt", content: Array("hello from the device\n".utf8), modified: base),
         SampleFile(path: "DCIM/2024/img 0001.jpg", content: pseudoRandomBytes(300_000, seed: 1), modified: base - 60),
-        SampleFile(path: "DCIM/2024/deep/er/nested.bin", content: pseudoRandomBytes(1000, seed: 2), modified: base - 120),
+        SampleFile(
+            path: "DCIM/2024/deep/er/nested.bin", content: pseudoRandomBytes(1000, seed: 2), modified: base - 120),
         SampleFile(path: "中文 目录/照片.txt", content: Array("相机\n".utf8), modified: base - 180),
         SampleFile(path: "-leading-dash.txt", content: Array("dash\n".utf8), modified: base - 240),
         SampleFile(path: "semi;colon;name.txt", content: Array("semi\n".utf8), modified: base - 300),
