@@ -40,6 +40,11 @@ let package = Package(
                 "FTPListing", "FTPClient", "SyncCore", "LocalTree", "SyncStore", "SyncEngine", "SyncConfig",
             ]),
         .executableTarget(name: "ftpsync", dependencies: ["FTPSyncCLI"]),
+        // A small program using the library: list a device, plan a pull, print the plan.
+        .executableTarget(
+            name: "plan-pull-example",
+            dependencies: ["FTPClient", "FTPListing", "SyncCore", "SyncEngine", "SyncConfig"],
+            path: "Examples/PlanPull"),
 
         .testTarget(name: "FTPListingTests", dependencies: ["FTPListing"], resources: [.copy("Fixtures")]),
         .testTarget(
