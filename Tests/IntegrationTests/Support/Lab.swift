@@ -70,8 +70,7 @@ func spawn(_ executable: String, _ arguments: [String], environment: [String: St
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-        argv.forEach { free($0) }
-        envp.forEach { free($0) }
+        for pointer in argv + envp { free(pointer) }
     }
     var pid: pid_t = 0
     let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
