@@ -47,29 +47,47 @@ func formatBytes(_ bytes: UInt64) -> String {
     return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
 }
 
-/// The text report printed at the end of a run.
+/// "1 file", "2 files".
+func counted(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+}
+
+/// The text report printed at the end of a run: per device what was done (or planned), what
+/// failed and why, what was noticed and left alone; then the totals.
 func textReport(_ document: RunDocument, elapsed: Double) -> String {
     var out = ""
+    var plannedFiles = 0
+    var plannedBytes: UInt64 = 0
     for device in document.devices {
         out += "\(device.name): \(device.status.rawValue)"
         if let error = device.error { out += " — \(error)" }
         out += "\n"
         for action in device.actions {
             out += "  " + actionLine(action) + "\n"
+            if action.status == .planned, action.kind == .download || action.kind == .upload {
+                plannedFiles += 1
+                plannedBytes += action.bytes
+            }
         }
+        for note in device.notes { out += "  note: \(note)\n" }
         if device.actions.isEmpty && device.status == .ok {
             out += "  nothing to do (\(device.unchanged) in sync)\n"
         }
         let s = device.stats
         if !document.dryRun && (s.filesTransferred > 0 || s.failed > 0 || s.deleted > 0 || s.renamed > 0) {
-            out += "  \(s.filesTransferred) transferred (\(formatBytes(s.bytesTransferred))), "
+            out += "  \(counted(s.filesTransferred, "file")) transferred (\(formatBytes(s.bytesTransferred))), "
             out += "\(s.renamed) renamed, \(s.deleted) deleted, \(s.failed) failed\n"
         }
     }
     let t = document.totals
-    let verb = document.dryRun ? "planned" : "done"
-    out += "total \(verb): \(t.filesTransferred) files, \(formatBytes(t.bytesTransferred)), "
-    out += "\(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed"
+    let failedDevices = document.devices.filter { $0.status == .failed || $0.status == .refused }.count
+    if document.dryRun {
+        out += "total planned: \(counted(plannedFiles, "file")), \(formatBytes(plannedBytes))"
+    } else {
+        out += "total done: \(counted(t.filesTransferred, "file")), \(formatBytes(t.bytesTransferred)), "
+        out += "\(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed"
+    }
+    if failedDevices > 0 { out += "; \(counted(failedDevices, "device")) not synced" }
     out += String(format: " in %.1f s\n", elapsed)
     return out
 }

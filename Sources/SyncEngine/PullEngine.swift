@@ -58,8 +58,7 @@ public final class PullEngine {
 
         if job.dryRun {
             report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
-            for action in report.actions { report.stats.count(action, transferred: action.bytes) }
-            return report
+                        return report
         }
         let executor = PullExecutor(job: job, store: store, remote: remote, runStarted: started)
         for adoption in planned.adoptions { executor.adopt(adoption) }

@@ -76,12 +76,13 @@ public struct RunStats: Sendable, Codable, Equatable {
         failed += other.failed
     }
 
-    /// Counts one finished action; a planned one (dry run) counts as what it would do.
+    /// Counts one finished action (planned actions of a dry run count nothing).
     public mutating func count(_ report: ActionReport, transferred: UInt64) {
         guard report.status != .failed else {
             failed += 1
             return
         }
+        guard report.status == .done else { return }
         switch report.kind {
         case .download, .upload:
             filesTransferred += 1
