@@ -76,7 +76,8 @@ final class PushExecutor {
         let target = absolute(action.path)
         let temporary = absolute(UploadNaming.temporaryPath(for: action.path))
         let partial = StoredPartial(
-            transfer: PartialTransfer(path: action.path, remoteSize: nil, remoteModified: nil, bytesDone: action.offset),
+            transfer: PartialTransfer(
+                path: action.path, remoteSize: nil, remoteModified: nil, bytesDone: action.offset),
             direction: .push, tempName: temporary, localSize: size, localModified: localTime)
         try store?.setPartial(partial, device: job.name)
 

@@ -14,7 +14,8 @@ enum Push {
     static func actions(_ json: String) -> [(kind: String, path: String, status: String)] {
         guard let data = json.data(using: .utf8),
             let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let devices = document["devices"] as? [[String: Any]], let actions = devices.first?["actions"] as? [[String: Any]]
+            let devices = document["devices"] as? [[String: Any]],
+            let actions = devices.first?["actions"] as? [[String: Any]]
         else { return [] }
         return actions.map {
             ($0["kind"] as? String ?? "", $0["path"] as? String ?? "", $0["status"] as? String ?? "")
@@ -84,7 +85,10 @@ enum Push {
         let stores = server.count("STOR")
         // The remote time is set: MFMT where FEAT offers it, else vsftpd's two-argument MDTM.
         let timeVerb = kind == .pyftpdlib ? "MFMT " : "MDTM "
-        let timeSets = server.commands().filter { $0.uppercased().hasPrefix(timeVerb) && $0.split(separator: " ").count == 3 }
+        let timeSets = server.commands().filter { command in
+            let words = command.split(separator: " ", maxSplits: 2)
+            return command.uppercased().hasPrefix(timeVerb) && words.count == 3 && words[1].count == 14
+        }
         #expect(timeSets.count == tree.files.count + 1, "\(timeSets)")
 
         // Unchanged: the second push sends nothing, whatever the listing's precision.
@@ -132,7 +136,9 @@ enum Push {
 
         let again = try ftpsync(["push", configPath, "--json"])
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
-        let resumed = server.commands().contains { $0.uppercased().hasPrefix("APPE ") || $0.uppercased().hasPrefix("REST ") }
+        let resumed = server.commands().contains {
+            $0.uppercased().hasPrefix("APPE ") || $0.uppercased().hasPrefix("REST ")
+        }
         #expect(resumed, "APPE or REST after the kill")
         #expect(Push.actions(again.stdout).first?.kind == "upload")
         #expect(Push.bytes(served + "/movies/big.bin") == big)
@@ -151,7 +157,8 @@ enum Push {
         #expect(try ftpsync(["push", configPath]).status == 0)
 
         try writeFile(served + "/notes.txt", Array("changed on the device\n".utf8), modified: Push.minute(daysAgo: 1))
-        try writeFile(mirror + "/cam/notes.txt", Array("changed here, longer\n".utf8), modified: Push.minute(daysAgo: 0.5))
+        try writeFile(
+            mirror + "/cam/notes.txt", Array("changed here, longer\n".utf8), modified: Push.minute(daysAgo: 0.5))
         let run = try ftpsync(["push", configPath, "--json"])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(Push.actions(run.stdout).map(\.kind) == ["conflict"])
