@@ -108,3 +108,20 @@ import Testing
         #expect(F.kinds(result).isEmpty)
     }
 }
+
+@Suite struct UploadNamingTests {
+    @Test(arguments: [
+        ("a.jpg", ".a.jpg.ftpsync-part"), ("DCIM/2024/clip.mp4", "DCIM/2024/.clip.mp4.ftpsync-part"),
+    ])
+    func temporaryNameIsBesideTheTarget(target: String, temporary: String) {
+        let path = UploadNaming.temporaryPath(for: Fixture.path(target))
+        #expect(path.string == temporary)
+        #expect(UploadNaming.isTemporary(path))
+        #expect(!UploadNaming.isTemporary(Fixture.path(target)))
+    }
+
+    @Test(arguments: [".ftpsync-part", "a.ftpsync-part", "..ftpsync-part"])
+    func namesThatAreNotUploadTemporaries(name: String) {
+        #expect(!UploadNaming.isTemporary(Fixture.path(name)))
+    }
+}
