@@ -13,6 +13,18 @@ struct PullCommand {
             help: "only this device; repeatable"),
         OptionSpec(
             names: ["-n", "--dry-run"], key: "dry-run", takesValue: false, help: "print the plan; change nothing"),
+        OptionSpec(
+            names: ["--delete"], key: "delete", takesValue: false,
+            help: "also remove what the source side no longer has (pull: to the trash)"),
+        OptionSpec(
+            names: ["--max-delete"], key: "max-delete", takesValue: true, valueName: "N",
+            help: "refuse a device (exit 4) whose plan deletes more than N files; default 50, -1 = no limit"),
+        OptionSpec(
+            names: ["--parallel"], key: "parallel", takesValue: true, valueName: "N",
+            help: "data connections per device (accepted; transfers run one at a time for now)"),
+        OptionSpec(
+            names: ["--log"], key: "log", takesValue: true, valueName: "FILE",
+            help: "append a timestamped log of actions and errors to FILE"),
         OptionSpec(names: ["--json"], key: "json", takesValue: false, help: "print one JSON document on stdout"),
         OptionSpec(names: ["-q", "--quiet"], key: "quiet", takesValue: false, help: "print nothing but errors"),
         OptionSpec(
@@ -30,7 +42,8 @@ struct PullCommand {
             for: "pull", options: options, usage: "ftpsync pull [CONFIG] [options]",
             summary: """
                 Copy what each device holds into <local>/<device>: new and changed files are downloaded
-                (interrupted downloads resume), files already in sync are left alone.
+                (interrupted downloads resume), files already in sync are left alone, device moves become
+                local renames, and a local file changed since the last sync is kept as NAME.conflict-<UTC>.EXT.
                 """,
             example: "ftpsync pull device.yaml --dry-run")
     }
@@ -69,58 +82,34 @@ struct PullCommand {
             return .usage
         }
         let dryRun = arguments.has("dry-run")
+        let policy = try syncPolicy(arguments, direction: .pull)
         let started = Date()
-
-        var lock: RunLock?
-        let store: StateStore?
-        if !dryRun {
-            do {
-                lock = try RunLock.acquire(localRoot: configuration.localRoot)
-            } catch {
-                guard case .held(_, let pid) = error else { throw error }
-                let holder = pid.map { " (pid \($0))" } ?? ""
-                console.error(
-                    "ftpsync: another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done"
-                )
-                return .locked
-            }
-            store = try StateStore.open(localRoot: configuration.localRoot)
-        } else {
-            // A dry run creates nothing: it reads the state only when there is one.
-            let file = configuration.localRoot + "/.ftpsync/state.sqlite"
-            store = FileManager.default.fileExists(atPath: file) ? try StateStore(file: file) : nil
-        }
-        defer { _ = lock }
+        // A dry run creates nothing: it reads the state only when there is one.
+        guard let opened = try openState(configuration, dryRun: dryRun, console: console) else { return .locked }
+        let store = opened.1
+        defer { _ = opened.0 }
 
         let verbose = arguments.has("verbose")
         let console = self.console
         let reports = DeviceRunner.runAll(devices, limit: 4) { device in
             PullCommand.pull(
-                device, configuration: configuration, store: store, dryRun: dryRun, verbose: verbose, console: console)
+                device, configuration: configuration, store: store, policy: policy, dryRun: dryRun, verbose: verbose,
+                console: console)
         }
-
-        let document = RunDocument(command: "pull", dryRun: dryRun, devices: reports)
-        if arguments.has("json") {
-            console.out(jsonText(document))
-        } else if !arguments.has("quiet") {
-            console.out(textReport(document, elapsed: Date().timeIntervalSince(started)))
-        } else {
-            for device in reports where device.status != .ok {
-                console.error("\(device.name): \(device.status.rawValue): \(device.error ?? "see the report")")
-            }
-        }
-        return exitCode(for: reports)
+        return finishRun(
+            command: "pull", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console)
     }
 
     /// One device's pull, on the calling thread.
     private static func pull(
-        _ device: DeviceConfig, configuration: Configuration, store: StateStore?, dryRun: Bool, verbose: Bool,
+        _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
+        verbose: Bool,
         console: Console
     ) -> DeviceReport {
         let job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
-            excludes: device.exclude, timeZone: device.timezone, policy: SyncPolicy(direction: .pull), dryRun: dryRun)
+            excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
         let name = device.name
         var log: (@Sendable (String) -> Void)?
         if verbose {

@@ -1,18 +1,6 @@
 import Foundation
 
-/// A path that both sides already hold with the same content although no record says so
-/// (first run, lost state): the engine records it without transferring anything.
-public struct Adoption: Sendable, Hashable {
-    public var remote: SnapshotEntry
-    public var local: SnapshotEntry
-
-    public init(remote: SnapshotEntry, local: SnapshotEntry) {
-        self.remote = remote
-        self.local = local
-    }
-}
-
-/// Plans a pull: what to download, which folders to make, what to set aside.
+/// Plans a pull: what to download, which folders to make, what to rename, set aside or trash.
 ///
 /// Pure: the snapshots, records and partial transfers come in as values, and the plan goes out.
 /// Each side is compared with its own record from the last successful sync, so clock skew and
@@ -24,11 +12,8 @@ public struct PullPlanner: Sendable {
         self.policy = policy
     }
 
-    /// The plan and the pairs to adopt as in sync.
-    public struct Result: Sendable {
-        public var plan: Plan
-        public var adoptions: [Adoption]
-    }
+    /// The plan, the pairs to adopt as in sync, the records to drop, and a refusal.
+    public typealias Result = PlanResult
 
     /// Plans a pull of `remote` into `local`.
     /// - Parameters:
@@ -37,13 +22,20 @@ public struct PullPlanner: Sendable {
     ///   - records: the last successful sync of this device, by path.
     ///   - partials: interrupted downloads waiting to be resumed, by path.
     public func plan(
-        remote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
+        remote rawRemote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
         partials: [RelativePath: PartialTransfer]
     ) -> Result {
-        var actions: [Action] = []
+        // Upload temporaries of an unfinished push are never pulled.
+        let remote = Snapshot(rawRemote.entries.filter { !UploadNaming.isTemporary($0.path) })
+        var folders: [Action] = []
+        var transfers: [Action] = []
         var notes: [String] = []
         var adoptions: [Adoption] = []
         var unchanged = 0
+
+        let renames = RenameDetection.remoteMoves(local: local, remote: remote, records: records)
+        let renamedTo = Set(renames.map(\.to))
+        let renamedFrom = Set(renames.map(\.from))
 
         for entry in remote.entries {
             let here = local[entry.path]
@@ -54,10 +46,11 @@ public struct PullPlanner: Sendable {
                     notes.append("\(entry.path): a folder on the device but a \(here.kind.rawValue) here; skipped")
                     continue
                 }
-                actions.append(Action(kind: .mkdirLocal, path: entry.path, source: entry, reason: "new folder"))
+                folders.append(Action(kind: .mkdirLocal, path: entry.path, source: entry, reason: "new folder"))
             case .symlink, .other:
                 notes.append("\(entry.path): \(entry.kind.rawValue) on the device; not transferred")
             case .file:
+                if renamedTo.contains(entry.path) { continue }
                 if let here, here.kind != .file {
                     notes.append("\(entry.path): a file on the device but a \(here.kind.rawValue) here; skipped")
                     continue
@@ -69,17 +62,41 @@ public struct PullPlanner: Sendable {
                     unchanged += 1
                     adoptions.append(Adoption(remote: entry, local: localEntry))
                 case .download(let reason):
-                    actions.append(download(entry, partial: partials[entry.path], reason: reason))
+                    transfers.append(download(entry, partial: partials[entry.path], reason: reason))
                 case .conflictThenDownload(let reason):
-                    actions.append(Action(kind: .conflict, path: entry.path, source: here, reason: reason))
-                    actions.append(download(entry, partial: partials[entry.path], reason: reason))
+                    transfers.append(Action(kind: .conflict, path: entry.path, source: here, reason: reason))
+                    transfers.append(download(entry, partial: partials[entry.path], reason: reason))
                 case .keepLocal(let reason):
                     unchanged += 1
                     notes.append("\(entry.path): \(reason)")
                 }
             }
         }
-        return Result(plan: Plan(actions: actions, notes: notes, unchanged: unchanged), adoptions: adoptions)
+
+        let renameActions = renames.map { rename in
+            Action(
+                kind: .renameLocal, path: rename.from, to: rename.to, source: remote[rename.to],
+                reason: "moved on the device")
+        }
+        var deletes: [Action] = []
+        let guardian = DeleteGuard(source: remote, records: records, maxDelete: policy.maxDelete)
+        if policy.deleteExtraneous {
+            for entry in local.entries where remote[entry.path] == nil && !renamedFrom.contains(entry.path) {
+                if let folder = guardian.suspectFolder(for: entry.path) {
+                    notes.append(DeleteGuard.note(entry.path, folder: folder))
+                    continue
+                }
+                deletes.append(
+                    Action(kind: .deleteLocal, path: entry.path, source: entry, reason: "gone from the device"))
+            }
+        }
+        let forgotten = records.keys.filter { local[$0] == nil && remote[$0] == nil }.sorted()
+        let plan = Plan(
+            actions: PlanOrder.ordered(
+                folders: folders, renames: renameActions, transfers: transfers, deletes: deletes),
+            notes: notes, unchanged: unchanged)
+        return PlanResult(
+            plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
     }
 
     private enum FileDecision {
@@ -95,40 +112,17 @@ public struct PullPlanner: Sendable {
             return .download(record == nil ? "new on the device" : "missing here")
         }
         guard let record else {
-            if sameContent(remote: remote, local: local) { return .adopt(local) }
+            if Comparison.sameContent(remote: remote, local: local) { return .adopt(local) }
             return .conflictThenDownload("differs here and no earlier sync says which is newer")
         }
-        let remoteChanged = !remoteMatches(remote, record)
-        let localChanged = !localMatches(local, record)
+        let remoteChanged = !Comparison.remoteMatches(remote, record)
+        let localChanged = !Comparison.localMatches(local, record)
         switch (remoteChanged, localChanged) {
         case (false, false): return .nothing
         case (true, false): return .download("changed on the device")
         case (true, true): return .conflictThenDownload("changed on both sides since the last sync")
         case (false, true): return .keepLocal("changed here since the last sync; kept")
         }
-    }
-
-    /// Size and time as listed now equal what was listed at the last sync.
-    private func remoteMatches(_ remote: SnapshotEntry, _ record: FileRecord) -> Bool {
-        guard remote.size == record.remoteSize else { return false }
-        switch (remote.modified, record.remoteModified) {
-        case (nil, nil): return true
-        case (let a?, let b?): return a.matches(b)
-        default: return false
-        }
-    }
-
-    private func localMatches(_ local: SnapshotEntry, _ record: FileRecord) -> Bool {
-        guard local.size == record.localSize, let modified = local.modified else { return false }
-        return modified.matches(record.localModified)
-    }
-
-    /// With no record: equal size and time within the listing's precision mean the same file.
-    private func sameContent(remote: SnapshotEntry, local: SnapshotEntry) -> Bool {
-        guard let size = remote.size, size == local.size, let a = remote.modified, let b = local.modified else {
-            return false
-        }
-        return a.matches(b)
     }
 
     private func download(_ entry: SnapshotEntry, partial: PartialTransfer?, reason: String) -> Action {

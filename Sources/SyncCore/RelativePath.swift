@@ -75,6 +75,11 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
     /// True for the device root.
     public var isRoot: Bool { components.isEmpty }
 
+    /// True when `other` lies strictly below this path (the root is the ancestor of every other path).
+    public func isAncestor(of other: RelativePath) -> Bool {
+        other.components.count > components.count && Array(other.components.prefix(components.count)) == components
+    }
+
     /// The `/`-separated form, without a leading `/` ("" for the root).
     public var string: String { components.joined(separator: "/") }
 

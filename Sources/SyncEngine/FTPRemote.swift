@@ -44,6 +44,26 @@ public final class FTPRemote: RemoteFileSystem {
         try session.retrieve(path, from: offset, to: sink)
     }
 
+    public func store(
+        _ path: String, from offset: UInt64, append: Bool, source: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) throws -> UInt64 {
+        try session.store(path, from: source, append: append, offset: offset)
+    }
+
+    public func size(_ path: String) throws -> UInt64 { try session.size(path) }
+
+    public func delete(_ path: String) throws { try session.delete(path) }
+
+    public func rename(from: String, to: String) throws { try session.rename(from: from, to: to) }
+
+    public func makeDirectory(_ path: String) throws { try session.makeDirectory(path) }
+
+    public func removeDirectory(_ path: String) throws { try session.removeDirectory(path) }
+
+    public func setModificationTime(_ path: String, _ date: Date) throws {
+        try session.setModificationTime(path, date)
+    }
+
     public func close() {
         session.quit()
     }

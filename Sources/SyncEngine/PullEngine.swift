@@ -55,13 +55,20 @@ public final class PullEngine {
         }
         report.unchanged = planned.plan.unchanged
         report.notes += planned.plan.notes
+        if let refusal = planned.refusal {
+            report.status = .refused
+            report.error = refusal
+            return report
+        }
 
         if job.dryRun {
             report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
                         return report
         }
-        let executor = PullExecutor(job: job, store: store, remote: remote, runStarted: started)
+        let records = (try? store?.records(device: job.name)) ?? [:]
+        let executor = PullExecutor(job: job, store: store, remote: remote, runStarted: started, records: records)
         for adoption in planned.adoptions { executor.adopt(adoption) }
+        for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         for action in planned.plan.actions {
             let outcome = executor.perform(action)
             report.actions.append(outcome.report)

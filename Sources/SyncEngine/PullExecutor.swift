@@ -28,12 +28,18 @@ final class PullExecutor {
     /// When this run started (UTC), for the names of conflict copies.
     private let runStarted: Date
     private let files = LocalFileSystem()
+    /// The records of the last sync, for the paths a rename carries over.
+    private let records: [RelativePath: FileRecord]
 
-    init(job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date) {
+    init(
+        job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date,
+        records: [RelativePath: FileRecord] = [:]
+    ) {
         self.job = job
         self.store = store
         self.remote = remote
         self.runStarted = runStarted
+        self.records = records
     }
 
     /// The report of one action and the bytes it moved.
@@ -53,6 +59,10 @@ final class PullExecutor {
                 transferred = try download(action)
             case .conflict:
                 try keepConflictCopy(action)
+            case .renameLocal:
+                try renameLocal(action)
+            case .deleteLocal:
+                try deleteLocal(action)
             default:
                 throw EngineError.incompleteAction("a pull does not carry out \(action.kind.rawValue)")
             }
@@ -113,6 +123,38 @@ final class PullExecutor {
             try store?.removePartial(path: action.path, device: job.name)
         }
         return received
+    }
+
+    /// Moves the local copy of a file the device moved; the record follows it.
+    private func renameLocal(_ action: Action) throws {
+        guard let to = action.to else { throw EngineError.incompleteAction("rename without its target") }
+        let destination = job.paths.file(to)
+        try files.makeFolders(at: parentFolder(destination))
+        try files.move(from: job.paths.file(action.path), to: destination)
+        guard let status = try files.status(at: destination) else {
+            throw LocalFileError(operation: "stat", path: destination, code: ENOENT)
+        }
+        let record = FileRecord(
+            path: to, remoteSize: action.source?.size ?? records[action.path]?.remoteSize,
+            remoteModified: action.source?.modified ?? records[action.path]?.remoteModified,
+            localSize: status.identity.size, localModified: status.identity.modified,
+            digest: records[action.path]?.digest)
+        try store?.transaction {
+            try store?.upsertRecord(record, device: job.name)
+            try store?.deleteRecord(path: action.path, device: job.name)
+        }
+    }
+
+    /// Never unlinks: a file goes to `.ftpsync/trash/<UTC time>/<device>/<path>`; an empty
+    /// folder is removed, one still holding something (excluded files) goes to the trash too.
+    private func deleteLocal(_ action: Action) throws {
+        let path = job.paths.file(action.path)
+        if action.source?.kind == .directory, (try? files.removeEmptyFolder(at: path)) != nil {
+            return
+        }
+        try files.moveToTrash(
+            path, localRoot: job.paths.treeRoot, device: job.name, path: action.path, at: runStarted)
+        try store?.deleteRecord(path: action.path, device: job.name)
     }
 
     private func keepConflictCopy(_ action: Action) throws {

@@ -17,6 +17,34 @@ public protocol RemoteFileSystem: AnyObject {
     func retrieve(_ path: String, from offset: UInt64, to sink: (UnsafeRawBufferPointer) throws -> Void) throws
         -> UInt64
 
+    /// Uploads to `path`: STOR, or APPE when `append`, preceded by `REST offset` when `offset` > 0.
+    /// `source` fills the buffer it gets and returns the bytes written there; 0 ends the file.
+    /// - Returns: the number of bytes sent.
+    /// - Throws: transfer errors (a 5xx reply when the server refuses APPE or REST), or what
+    ///   `source` throws.
+    func store(
+        _ path: String, from offset: UInt64, append: Bool, source: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) throws -> UInt64
+
+    /// Size of a file in bytes (SIZE). - Throws: when the file is missing or SIZE is refused.
+    func size(_ path: String) throws -> UInt64
+
+    /// Deletes a file (DELE). - Throws: when refused.
+    func delete(_ path: String) throws
+
+    /// Renames a file or folder (RNFR/RNTO). - Throws: when either step is refused.
+    func rename(from: String, to: String) throws
+
+    /// Creates a folder (MKD). - Throws: when refused.
+    func makeDirectory(_ path: String) throws
+
+    /// Removes an empty folder (RMD). - Throws: when refused.
+    func removeDirectory(_ path: String) throws
+
+    /// Sets a file's modification time (UTC, whole seconds): MFMT, else the two-argument MDTM.
+    /// - Throws: when the server refuses both.
+    func setModificationTime(_ path: String, _ date: Date) throws
+
     /// Ends the session politely (QUIT); never throws.
     func close()
 }

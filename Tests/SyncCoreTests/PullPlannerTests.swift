@@ -21,15 +21,15 @@ private func record(_ p: String, _ size: UInt64, remote: Double, local: Double) 
 @Suite struct PullPlannerTests {
     let planner = PullPlanner(policy: SyncPolicy(direction: .pull))
 
-    @Test func newFilesAndFoldersAreDownloadedInPathOrder() {
+    @Test func newFilesAndFoldersAreDownloadedFoldersFirst() {
         let remote = Snapshot([
             remoteFile("b/x.bin", 10, 600), SnapshotEntry(path: path("b"), kind: .directory),
             remoteFile("a.txt", 3, 60), SnapshotEntry(path: path("empty"), kind: .directory),
         ])
         let result = planner.plan(remote: remote, local: Snapshot([]), records: [:], partials: [:])
-        #expect(result.plan.actions.map(\.kind) == [.download, .mkdirLocal, .download, .mkdirLocal])
-        #expect(result.plan.actions.map(\.path.string) == ["a.txt", "b", "b/x.bin", "empty"])
-        #expect(result.plan.actions[2].bytes == 10)
+        #expect(result.plan.actions.map(\.kind) == [.mkdirLocal, .mkdirLocal, .download, .download])
+        #expect(result.plan.actions.map(\.path.string) == ["b", "empty", "a.txt", "b/x.bin"])
+        #expect(result.plan.actions[3].bytes == 10)
     }
 
     /// (remote changed, local changed) → what the planner does.

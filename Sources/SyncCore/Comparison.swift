@@ -1,0 +1,67 @@
+import Foundation
+
+/// Comparisons of one side with its own record, shared by the pull and push planners.
+///
+/// Each side is compared only with what was recorded for that side at the last successful sync,
+/// never with the other side's clock.
+enum Comparison {
+    /// Size and time as listed now equal what was listed at the last sync (within the listing's
+    /// precision).
+    static func remoteMatches(_ remote: SnapshotEntry, _ record: FileRecord) -> Bool {
+        guard remote.size == record.remoteSize else { return false }
+        switch (remote.modified, record.remoteModified) {
+        case (nil, nil): return true
+        case (let a?, let b?): return a.matches(b)
+        default: return false
+        }
+    }
+
+    /// Size and time of the local file equal what was recorded at the last sync.
+    static func localMatches(_ local: SnapshotEntry, _ record: FileRecord) -> Bool {
+        guard local.size == record.localSize, let modified = local.modified else { return false }
+        return modified.matches(record.localModified)
+    }
+
+    /// With no record: equal size and time within the listing's precision mean the same file.
+    static func sameContent(remote: SnapshotEntry, local: SnapshotEntry) -> Bool {
+        guard let size = remote.size, size == local.size, let a = remote.modified, let b = local.modified else {
+            return false
+        }
+        return a.matches(b)
+    }
+}
+
+/// Names of the temporary files an upload writes beside its target (CONTRACT.md, "Layout on disk").
+public enum UploadNaming {
+    /// The suffix every upload's temporary name ends with.
+    public static let suffix = ".ftpsync-part"
+
+    /// `.NAME.ftpsync-part`: where the upload of `name` collects its bytes on the server.
+    public static func temporaryName(for name: String) -> String { "." + name + suffix }
+
+    /// The temporary path beside `path`.
+    public static func temporaryPath(for path: RelativePath) -> RelativePath {
+        // The name is built from a valid component and adds no `/` or NUL, so it stays valid.
+        (try? path.parent.appending(validating: temporaryName(for: path.name))) ?? path
+    }
+
+    /// True for a name an upload of ftpsync uses while in progress: never synced either way.
+    public static func isTemporary(_ path: RelativePath) -> Bool {
+        let name = path.name
+        return name.hasPrefix(".") && name.hasSuffix(suffix) && name.count > suffix.count + 1
+    }
+}
+
+/// Puts a plan's actions in the order they are carried out: folders before their contents,
+/// renames before transfers, deletes last and deepest first.
+enum PlanOrder {
+    static func ordered(folders: [Action], renames: [Action], transfers: [Action], deletes: [Action]) -> [Action] {
+        let deepestFirst = deletes.sorted { a, b in
+            if a.path.components.count != b.path.components.count {
+                return a.path.components.count > b.path.components.count
+            }
+            return b.path < a.path
+        }
+        return folders.sorted { $0.path < $1.path } + renames + transfers + deepestFirst
+    }
+}

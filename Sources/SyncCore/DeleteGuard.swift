@@ -1,0 +1,54 @@
+import Foundation
+
+/// The safety checks on deletes (CONTRACT.md, `--max-delete`).
+///
+/// A folder of the source side that comes back empty while the records hold files under it is
+/// suspect (a listing cut short, a card not mounted): nothing under it is deleted unless the
+/// limit is off. A plan deleting more files than the limit is refused as a whole.
+struct DeleteGuard {
+    private let source: Snapshot
+    private let unlimited: Bool
+    private let maxDelete: Int?
+    /// Folders of the source (and the root) holding at least one entry.
+    private let nonEmpty: Set<RelativePath>
+    /// Every folder (and the root) holding a recorded path somewhere below it.
+    private let recordedFolders: Set<RelativePath>
+
+    init(source: Snapshot, records: [RelativePath: FileRecord], maxDelete: Int?) {
+        self.source = source
+        self.maxDelete = maxDelete
+        unlimited = maxDelete == nil
+        nonEmpty = Set(source.entries.map(\.path.parent))
+        var folders = Set<RelativePath>()
+        for path in records.keys {
+            var folder = path.parent
+            while folders.insert(folder).inserted && !folder.isRoot { folder = folder.parent }
+        }
+        recordedFolders = folders
+    }
+
+    /// The empty source folder that makes deleting `path` suspect, or nil when it may go.
+    func suspectFolder(for path: RelativePath) -> RelativePath? {
+        guard !unlimited else { return nil }
+        var folder = path.parent
+        while !folder.isRoot, source[folder] == nil { folder = folder.parent }
+        if let entry = source[folder], entry.kind != .directory { return nil }
+        return !nonEmpty.contains(folder) && recordedFolders.contains(folder) ? folder : nil
+    }
+
+    /// Why the plan is refused, or nil: more file deletes than the limit.
+    func refusal(deletes: [Action]) -> String? {
+        guard let maxDelete else { return nil }
+        let files = deletes.filter { $0.source?.kind != .directory }.count
+        guard files > maxDelete else { return nil }
+        return "the plan deletes \(files) files, more than --max-delete \(maxDelete); nothing was changed"
+            + " (use --max-delete -1 for no limit)"
+    }
+
+    /// The note for a delete left out because its folder is suspect.
+    static func note(_ path: RelativePath, folder: RelativePath) -> String {
+        let shown = folder.isRoot ? "the device root" : "'\(folder)'"
+        return "\(path): not deleted: \(shown) came back empty although files were synced there"
+            + " (use --max-delete -1 to allow)"
+    }
+}

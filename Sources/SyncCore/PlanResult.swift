@@ -1,0 +1,55 @@
+import Foundation
+
+/// A path that both sides already hold with the same content although no record says so
+/// (first run, lost state, a file touched without a change): the engine records it without
+/// transferring anything.
+public struct Adoption: Sendable, Hashable {
+    public var remote: SnapshotEntry
+    public var local: SnapshotEntry
+
+    public init(remote: SnapshotEntry, local: SnapshotEntry) {
+        self.remote = remote
+        self.local = local
+    }
+}
+
+/// What a planner hands to the engine: the plan, the pairs to record as in sync, the records to
+/// drop, and whether the run must be refused.
+public struct PlanResult: Sendable {
+    public var plan: Plan
+    /// Pairs found in sync without a (matching) record: record them, transfer nothing.
+    public var adoptions: [Adoption]
+    /// Recorded paths that neither side holds any more: their records are dropped.
+    public var forgotten: [RelativePath]
+    /// Set when the device run must not change anything (the delete limit was exceeded): the
+    /// reason, one line. The plan is still given, for the report.
+    public var refusal: String?
+
+    public init(
+        plan: Plan, adoptions: [Adoption] = [], forgotten: [RelativePath] = [], refusal: String? = nil
+    ) {
+        self.plan = plan
+        self.adoptions = adoptions
+        self.forgotten = forgotten
+        self.refusal = refusal
+    }
+}
+
+/// An interrupted upload as the push planner sees it: the local file as it was when the upload
+/// began, and the bytes its temporary file on the server holds now.
+public struct UploadPartial: Sendable, Hashable {
+    public var path: RelativePath
+    /// Size in bytes of the local file when the upload began.
+    public var localSize: UInt64
+    /// Modification time of the local file when the upload began.
+    public var localModified: FileTime?
+    /// Bytes the temporary file holds on the server (by SIZE), 0 when unknown.
+    public var bytesDone: UInt64
+
+    public init(path: RelativePath, localSize: UInt64, localModified: FileTime?, bytesDone: UInt64) {
+        self.path = path
+        self.localSize = localSize
+        self.localModified = localModified
+        self.bytesDone = bytesDone
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Plans a push: which folders to make on the device, what to upload, rename or delete there.
+///
+/// Pure, like `PullPlanner`. The local side is compared with its recorded half (size, time, and
+/// the XXH3 digest for moves), the device with its recorded listing, so clock skew and time
+/// zones never cause a transfer. A device file that changed since the last sync is never
+/// overwritten or deleted: it becomes a `conflict` action and both sides are left alone.
+public struct PushPlanner: Sendable {
+    public var policy: SyncPolicy
+
+    public init(policy: SyncPolicy) {
+        self.policy = policy
+    }
+
+    /// Plans a push of `local` onto `remote`.
+    /// - Parameters:
+    ///   - local: what the device's local folder holds, files with their digests.
+    ///   - remote: what the device lists under its root.
+    ///   - records: the last successful sync of this device, by path.
+    ///   - partials: interrupted uploads, by path, with the bytes their temporary files hold.
+    public func plan(
+        local: Snapshot, remote rawRemote: Snapshot, records: [RelativePath: FileRecord],
+        partials: [RelativePath: UploadPartial]
+    ) -> PlanResult {
+        let remote = Snapshot(rawRemote.entries.filter { !UploadNaming.isTemporary($0.path) })
+        var folders: [Action] = []
+        var transfers: [Action] = []
+        var notes: [String] = []
+        var adoptions: [Adoption] = []
+        var unchanged = 0
+
+        let renames = RenameDetection.localMoves(local: local, remote: remote, records: records)
+        let renamedTo = Set(renames.map(\.to))
+        let renamedFrom = Set(renames.map(\.from))
+
+        for entry in local.entries {
+            let there = remote[entry.path]
+            switch entry.kind {
+            case .directory:
+                if let there, there.kind == .directory { continue }
+                if let there {
+                    notes.append("\(entry.path): a folder here but a \(there.kind.rawValue) on the device; skipped")
+                    continue
+                }
+                folders.append(Action(kind: .mkdirRemote, path: entry.path, source: entry, reason: "new folder"))
+            case .symlink, .other:
+                notes.append("\(entry.path): \(entry.kind.rawValue) here; not transferred")
+            case .file:
+                if renamedTo.contains(entry.path) { continue }
+                if let there, there.kind != .file {
+                    notes.append("\(entry.path): a file here but a \(there.kind.rawValue) on the device; skipped")
+                    continue
+                }
+                switch decideFile(local: entry, remote: there, record: records[entry.path]) {
+                case .nothing:
+                    unchanged += 1
+                case .adopt(let remoteEntry):
+                    unchanged += 1
+                    adoptions.append(Adoption(remote: remoteEntry, local: entry))
+                case .upload(let reason):
+                    transfers.append(upload(entry, partial: partials[entry.path], reason: reason))
+                case .conflict(let reason):
+                    transfers.append(Action(kind: .conflict, path: entry.path, source: entry, reason: reason))
+                }
+            }
+        }
+
+        let renameActions = renames.map { rename in
+            Action(
+                kind: .renameRemote, path: rename.from, to: rename.to, source: local[rename.to],
+                reason: "moved here (same content)")
+        }
+        var deletes: [Action] = []
+        var kept: [RelativePath] = []
+        let guardian = DeleteGuard(source: local, records: records, maxDelete: policy.maxDelete)
+        if policy.deleteExtraneous {
+            for entry in remote.entries where local[entry.path] == nil && !renamedFrom.contains(entry.path) {
+                if let folder = guardian.suspectFolder(for: entry.path) {
+                    notes.append(DeleteGuard.note(entry.path, folder: folder))
+                    kept.append(entry.path)
+                    continue
+                }
+                if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record) {
+                    transfers.append(
+                        Action(
+                            kind: .conflict, path: entry.path, source: entry,
+                            reason: "deleted here but changed on the device since the last sync; kept"))
+                    kept.append(entry.path)
+                    continue
+                }
+                deletes.append(Action(kind: .deleteRemote, path: entry.path, source: entry, reason: "gone from here"))
+            }
+        }
+        // A folder still holding something kept is not removed (RMD would fail).
+        deletes.removeAll { delete in
+            delete.source?.kind == .directory && kept.contains { delete.path.isAncestor(of: $0) }
+        }
+        let forgotten = records.keys.filter { local[$0] == nil && remote[$0] == nil }.sorted()
+        let plan = Plan(
+            actions: PlanOrder.ordered(
+                folders: folders, renames: renameActions, transfers: transfers, deletes: deletes),
+            notes: notes, unchanged: unchanged)
+        return PlanResult(
+            plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
+    }
+
+    private enum FileDecision {
+        case nothing
+        case adopt(SnapshotEntry)
+        case upload(String)
+        case conflict(String)
+    }
+
+    private func decideFile(local: SnapshotEntry, remote: SnapshotEntry?, record: FileRecord?) -> FileDecision {
+        guard let remote else {
+            return .upload(record == nil ? "new here" : "missing on the device")
+        }
+        guard let record else {
+            if Comparison.sameContent(remote: remote, local: local) { return .adopt(remote) }
+            return .upload("differs on the device and no earlier sync recorded it")
+        }
+        if !Comparison.remoteMatches(remote, record) {
+            return .conflict("changed on the device since the last sync; not overwritten")
+        }
+        if Comparison.localMatches(local, record) { return .nothing }
+        // Touched but not changed: same digest and size as recorded, so only the record moves on.
+        if let digest = local.digest, digest == record.digest, local.size == record.localSize {
+            return .adopt(remote)
+        }
+        return .upload("changed here")
+    }
+
+    private func upload(_ entry: SnapshotEntry, partial: UploadPartial?, reason: String) -> Action {
+        let size = entry.size ?? 0
+        var offset: UInt64 = 0
+        if let partial, partial.localSize == size, partial.bytesDone <= size,
+            let was = partial.localModified, let now = entry.modified, was.matches(now)
+        {
+            offset = partial.bytesDone
+        }
+        return Action(
+            kind: .upload, path: entry.path, bytes: size - offset, offset: offset, source: entry,
+            reason: offset > 0 ? "\(reason); resuming at byte \(offset)" : reason)
+    }
+}

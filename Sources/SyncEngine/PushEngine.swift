@@ -1,0 +1,147 @@
+import FTPListing
+import Foundation
+import LocalTree
+import SyncCore
+import SyncStore
+
+/// Carries out a push for one device: connect, list, scan and hash the local folder, plan,
+/// upload, record.
+///
+/// Local digests come from `LocalScanner` with the digest cache kept in the state, so files
+/// unchanged since an earlier run are never read again. A dry run sends nothing that changes
+/// the server and writes nothing locally.
+public final class PushEngine {
+    private let job: DeviceJob
+    private let store: StateStore?
+    private let connect: () throws -> RemoteFileSystem
+    private let clock: () -> Date
+
+    /// - Parameters:
+    ///   - job: the device and the run's choices (`job.policy.direction` is `.push`).
+    ///   - store: the state database; nil only for a dry run on a tree that has none yet.
+    ///   - clock: the time source (UTC), for the last-sync time.
+    ///   - connect: opens a fresh session to the device (never a reused one).
+    public init(
+        job: DeviceJob, store: StateStore?, clock: @escaping () -> Date = Date.init,
+        connect: @escaping () throws -> RemoteFileSystem
+    ) {
+        self.job = job
+        self.store = store
+        self.connect = connect
+        self.clock = clock
+    }
+
+    /// Runs the device to the end and reports; never throws: a device that cannot be reached
+    /// or listed is `failed`, a plan over the delete limit is `refused` with nothing changed.
+    public func run() -> DeviceReport {
+        let started = clock()
+        var report = DeviceReport(name: job.name)
+        defer { report.seconds = clock().timeIntervalSince(started) }
+        let remote: RemoteFileSystem
+        do {
+            remote = try connect()
+        } catch {
+            report.status = .failed
+            report.error = "\(error)"
+            return report
+        }
+        defer { remote.close() }
+
+        let planned: PlanResult
+        let records: [RelativePath: FileRecord]
+        do {
+            records = try store?.records(device: job.name) ?? [:]
+            planned = try plan(remote: remote, records: records, report: &report)
+        } catch {
+            report.status = .failed
+            report.error = "\(error)"
+            return report
+        }
+        report.unchanged = planned.plan.unchanged
+        report.notes += planned.plan.notes
+        if let refusal = planned.refusal {
+            report.status = .refused
+            report.error = refusal
+            return report
+        }
+        if job.dryRun {
+            report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
+            for action in report.actions { report.stats.count(action, transferred: action.bytes) }
+            return report
+        }
+        let executor = PushExecutor(job: job, store: store, remote: remote, records: records)
+        for adoption in planned.adoptions { executor.adopt(adoption) }
+        for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
+        for action in planned.plan.actions {
+            let outcome = executor.perform(action)
+            report.actions.append(outcome.report)
+            report.stats.count(outcome.report, transferred: outcome.transferred)
+        }
+        executor.finishRecords()
+        if report.stats.failed > 0 {
+            report.status = .partial
+            report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"
+        } else {
+            try? store?.markSynced(device: job.name, at: clock())
+        }
+        return report
+    }
+
+    private func plan(remote: RemoteFileSystem, records: [RelativePath: FileRecord], report: inout DeviceReport)
+        throws -> PlanResult
+    {
+        let excludes = try ExcludeRules(job.excludes)
+        let scanned = try RemoteScanner(remote: remote, root: job.remoteRoot, excludes: excludes).scan()
+        report.notes += scanned.notes
+        let local = try localSnapshot(excludes: excludes)
+        report.notes += local.notes
+        let partials = try uploadPartials(remote: remote)
+        return PushPlanner(policy: job.policy).plan(
+            local: local.snapshot, remote: scanned.snapshot, records: records, partials: partials)
+    }
+
+    /// The device's local folder with digests, through the digest cache of the state.
+    private func localSnapshot(excludes: ExcludeRules) throws -> LocalScan {
+        guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
+            return LocalScan(snapshot: Snapshot([]), identities: [:], notes: [])
+        }
+        let rows = try store?.loadHashCache() ?? []
+        var cache = HashCache(
+            rows.map {
+                CachedDigest(
+                    path: $0.path, size: $0.size, mtimeNanoseconds: $0.mtimeNanoseconds, inode: $0.inode,
+                    digest: $0.digest)
+            })
+        let scan = try LocalScanner(excludes: excludes).scan(
+            root: job.paths.deviceRoot, cache: &cache, cachePrefix: cachePrefix)
+        if !job.dryRun, let store, cache.hasPendingChanges {
+            let upserts = cache.pendingUpserts.map {
+                HashCacheRow(
+                    path: $0.path, size: $0.size, mtimeNanoseconds: $0.mtimeNanoseconds, inode: $0.inode,
+                    digest: $0.digest)
+            }
+            try store.saveHashCache(upserts: upserts, removals: cache.pendingRemovals)
+        }
+        return scan
+    }
+
+    /// The device folder relative to the tree root: the key prefix of its digests in the cache.
+    private var cachePrefix: String {
+        let root = job.paths.treeRoot.hasSuffix("/") ? job.paths.treeRoot : job.paths.treeRoot + "/"
+        return job.paths.deviceRoot.hasPrefix(root)
+            ? String(job.paths.deviceRoot.dropFirst(root.count)) : job.paths.deviceRoot
+    }
+
+    /// Interrupted uploads, with the bytes their temporary files hold now (SIZE; 0 when gone).
+    private func uploadPartials(remote: RemoteFileSystem) throws -> [RelativePath: UploadPartial] {
+        guard let store else { return [:] }
+        var result: [RelativePath: UploadPartial] = [:]
+        for (path, stored) in try store.partials(device: job.name, direction: .push) {
+            guard let size = stored.localSize else { continue }
+            let done = (try? remote.size(stored.tempName)) ?? 0
+            result[path] = UploadPartial(
+                path: path, localSize: size, localModified: stored.localModified, bytesDone: done)
+        }
+        return result
+    }
+}

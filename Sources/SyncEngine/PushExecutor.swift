@@ -1,0 +1,176 @@
+import FTPClient
+import FTPListing
+import Foundation
+import LocalTree
+import SyncCore
+import SyncStore
+
+/// Carries out the actions of a push plan one at a time over one remote session.
+///
+/// An upload goes to `.NAME.ftpsync-part` beside its target and is renamed into place when
+/// complete, so the device never shows a half file. The record written for it holds what the
+/// server lists afterwards (`finishRecords()` re-lists the folders touched), so the next run
+/// sees no change whatever the server's clock, zone or listing precision.
+final class PushExecutor {
+    private let job: DeviceJob
+    private let store: StateStore?
+    private let remote: RemoteFileSystem
+    private var records: [RelativePath: FileRecord]
+    private let files = LocalFileSystem()
+    /// Paths uploaded or renamed this run, whose records await the listed size and time.
+    private var relist: [RelativePath: [RelativePath]] = [:]
+
+    init(job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord]) {
+        self.job = job
+        self.store = store
+        self.remote = remote
+        self.records = records
+    }
+
+    /// Carries out `action`; a failure fails this action only.
+    func perform(_ action: Action) -> PullExecutor.Outcome {
+        do {
+            var transferred: UInt64 = 0
+            switch action.kind {
+            case .mkdirRemote:
+                try remote.makeDirectory(absolute(action.path))
+            case .upload:
+                transferred = try upload(action)
+            case .renameRemote:
+                try rename(action)
+            case .deleteRemote:
+                try delete(action)
+            case .conflict:
+                // Both sides are left alone; the run reports it and exits 1.
+                return PullExecutor.Outcome(
+                    report: ActionReport(action: action, status: .failed, error: "conflict: \(action.reason)"),
+                    transferred: 0)
+            default:
+                throw EngineError.incompleteAction("a push does not carry out \(action.kind.rawValue)")
+            }
+            return PullExecutor.Outcome(report: ActionReport(action: action, status: .done), transferred: transferred)
+        } catch {
+            return PullExecutor.Outcome(
+                report: ActionReport(action: action, status: .failed, error: "\(error)"), transferred: 0)
+        }
+    }
+
+    /// Records a pair found already in sync.
+    func adopt(_ adoption: Adoption) {
+        guard let localTime = adoption.local.modified, let size = adoption.local.size else { return }
+        let record = FileRecord(
+            path: adoption.local.path, remoteSize: adoption.remote.size, remoteModified: adoption.remote.modified,
+            localSize: size, localModified: localTime, digest: adoption.local.digest)
+        try? store?.upsertRecord(record, device: job.name)
+    }
+
+    private func absolute(_ path: RelativePath) -> String {
+        remotePath(root: job.remoteRoot, relative: path.string)
+    }
+
+    private func upload(_ action: Action) throws -> UInt64 {
+        guard let source = action.source, let size = source.size, let localTime = source.modified else {
+            throw EngineError.incompleteAction("upload without its entry")
+        }
+        let localPath = job.paths.file(action.path)
+        let target = absolute(action.path)
+        let temporary = absolute(UploadNaming.temporaryPath(for: action.path))
+        let partial = StoredPartial(
+            transfer: PartialTransfer(
+                path: action.path, remoteSize: nil, remoteModified: nil, bytesDone: action.offset),
+            direction: .push, tempName: temporary, localSize: size, localModified: localTime)
+        try store?.setPartial(partial, device: job.name)
+
+        let sent = try send(localPath, to: temporary, offset: action.offset)
+        if let listed = try? remote.size(temporary), listed != size {
+            throw EngineError.shortTransfer(path: action.path.string, received: listed, expected: size)
+        }
+        try remote.rename(from: temporary, to: target)
+        // MFMT, else MDTM with two arguments; when both are refused the listed time is recorded.
+        let whole = Date(timeIntervalSince1970: localTime.seconds.rounded(.down))
+        let timeSet = (try? remote.setModificationTime(target, whole)) != nil
+        let record = FileRecord(
+            path: action.path, remoteSize: size,
+            remoteModified: timeSet ? FileTime(date: whole, granularity: .second) : nil, localSize: size,
+            localModified: localTime, digest: source.digest)
+        try store?.transaction {
+            try store?.upsertRecord(record, device: job.name)
+            try store?.removePartial(path: action.path, device: job.name, direction: .push)
+        }
+        records[action.path] = record
+        relist[action.path.parent, default: []].append(action.path)
+        return sent
+    }
+
+    /// Sends the local file from `offset`: APPE when resuming, else REST + STOR, else from the
+    /// start when the server refuses both.
+    private func send(_ localPath: String, to temporary: String, offset: UInt64) throws -> UInt64 {
+        func attempt(from start: UInt64, append: Bool) throws -> UInt64 {
+            let reader = try LocalFileReader(path: localPath, offset: start)
+            return try remote.store(temporary, from: append ? 0 : start, append: append) { try reader.read(into: $0) }
+        }
+        guard offset > 0 else { return try attempt(from: 0, append: false) }
+        do {
+            return try attempt(from: offset, append: true)
+        } catch let error as FTPError where error.isRefusal {
+            do {
+                return try attempt(from: offset, append: false)
+            } catch let error as FTPError where error.isRefusal {
+                return try attempt(from: 0, append: false)
+            }
+        }
+    }
+
+    private func rename(_ action: Action) throws {
+        guard let to = action.to, let source = action.source else {
+            throw EngineError.incompleteAction("rename without its target")
+        }
+        try remote.rename(from: absolute(action.path), to: absolute(to))
+        guard let old = records[action.path], let size = source.size, let time = source.modified else { return }
+        let moved = FileRecord(
+            path: to, remoteSize: old.remoteSize, remoteModified: old.remoteModified, localSize: size,
+            localModified: time, digest: source.digest ?? old.digest)
+        try store?.transaction {
+            try store?.upsertRecord(moved, device: job.name)
+            try store?.deleteRecord(path: action.path, device: job.name)
+        }
+        records[to] = moved
+        records[action.path] = nil
+        relist[to.parent, default: []].append(to)
+    }
+
+    private func delete(_ action: Action) throws {
+        if action.source?.kind == .directory {
+            try remote.removeDirectory(absolute(action.path))
+        } else {
+            try remote.delete(absolute(action.path))
+        }
+        try store?.deleteRecord(path: action.path, device: job.name)
+        records[action.path] = nil
+    }
+
+    /// Lists each folder that received files this run once and records the size and time the
+    /// server lists for them. A folder that cannot be listed keeps the provisional records.
+    func finishRecords() {
+        for (folder, paths) in relist {
+            guard let listing = try? remote.list(absolute(folder)) else { continue }
+            var byName: [String: ListingEntry] = [:]
+            for entry in listing.entries { byName[entry.name] = entry }
+            for path in paths {
+                guard var record = records[path], let entry = byName[path.name], entry.type == .file else { continue }
+                if entry.sizeIsExact, let size = entry.size { record.remoteSize = size }
+                record.remoteModified = entry.modified.map(FileTime.init(listed:))
+                try? store?.upsertRecord(record, device: job.name)
+            }
+        }
+        relist = [:]
+    }
+}
+
+extension FTPError {
+    /// A permanent refusal (5xx) of a command: the server does not do it, try another way.
+    var isRefusal: Bool {
+        if case .reply(let code, _, _) = self { return (500..<600).contains(code) }
+        return false
+    }
+}
