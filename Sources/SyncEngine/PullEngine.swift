@@ -63,7 +63,7 @@ public final class PullEngine {
 
         if job.dryRun {
             report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
-                        return report
+            return report
         }
         let records = (try? store?.records(device: job.name)) ?? [:]
         let executor = PullExecutor(job: job, store: store, remote: remote, runStarted: started, records: records)
