@@ -24,6 +24,8 @@ usage:
       --drop-after BYTES  pyftpdlib: cut the data connection of each RETR after BYTES
       --drop-count K      pyftpdlib: cut only the first K RETRs (with --drop-after)
       --owner PID         stop the server when process PID is gone
+      --raw-names         pyftpdlib: send and accept names as raw bytes (GBK, latin1
+                          names on disk), not '?' for bytes that are not UTF-8
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
   ftp-server.sh stop PID... | --all
       SIGTERM to the server's process group and all its descendants, SIGKILL to
@@ -132,7 +134,7 @@ cmd_start() {
     [ $# -ge 6 ] || usage
     local kind=$1 root=$2 addr=$3 port=$4 user=$5 pass=$6
     shift 6
-    local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" owner="" timeout=30
+    local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" owner="" timeout=30 raw_names=0
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -142,6 +144,7 @@ cmd_start() {
             --drop-after) drop_after=${2:?--drop-after needs BYTES}; shift ;;
             --drop-count) drop_count=${2:?--drop-count needs K}; shift ;;
             --owner) owner=${2:?--owner needs PID}; shift ;;
+            --raw-names) raw_names=1 ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             *) die "unknown option '$1' (see --help)" ;;
         esac
@@ -210,6 +213,7 @@ cmd_start() {
         [ $no_epsv_mlsd = 0 ] || args+=(--no-epsv-mlsd)
         [ -z "$drop_after" ] || args+=(--drop-after "$drop_after")
         [ -z "$drop_count" ] || args+=(--drop-count "$drop_count")
+        [ $raw_names = 0 ] || args+=(--raw-names)
         # setsid: own session and process group, so the PID is also the group id.
         # 3>&- : the server must not hold the caller's stdout (a $(...) pipe) open.
         FTPSYNC_LAB_PASS=$pass setsid "$SYS_PYTHON" "$SCRIPTS_DIR/pyftpd.py" "${args[@]}" \

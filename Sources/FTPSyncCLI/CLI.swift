@@ -28,8 +28,14 @@ public enum FTPSyncCLI {
                     return ExitCode.success.rawValue
                 }
                 return try PullCommand(arguments: rest, console: console).run().rawValue
+            case "ls":
+                if rest.contains("-h") || rest.contains("--help") {
+                    console.out(LsCommand.help)
+                    return ExitCode.success.rawValue
+                }
+                return try LsCommand(arguments: rest, console: console).run().rawValue
             default:
-                let known = ["pull", "help"]
+                let known = ["pull", "ls", "help"]
                 var message = "unknown command '\(first)'"
                 if let near = ArgumentParser.nearest(to: first, among: known) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message + " (see ftpsync --help)")
@@ -49,8 +55,10 @@ public enum FTPSyncCLI {
             console.out(Help.overview)
         case "pull":
             console.out(PullCommand.help)
+        case "ls":
+            console.out(LsCommand.help)
         case let other?:
-            console.error("ftpsync: no help for '\(other)' (commands: pull)")
+            console.error("ftpsync: no help for '\(other)' (commands: pull, ls)")
             return ExitCode.usage.rawValue
         }
         return ExitCode.success.rawValue
