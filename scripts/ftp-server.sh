@@ -4,12 +4,16 @@
 set -uo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
+# shellcheck source=scripts/lab-servers.sh
+. "$(dirname "$0")/lab-servers.sh"
 
 usage() {
     cat >&2 <<'EOF'
 usage:
   ftp-server.sh start KIND ROOT ADDR PORT USER PASS [options]
-      KIND  pyftpdlib | vsftpd
+      KIND  pyftpdlib | vsftpd | proftpd | pure-ftpd | busybox
+            (the last three: scripts/install-servers.sh; only --log (proftpd),
+            --owner and --timeout apply to them)
       ROOT  folder to serve (created if missing)
       ADDR  127.x.y.z or ::1 (anything else is refused)
       PORT  control port; 0 = pick a free one (then stdout is "PID PORT")
@@ -151,7 +155,9 @@ cmd_start() {
         shift
     done
 
-    case $kind in pyftpdlib | vsftpd) ;; *) die "KIND must be pyftpdlib or vsftpd, not '$kind'" ;; esac
+    case $kind in pyftpdlib | vsftpd | proftpd | pure-ftpd | busybox) ;;
+        *) die "KIND must be pyftpdlib, vsftpd, proftpd, pure-ftpd or busybox, not '$kind'" ;;
+    esac
     is_loopback "$addr" || die "ADDR $addr is not loopback (127.x.y.z or ::1): refused"
     if ! is_number "$port" || [ "$port" -gt 65535 ]; then die "bad PORT '$port'"; fi
     is_number "$throttle" || die "bad --throttle '$throttle'"
@@ -169,9 +175,17 @@ cmd_start() {
         [ "$(id -u)" = 0 ] || die "vsftpd needs root (it makes a system user and chroots)"
     fi
 
+    if extra_kind "$kind"; then
+        extra_check "$kind" "$user"
+        [ "$throttle" = 0 ] && [ -z "$masquerade" ] && [ $no_epsv_mlsd = 0 ] && [ -z "$drop_after" ] ||
+            die "--throttle, --masquerade, --no-epsv-mlsd and --drop-after need KIND pyftpdlib or vsftpd"
+    fi
+
     lab_dirs
     # Missing tools -> install them (idempotent, no network when present).
-    if [ "$kind" = vsftpd ]; then
+    if extra_kind "$kind"; then
+        extra_install "$kind"
+    elif [ "$kind" = vsftpd ]; then
         [ -x "$FTPSYNC_LAB/opt/vsftpd/usr/sbin/vsftpd" ] || "$SCRIPTS_DIR/install-deps.sh" >&2 ||
             die "install-deps.sh failed"
     else
@@ -219,6 +233,8 @@ cmd_start() {
         FTPSYNC_LAB_PASS=$pass setsid "$SYS_PYTHON" "$SCRIPTS_DIR/pyftpd.py" "${args[@]}" \
             </dev/null >>"$run/server.log" 2>&1 3>&- &
         pid=$!
+    elif extra_kind "$kind"; then
+        extra_start "$kind" "$run" "$root" "$addr" "$port" "$user" "$pass" "$log"
     else
         ensure_system_user "$user" "$pass"
         ensure_pam_file
