@@ -177,8 +177,9 @@ cmd_start() {
 
     if extra_kind "$kind"; then
         extra_check "$kind" "$user"
-        [ "$throttle" = 0 ] && [ -z "$masquerade" ] && [ $no_epsv_mlsd = 0 ] && [ -z "$drop_after" ] ||
+        if [ "$throttle" != 0 ] || [ -n "$masquerade" ] || [ $no_epsv_mlsd = 1 ] || [ -n "$drop_after" ]; then
             die "--throttle, --masquerade, --no-epsv-mlsd and --drop-after need KIND pyftpdlib or vsftpd"
+        fi
     fi
 
     lab_dirs

@@ -113,7 +113,7 @@ install_busybox() {
             apt-get "${private[@]}" source --download-only busybox
         fi
         rm -rf tree
-        dpkg-source -x "$(ls busybox_*.dsc | head -n 1)" tree
+        dpkg-source -x "$(find . -maxdepth 1 -name "busybox_*.dsc" | sort | head -n 1)" tree
         cd tree
         cp debian/config/pkg/deb .config
         local option

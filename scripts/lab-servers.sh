@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # `pid` is set here for ftp-server.sh, which sources this file
 # The extra server KINDs of scripts/ftp-server.sh: proftpd, pure-ftpd and busybox ftpd.
 # Sourced by ftp-server.sh (after common.sh and its own helpers), never executed.
 # The binaries come from scripts/install-servers.sh (unpacked .debs, busybox built from source).

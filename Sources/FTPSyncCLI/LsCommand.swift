@@ -36,7 +36,8 @@ struct LsCommand {
         case 1, 2: break
         case 0: throw UsageError("ls needs DEVICE[:PATH] (see ftpsync help ls)")
         default:
-            throw UsageError("ls takes [CONFIG] DEVICE[:PATH], got: \(self.arguments.positionals.joined(separator: " "))")
+            throw UsageError(
+                "ls takes [CONFIG] DEVICE[:PATH], got: \(self.arguments.positionals.joined(separator: " "))")
         }
     }
 
@@ -56,7 +57,9 @@ struct LsCommand {
         guard let device = configuration.device(named: deviceName) else {
             let names = configuration.devices.map(\.name)
             var message = "unknown device '\(deviceName)' in \(configPath)"
-            if let near = ArgumentParser.nearest(to: deviceName, among: names) { message += "; did you mean '\(near)'?" }
+            if let near = ArgumentParser.nearest(to: deviceName, among: names) {
+                message += "; did you mean '\(near)'?"
+            }
             throw UsageError(message + " (devices: \(names.joined(separator: ", ")))")
         }
         let path = Self.remoteFolder(root: device.remote, requested: requested)

@@ -46,7 +46,10 @@ import Testing
     }
 
     static func shown(_ entries: [ListedEntry]) -> Set<String> {
-        Set(entries.map { $0.type == "dir" ? "dir \($0.name)" : "\($0.type) \($0.name) \($0.size.map(String.init) ?? "nil")" })
+        Set(
+            entries.map {
+                $0.type == "dir" ? "dir \($0.name)" : "\($0.type) \($0.name) \($0.size.map(String.init) ?? "nil")"
+            })
     }
 
     @Test(arguments: servers)

@@ -7,7 +7,9 @@ import Testing
     /// Creates a file at exactly the path bytes `path` (no UTF-8 round trip), with `content`
     /// and modification time `modified` (seconds since 1970).
     static func writeRaw(_ path: [UInt8], _ content: String, modified: Double) {
-        let fd = (path + [0]).withUnsafeBytes { open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        let fd = (path + [0]).withUnsafeBytes {
+            open($0.baseAddress!.assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         #expect(fd >= 0)
         let bytes = Array(content.utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
