@@ -114,7 +114,6 @@ enum LsListing {
 
     /// The listing's mode string (or MLSD's `unix.mode` fact), else one made from the type.
     private static func modeText(_ entry: ListingEntry) -> String {
-        if let mode = entry.mode, !mode.isEmpty { return mode }
         let letter: String
         switch entry.type {
         case .file: letter = "-"
@@ -122,6 +121,8 @@ enum LsListing {
         case .link: letter = "l"
         case .other: letter = "?"
         }
+        // LIST: the permission string as listed, without the type letter (`rw-r--r--`).
+        if let mode = entry.mode, !mode.isEmpty { return letter + mode }
         guard let fact = entry.facts["unix.mode"], let bits = Int(fact, radix: 8) else {
             return letter + "---------"
         }

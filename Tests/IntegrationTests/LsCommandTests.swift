@@ -99,3 +99,32 @@ import Testing
         #expect(usage.status == 2)
     }
 }
+
+/// Year inference with the server's clock: a device whose clock runs five years behind lists
+/// its new files without a year; one MDTM tells ftpsync the offset. Address 127.0.0.69.
+@Suite(.serialized) struct ServerClockTests {
+    static let fakeTime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"
+
+    @Test func listingOfADeviceWithAWrongClockGetsTheRightYear() throws {
+        #expect(FileManager.default.fileExists(atPath: Self.fakeTime), "libfaketime: scripts/install-deps.sh")
+        let work = try makeTemporaryFolder("clock")
+        let served = work + "/served"
+        let behind: Double = 1825 * 86_400
+        // Written an hour ago by the device's clock, which says it is five years earlier.
+        let written = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - behind - 3600
+        try writeFile(served + "/shot.jpg", Array("jpeg".utf8), modified: written)
+        let server = try LabServer(
+            "pyftpdlib", root: served, address: "127.0.0.69", options: ["--no-epsv-mlsd"],
+            environment: ["FAKETIME": "-1825d", "LD_PRELOAD": Self.fakeTime])
+        defer { server.stop() }
+        let config = try server.writeConfig(in: work, name: "cam")
+        let result = try ftpsync(["ls", config, "cam", "--json", "-v"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("> MDTM /shot.jpg"))
+        #expect(result.stderr.components(separatedBy: "> MDTM").count == 2, "one MDTM per run")
+        let modified = listedEntries(result.stdout).first?.modified
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        #expect(modified == formatter.string(from: Date(timeIntervalSince1970: written)), "\(result.stdout)")
+    }
+}

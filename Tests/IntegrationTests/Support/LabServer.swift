@@ -12,13 +12,16 @@ final class LabServer: @unchecked Sendable {
     private let pid: String
 
     /// Starts `kind` serving `root` on `address`, on a free port.
-    init(_ kind: String, root: String, address: String, options: [String] = []) throws {
+    /// - Parameter environment: for the server's process (e.g. libfaketime's `FAKETIME`).
+    init(
+        _ kind: String, root: String, address: String, options: [String] = [], environment: [String: String] = [:]
+    ) throws {
         self.kind = kind
         self.address = address
         let result = try run(
             packageRoot + "/scripts/ftp-server.sh",
             ["start", kind, root, address, "0", user, password, "--owner", String(getpid())] + options,
-            timeout: 600)
+            environment: environment, timeout: 600)
         let words = result.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
         guard result.status == 0, words.count == 2, let port = Int(words[1]) else {
             throw FTPServer.ServerError(message: "could not start \(kind) on \(address): \(result.stderr)")
