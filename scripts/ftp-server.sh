@@ -4,12 +4,16 @@
 set -uo pipefail
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
+# shellcheck source=scripts/lab-servers.sh
+. "$(dirname "$0")/lab-servers.sh"
 
 usage() {
     cat >&2 <<'EOF'
 usage:
   ftp-server.sh start KIND ROOT ADDR PORT USER PASS [options]
-      KIND  pyftpdlib | vsftpd
+      KIND  pyftpdlib | vsftpd | proftpd | pure-ftpd | busybox
+            (the last three: scripts/install-servers.sh; only --log (proftpd),
+            --owner and --timeout apply to them)
       ROOT  folder to serve (created if missing)
       ADDR  127.x.y.z or ::1 (anything else is refused)
       PORT  control port; 0 = pick a free one (then stdout is "PID PORT")
@@ -24,6 +28,8 @@ usage:
       --drop-after BYTES  pyftpdlib: cut the data connection of each RETR after BYTES
       --drop-count K      pyftpdlib: cut only the first K RETRs (with --drop-after)
       --owner PID         stop the server when process PID is gone
+      --raw-names         pyftpdlib: send and accept names as raw bytes (GBK, latin1
+                          names on disk), not '?' for bytes that are not UTF-8
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
   ftp-server.sh stop PID... | --all
       SIGTERM to the server's process group and all its descendants, SIGKILL to
@@ -132,7 +138,7 @@ cmd_start() {
     [ $# -ge 6 ] || usage
     local kind=$1 root=$2 addr=$3 port=$4 user=$5 pass=$6
     shift 6
-    local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" owner="" timeout=30
+    local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" owner="" timeout=30 raw_names=0
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -142,13 +148,16 @@ cmd_start() {
             --drop-after) drop_after=${2:?--drop-after needs BYTES}; shift ;;
             --drop-count) drop_count=${2:?--drop-count needs K}; shift ;;
             --owner) owner=${2:?--owner needs PID}; shift ;;
+            --raw-names) raw_names=1 ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             *) die "unknown option '$1' (see --help)" ;;
         esac
         shift
     done
 
-    case $kind in pyftpdlib | vsftpd) ;; *) die "KIND must be pyftpdlib or vsftpd, not '$kind'" ;; esac
+    case $kind in pyftpdlib | vsftpd | proftpd | pure-ftpd | busybox) ;;
+        *) die "KIND must be pyftpdlib, vsftpd, proftpd, pure-ftpd or busybox, not '$kind'" ;;
+    esac
     is_loopback "$addr" || die "ADDR $addr is not loopback (127.x.y.z or ::1): refused"
     if ! is_number "$port" || [ "$port" -gt 65535 ]; then die "bad PORT '$port'"; fi
     is_number "$throttle" || die "bad --throttle '$throttle'"
@@ -166,9 +175,18 @@ cmd_start() {
         [ "$(id -u)" = 0 ] || die "vsftpd needs root (it makes a system user and chroots)"
     fi
 
+    if extra_kind "$kind"; then
+        extra_check "$kind" "$user"
+        if [ "$throttle" != 0 ] || [ -n "$masquerade" ] || [ $no_epsv_mlsd = 1 ] || [ -n "$drop_after" ]; then
+            die "--throttle, --masquerade, --no-epsv-mlsd and --drop-after need KIND pyftpdlib or vsftpd"
+        fi
+    fi
+
     lab_dirs
     # Missing tools -> install them (idempotent, no network when present).
-    if [ "$kind" = vsftpd ]; then
+    if extra_kind "$kind"; then
+        extra_install "$kind"
+    elif [ "$kind" = vsftpd ]; then
         [ -x "$FTPSYNC_LAB/opt/vsftpd/usr/sbin/vsftpd" ] || "$SCRIPTS_DIR/install-deps.sh" >&2 ||
             die "install-deps.sh failed"
     else
@@ -210,11 +228,14 @@ cmd_start() {
         [ $no_epsv_mlsd = 0 ] || args+=(--no-epsv-mlsd)
         [ -z "$drop_after" ] || args+=(--drop-after "$drop_after")
         [ -z "$drop_count" ] || args+=(--drop-count "$drop_count")
+        [ $raw_names = 0 ] || args+=(--raw-names)
         # setsid: own session and process group, so the PID is also the group id.
         # 3>&- : the server must not hold the caller's stdout (a $(...) pipe) open.
         FTPSYNC_LAB_PASS=$pass setsid "$SYS_PYTHON" "$SCRIPTS_DIR/pyftpd.py" "${args[@]}" \
             </dev/null >>"$run/server.log" 2>&1 3>&- &
         pid=$!
+    elif extra_kind "$kind"; then
+        extra_start "$kind" "$run" "$root" "$addr" "$port" "$user" "$pass" "$log"
     else
         ensure_system_user "$user" "$pass"
         ensure_pam_file

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what building and testing ftpsync needs on Debian 12, then unpack the
-# vsftpd test server into $FTPSYNC_LAB/opt/vsftpd.
+# vsftpd test server into $FTPSYNC_LAB/opt/vsftpd (and, through scripts/install-servers.sh,
+# proftpd, pure-ftpd and a busybox built with ftpd).
 #
 #   scripts/install-deps.sh
 #
@@ -21,7 +22,7 @@ set -euo pipefail
 # Build: C libraries reached by the system-library targets, and pkg-config.
 BUILD_PKGS=(libxxhash-dev xxhash libyaml-dev libssl-dev libsqlite3-dev pkg-config)
 # Tests and demo: pyftpdlib server, clients to check servers by hand, tools the scripts use.
-TEST_PKGS=(python3 python3-pyftpdlib python3-openssl lftp curl openssl procps util-linux passwd)
+TEST_PKGS=(python3 python3-pyftpdlib python3-openssl lftp curl openssl procps util-linux passwd libfaketime)
 # Shared libraries the unpacked vsftpd binary links against, and its PAM modules.
 VSFTPD_LIBS=(libcap2 libpam0g libpam-modules libssl3 libwrap0)
 
@@ -29,7 +30,7 @@ VSFTPD_DIR=$FTPSYNC_LAB/opt/vsftpd
 VSFTPD_MARK=$VSFTPD_DIR/.unpacked-from
 
 if [ "${1:-}" = -h ] || [ "${1:-}" = --help ]; then
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 0
 fi
 
@@ -50,8 +51,13 @@ check() {
     if [ ! -s "$VSFTPD_MARK" ] || [ ! -x "$VSFTPD_DIR/usr/sbin/vsftpd" ]; then need_vsftpd=1; fi
 }
 
+# The other test servers (proftpd, pure-ftpd, busybox ftpd): scripts/install-servers.sh,
+# idempotent like this script.
+extra_servers() { "$(dirname "$0")/install-servers.sh" || die "install-servers.sh failed"; }
+
 check
 if [ ${#missing[@]} -eq 0 ] && [ $need_vsftpd = 0 ]; then
+    extra_servers
     exit 0
 fi
 [ "$(id -u)" = 0 ] || die "run as root: missing ${missing[*]:-}$([ $need_vsftpd = 1 ] && echo ' vsftpd (unpacked)')"
@@ -62,6 +68,7 @@ exec 9>>"$FTPSYNC_LAB/cache/install-deps.lock" || die "cannot open the lock in $
 flock 9
 check
 if [ ${#missing[@]} -eq 0 ] && [ $need_vsftpd = 0 ]; then
+    extra_servers
     exit 0
 fi
 command -v apt-get >/dev/null || die "apt-get not found: this script targets Debian 12"
@@ -138,4 +145,5 @@ if [ $need_vsftpd = 1 ]; then
     libs_missing=$(ldd "$VSFTPD_DIR/usr/sbin/vsftpd" 2>&1 | grep 'not found' | tr -s ' \t' ' ' || true)
     [ -z "$libs_missing" ] || die "the unpacked vsftpd lacks libraries:$libs_missing"
 fi
+extra_servers
 say "dependencies ready"

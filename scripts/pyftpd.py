@@ -110,6 +110,10 @@ def main():
     ap.add_argument("--drop-after", type=int)
     ap.add_argument("--drop-count", type=int)
     ap.add_argument("--command-log")
+    ap.add_argument(
+        "--raw-names", action="store_true",
+        help="serve file names as their raw bytes (surrogateescape) instead of '?' for non-UTF-8 bytes",
+    )
     a = ap.parse_args()
 
     logging.basicConfig(
@@ -145,6 +149,9 @@ def main():
             return super().respond(resp, logfun)
 
     LabHandler.authorizer = authorizer
+    if a.raw_names:
+        # listings and commands carry the names' bytes unchanged (legacy encodings: GBK, latin1)
+        LabHandler.unicode_errors = "surrogateescape"
     LabHandler.banner = "ftpsync test server (pyftpdlib) ready"
     dtp_handler = make_dtp_handler(a.throttle, a.drop_after, a.drop_count)
     if dtp_handler is not None:

@@ -1,3 +1,4 @@
+import FTPListing
 import Glibc
 
 /// Converts path names between Swift strings and the bytes a server uses for file names:
@@ -26,7 +27,9 @@ public struct NameCodec: Sendable {
         }
     }
 
-    /// The bytes to send for `name`.
+    /// The bytes to send for `name`. Scalars U+F780...U+F7FF stand for bytes a listing could not
+    /// decode (see `ListingNameCodec`) and are sent as those single bytes again, so a name that
+    /// came from a listing always reaches the server byte-exact.
     /// - Throws: `FTPError.invalidName` when `name` contains CR, LF or NUL (they would end or
     ///   corrupt the command line, RFC 959 §4.1.3) or a character the encoding cannot hold.
     public func encode(_ name: String) throws(FTPError) -> [UInt8] {
@@ -34,20 +37,77 @@ public struct NameCodec: Sendable {
         if utf8.contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) {
             throw .invalidName(name: name, reason: "it contains CR, LF or NUL")
         }
-        guard let encoding else { return utf8 }
+        let hasEscapes = name.unicodeScalars.contains { Self.escapedByte($0) != nil }
+        if encoding == nil && !hasEscapes { return utf8 }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count)
+        var run = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            if let byte = Self.escapedByte(scalar) {
+                out += try encodeRun(run, whole: name)
+                run.removeAll()
+                out.append(byte)
+            } else {
+                run.append(scalar)
+            }
+        }
+        out += try encodeRun(run, whole: name)
+        return out
+    }
+
+    /// One run of ordinary scalars in the encoding.
+    private func encodeRun(_ run: String.UnicodeScalarView, whole name: String) throws(FTPError) -> [UInt8] {
+        let utf8 = Array(String(run).utf8)
+        guard let encoding, !utf8.isEmpty else { return utf8 }
         guard let bytes = Self.convert(utf8, from: "UTF-8", to: encoding) else {
             throw .invalidName(name: name, reason: "it has characters that \(encoding) cannot represent")
         }
         return bytes
     }
 
-    /// The name that `bytes` stand for. Bytes that are not valid in the encoding become
-    /// U+FFFD (the listing keeps the raw bytes for commands).
+    /// The byte a private-use escape scalar (U+F780...U+F7FF) stands for, or nil.
+    private static func escapedByte(_ scalar: Unicode.Scalar) -> UInt8? {
+        let value = scalar.value
+        guard value >= 0xF780, value <= 0xF7FF else { return nil }
+        return UInt8(value - 0xF700)
+    }
+
+    /// The name that `bytes` stand for. Bytes that are not valid in the encoding become the
+    /// private-use scalars U+F700 + byte (as `ListingNameCodec` does for UTF-8), so the name is
+    /// never lost: `encode` turns them back into the same bytes, and a local file name made from
+    /// it is distinct and stable.
     public func decode(_ bytes: [UInt8]) -> String {
-        if let encoding, let utf8 = Self.convert(bytes, from: encoding, to: "UTF-8") {
+        guard let encoding else { return ListingNameCodec.decodeUTF8Reversibly(bytes) }
+        if let utf8 = Self.convert(bytes, from: encoding, to: "UTF-8") {
             return String(decoding: utf8, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return Self.decodeReversibly(bytes, from: encoding)
+    }
+
+    /// Decodes `bytes` piece by piece: each byte iconv cannot take becomes U+F700 + byte.
+    static func decodeReversibly(_ bytes: [UInt8], from encoding: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var start = 0
+        while start < bytes.count {
+            // The longest prefix that converts, at most 4 bytes shorter each step back.
+            var end = bytes.count
+            var converted: [UInt8]?
+            while end > start {
+                if let out = convert(Array(bytes[start..<end]), from: encoding, to: "UTF-8") {
+                    converted = out
+                    break
+                }
+                end -= 1
+            }
+            if let converted {
+                scalars.append(contentsOf: String(decoding: converted, as: UTF8.self).unicodeScalars)
+                start = end
+            } else {
+                scalars.append(Unicode.Scalar(0xF700 + UInt32(bytes[start])) ?? "\u{FFFD}")
+                start += 1
+            }
+        }
+        return String(scalars)
     }
 
     /// Converts `input` with iconv; nil when a sequence is invalid or unrepresentable.

@@ -34,8 +34,14 @@ public enum FTPSyncCLI {
                     return ExitCode.success.rawValue
                 }
                 return try PushCommand(arguments: rest, console: console).run().rawValue
+            case "ls":
+                if rest.contains("-h") || rest.contains("--help") {
+                    console.out(LsCommand.help)
+                    return ExitCode.success.rawValue
+                }
+                return try LsCommand(arguments: rest, console: console).run().rawValue
             default:
-                let known = ["pull", "push", "help"]
+                let known = ["pull", "push", "ls", "help"]
                 var message = "unknown command '\(first)'"
                 if let near = ArgumentParser.nearest(to: first, among: known) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message + " (see ftpsync --help)")
@@ -57,8 +63,10 @@ public enum FTPSyncCLI {
             console.out(PullCommand.help)
         case "push":
             console.out(PushCommand.help)
+        case "ls":
+            console.out(LsCommand.help)
         case let other?:
-            console.error("ftpsync: no help for '\(other)' (commands: pull, push)")
+            console.error("ftpsync: no help for '\(other)' (commands: pull, push, ls)")
             return ExitCode.usage.rawValue
         }
         return ExitCode.success.rawValue

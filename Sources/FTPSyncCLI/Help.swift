@@ -11,6 +11,7 @@ enum Help {
         commands:
           pull     copy what the devices hold into the local tree
           push     copy the local tree onto the devices
+          ls       list one remote folder, parsed: ftpsync ls [CONFIG] DEVICE[:PATH] [--json]
           help     show help for a command: ftpsync help pull
 
         CONFIG is a YAML file; when omitted, $FTPSYNC_CONFIG, else ./device.yaml.

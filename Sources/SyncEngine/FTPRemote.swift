@@ -8,6 +8,12 @@ public final class FTPRemote: RemoteFileSystem {
     public let session: FTPSession
     private let timeZone: TimeZone
     private let clock: () -> Date
+    /// Seconds the server's clock is ahead of ours (nil until measured; see `list`).
+    private var clockOffset: TimeInterval?
+    /// True once the one MDTM of a run was spent.
+    private var offsetProbed = false
+    /// Server spellings of paths whose NFC form differs, keyed by the NFC path.
+    private var serverNames: [String: String] = [:]
 
     /// Wraps a session that is already connected and logged in.
     /// - Parameters:
@@ -29,39 +35,108 @@ public final class FTPRemote: RemoteFileSystem {
         return FTPRemote(session: session, timeZone: timeZone)
     }
 
+    /// Lists one folder: MLSD when offered, else LIST parsed in the device's time zone with the
+    /// server's clock for year inference. The first LIST listing of the run that shows a
+    /// minute-precise file costs one MDTM (when FEAT lists MDTM): the difference between the
+    /// MDTM time (UTC) and the listed time is the server's clock offset, and `now` is the local
+    /// clock plus that offset from then on (for a camera whose clock is years off, or a zone
+    /// set wrong). Names are decoded with the device's encoding; undecodable bytes are kept
+    /// reversibly (U+F700 + byte) and sent back byte-exact by `NameCodec.encode`.
+    ///
+    /// `path` may use the normalized (NFC) form of names the server spells otherwise (NFD):
+    /// the server's own spelling, learned from earlier listings, is sent.
+    /// - Throws: `FTPError` when the folder cannot be listed.
     public func list(_ path: String) throws -> ParsedListing {
-        var context = ListingContext(now: clock(), timeZone: timeZone)
-        if session.configuration.encoding != nil {
-            let codec = session.nameCodec
-            context.decodeName = { codec.decode($0) }
+        let serverFolder = serverPath(path)
+        let codec = session.nameCodec
+        var context = ListingContext(now: clock().addingTimeInterval(clockOffset ?? 0), timeZone: timeZone)
+        context.decodeName = { codec.decode($0) }
+        let raw = try session.listRaw(serverFolder)
+        var parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
+        if raw.format == .list, clockOffset == nil, let offset = probeClockOffset(parsed, folder: serverFolder) {
+            clockOffset = offset
+            if offset != 0 {
+                context.now = clock().addingTimeInterval(offset)
+                parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
+            }
         }
-        return try session.list(path, context: context)
+        let folderKey = Self.normalized(path)
+        for entry in parsed.entries where entry.name != "." && entry.name != ".." {
+            let key = Self.join(folderKey, entry.name.precomposedStringWithCanonicalMapping)
+            let spelled = Self.join(serverFolder, entry.name)
+            // Compared as bytes: Swift's String equality treats NFC and NFD as equal.
+            if !key.utf8.elementsEqual(spelled.utf8) { serverNames[key] = spelled }
+        }
+        return parsed
+    }
+
+    /// The server's spelling of `path` (see `list`), or `path` itself.
+    func serverPath(_ path: String) -> String {
+        serverNames[Self.normalized(path)] ?? path
+    }
+
+    /// The offset (seconds) of the server's clock from ours, from one MDTM of a file the listing
+    /// shows without a year (so the server thinks it is under ~6 months old); nil when no entry
+    /// fits or the server has no MDTM.
+    ///
+    /// A file newer than our clock + 1 day means the server runs ahead by at least that much;
+    /// one older than our clock − 183 days means it runs behind, by the difference between its
+    /// MDTM time and the listed time (the year inference was off by whole years). Anything in
+    /// between is a time-zone difference or none, which year inference tolerates: 0.
+    private func probeClockOffset(_ listing: ParsedListing, folder: String) -> TimeInterval? {
+        guard !offsetProbed, session.features.mdtm else { return nil }
+        guard
+            let entry = listing.entries.first(where: {
+                $0.type == .file && $0.modified?.precision == .minute && $0.yearInferred
+            }), let listed = entry.modified?.date
+        else { return nil }
+        offsetProbed = true
+        guard let exact = try? session.modificationTime(Self.join(folder, entry.name)) else { return nil }
+        let ours = clock()
+        let day: TimeInterval = 86_400
+        let offset: TimeInterval
+        if exact > ours.addingTimeInterval(day) {
+            offset = exact.timeIntervalSince(ours)
+        } else if exact < ours.addingTimeInterval(-183 * day) {
+            offset = exact.timeIntervalSince(listed)
+        } else {
+            offset = 0
+        }
+        return (offset / 60).rounded() * 60
+    }
+
+    private static func normalized(_ path: String) -> String {
+        path.precomposedStringWithCanonicalMapping
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     public func retrieve(_ path: String, from offset: UInt64, to sink: (UnsafeRawBufferPointer) throws -> Void) throws
         -> UInt64
     {
-        try session.retrieve(path, from: offset, to: sink)
+        try session.retrieve(serverPath(path), from: offset, to: sink)
     }
 
     public func store(
         _ path: String, from offset: UInt64, append: Bool, source: (UnsafeMutableRawBufferPointer) throws -> Int
     ) throws -> UInt64 {
-        try session.store(path, from: source, append: append, offset: offset)
+        try session.store(serverPath(path), from: source, append: append, offset: offset)
     }
 
-    public func size(_ path: String) throws -> UInt64 { try session.size(path) }
+    public func size(_ path: String) throws -> UInt64 { try session.size(serverPath(path)) }
 
-    public func delete(_ path: String) throws { try session.delete(path) }
+    public func delete(_ path: String) throws { try session.delete(serverPath(path)) }
 
-    public func rename(from: String, to: String) throws { try session.rename(from: from, to: to) }
+    public func rename(from: String, to: String) throws { try session.rename(from: serverPath(from), to: serverPath(to)) }
 
-    public func makeDirectory(_ path: String) throws { try session.makeDirectory(path) }
+    public func makeDirectory(_ path: String) throws { try session.makeDirectory(serverPath(path)) }
 
-    public func removeDirectory(_ path: String) throws { try session.removeDirectory(path) }
+    public func removeDirectory(_ path: String) throws { try session.removeDirectory(serverPath(path)) }
 
     public func setModificationTime(_ path: String, _ date: Date) throws {
-        try session.setModificationTime(path, date)
+        try session.setModificationTime(serverPath(path), date)
     }
 
     public func close() {

@@ -6,7 +6,8 @@ import SyncCore
 /// Walks a device's tree, folder by folder, into a `Snapshot`.
 ///
 /// Every name is validated before it becomes a path: names with `/` or NUL, `.` and `..` are
-/// skipped with a note, and links are recorded but never followed.
+/// skipped with a note, and links are recorded but never followed. Names are normalized to NFC
+/// for the paths (the keys the planner matches on).
 struct RemoteScanner {
     var remote: RemoteFileSystem
     var root: String
@@ -39,7 +40,10 @@ struct RemoteScanner {
             for item in listing.entries {
                 let path: RelativePath
                 do {
-                    path = try folder.appending(validating: item.name)
+                    // Paths are matched in NFC: a server that spells a name in NFD (macOS-made
+                    // files) and a local tree in NFC hold the same file. Commands use the
+                    // server's spelling (`FTPRemote` remembers it; `rawName` keeps the bytes).
+                    path = try folder.appending(validating: item.name.precomposedStringWithCanonicalMapping)
                 } catch {
                     notes.append("skipped a listed name in '\(folder.isRoot ? "/" : folder.string)': \(error)")
                     continue
@@ -48,7 +52,7 @@ struct RemoteScanner {
                 if excludes.excludes(path: path.string, name: path.name, isFolder: kind == .directory) { continue }
                 // An approximate size (`12.5M` from some embedded servers) is no size: it can
                 // neither be compared nor checked after a download.
-                let rawName = item.rawName == Array(item.name.utf8) ? nil : item.rawName
+                let rawName = item.rawName.elementsEqual(path.name.utf8) ? nil : item.rawName
                 entries.append(
                     SnapshotEntry(
                         path: path, kind: kind, size: kind == .file && item.sizeIsExact ? item.size : nil,

@@ -1,0 +1,113 @@
+import FTPClient
+import FTPListing
+import Foundation
+import SyncConfig
+import SyncEngine
+
+/// `ftpsync ls [CONFIG] DEVICE[:PATH] [--json]`: lists one remote folder, parsed.
+///
+/// `PATH` is absolute (`/DCIM/100`) or relative to the device's `remote` root; without it the
+/// root itself is listed. Entries are sorted by name; `.` and `..` are never shown.
+struct LsCommand {
+    static let options: [OptionSpec] = [
+        OptionSpec(names: ["--json"], key: "json", takesValue: false, help: "print one JSON document on stdout"),
+        OptionSpec(
+            names: ["-v", "--verbose"], key: "verbose", takesValue: false,
+            help: "log every FTP command and reply to stderr (PASS masked)"),
+    ]
+
+    static var help: String {
+        Help.text(
+            for: "ls", options: options, usage: "ftpsync ls [CONFIG] DEVICE[:PATH] [--json]",
+            summary: """
+                List one folder of a device as ftpsync reads it: type, size, modification time (UTC)
+                and name, like `ls -l`. PATH is absolute or relative to the device's remote root.
+                """,
+            example: "ftpsync ls device.yaml front-camera:2024 --json")
+    }
+
+    let arguments: ParsedArguments
+    let console: Console
+
+    init(arguments: [String], console: Console) throws {
+        self.arguments = try ArgumentParser.parse(arguments, specs: LsCommand.options)
+        self.console = console
+        switch self.arguments.positionals.count {
+        case 1, 2: break
+        case 0: throw UsageError("ls needs DEVICE[:PATH] (see ftpsync help ls)")
+        default:
+            throw UsageError(
+                "ls takes [CONFIG] DEVICE[:PATH], got: \(self.arguments.positionals.joined(separator: " "))")
+        }
+    }
+
+    func run() throws -> ExitCode {
+        let environment = ProcessInfo.processInfo.environment
+        let positionals = arguments.positionals
+        let target = positionals[positionals.count - 1]
+        let configPath = resolveConfigPath(positionals.count == 2 ? positionals[0] : nil, environment: environment)
+        let configuration: Configuration
+        do {
+            configuration = try ConfigLoader.load(path: configPath, environment: environment)
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
+        let (deviceName, requested) = Self.splitTarget(target)
+        guard let device = configuration.device(named: deviceName) else {
+            let names = configuration.devices.map(\.name)
+            var message = "unknown device '\(deviceName)' in \(configPath)"
+            if let near = ArgumentParser.nearest(to: deviceName, among: names) {
+                message += "; did you mean '\(near)'?"
+            }
+            throw UsageError(message + " (devices: \(names.joined(separator: ", ")))")
+        }
+        let path = Self.remoteFolder(root: device.remote, requested: requested)
+
+        var log: (@Sendable (String) -> Void)?
+        if arguments.has("verbose") {
+            let console = self.console
+            log = { line in console.error(deviceName + ": " + line) }
+        }
+        let remote: FTPRemote
+        do {
+            remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+        } catch {
+            console.error("ftpsync: \(deviceName): cannot connect to \(device.host):\(device.port): \(error)")
+            return .partialFailure
+        }
+        defer { remote.close() }
+        let listing: ParsedListing
+        do {
+            listing = try remote.list(path)
+        } catch {
+            console.error("ftpsync: \(deviceName): cannot list \(path): \(error)")
+            return .partialFailure
+        }
+        for warning in listing.warnings { console.error("ftpsync: \(deviceName): \(path): \(warning)") }
+
+        let entries = LsListing.visibleEntries(listing.entries)
+        if arguments.has("json") {
+            console.out(jsonText(LsDocument(device: deviceName, path: path, entries: entries)))
+        } else {
+            console.out(LsListing.text(entries))
+        }
+        return .success
+    }
+
+    /// `DEVICE[:PATH]` split at the first colon (device names never hold one).
+    static func splitTarget(_ target: String) -> (device: String, path: String?) {
+        guard let colon = target.firstIndex(of: ":") else { return (target, nil) }
+        let path = String(target[target.index(after: colon)...])
+        return (String(target[..<colon]), path.isEmpty ? nil : path)
+    }
+
+    /// The absolute remote folder: `requested` when absolute, else joined to the device's root.
+    static func remoteFolder(root: String, requested: String?) -> String {
+        guard let requested else { return root.isEmpty ? "/" : root }
+        if requested.hasPrefix("/") { return requested }
+        var base = root.isEmpty ? "/" : root
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        return base == "/" ? "/" + requested : base + "/" + requested
+    }
+}

@@ -1,0 +1,167 @@
+import FTPListing
+import Foundation
+
+/// The document `ls --json` prints (CONTRACT.md, "JSON output").
+struct LsDocument: Encodable {
+    var device: String
+    var path: String
+    var entries: [LsEntry]
+
+    init(device: String, path: String, entries: [ListingEntry]) {
+        self.device = device
+        self.path = path
+        self.entries = entries.map(LsEntry.init)
+    }
+}
+
+/// One entry of `ls --json`: `size` in bytes (files with an exact size only), `modified` in UTC
+/// ISO 8601 to the listing's precision, `target` for links; absent values are `null`.
+struct LsEntry: Encodable {
+    var name: String
+    var type: String
+    var size: UInt64?
+    var modified: String?
+    var target: String?
+
+    init(_ entry: ListingEntry) {
+        name = entry.name
+        type = entry.type.rawValue
+        size = LsListing.reportedSize(entry)
+        modified = entry.modified.map(LsListing.isoTime)
+        target = entry.type == .link ? entry.target : nil
+    }
+
+    enum CodingKeys: String, CodingKey { case name, type, size, modified, target }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(type, forKey: .type)
+        try c.encode(size, forKey: .size)
+        try c.encode(modified, forKey: .modified)
+        try c.encode(target, forKey: .target)
+    }
+}
+
+/// Rendering helpers of `ftpsync ls`.
+enum LsListing {
+    /// The entries worth showing: no `.`/`..` (nor MLSD `cdir`/`pdir`), sorted by name
+    /// (Unicode scalar order).
+    static func visibleEntries(_ entries: [ListingEntry]) -> [ListingEntry] {
+        entries.filter { entry in
+            if entry.name == "." || entry.name == ".." { return false }
+            let kind = entry.facts["type"]?.lowercased()
+            return kind != "cdir" && kind != "pdir"
+        }.sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
+    }
+
+    /// The size shown: a file's exact size in bytes, else nil (folders, links, `12.5M`).
+    static func reportedSize(_ entry: ListingEntry) -> UInt64? {
+        entry.type == .file && entry.sizeIsExact ? entry.size : nil
+    }
+
+    /// `2024-05-01T10:20:00Z`: UTC, seconds always shown (zero below the listing's precision: a
+    /// day-precise time is midnight), milliseconds when the listing gave a fraction.
+    static func isoTime(_ time: ListedTime) -> String {
+        let (day, clock) = utcParts(time.date)
+        var text = day + "T" + clock
+        if time.precision == .subsecond {
+            let seconds = time.date.timeIntervalSince1970
+            let millis = Int(((seconds - seconds.rounded(.down)) * 1000).rounded())
+            if millis > 0 && millis < 1000 { text += "." + pad(millis, 3) }
+        }
+        return text + "Z"
+    }
+
+    /// `ls -l`-like lines: mode, owner, group, size, UTC time, name (` -> target` for links).
+    static func text(_ entries: [ListingEntry]) -> String {
+        let rows = entries.map { entry -> [String] in
+            let size = reportedSize(entry).map(String.init) ?? (entry.type == .file ? "?" : "-")
+            var name = displayName(entry.name)
+            if entry.type == .link, let target = entry.target { name += " -> " + target }
+            return [modeText(entry), entry.owner ?? "-", entry.group ?? "-", size, shortTime(entry.modified), name]
+        }
+        var widths = [Int](repeating: 0, count: 5)
+        for row in rows { for k in 0..<5 { widths[k] = max(widths[k], row[k].count) } }
+        var out = ""
+        for row in rows {
+            var line = row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0)
+            line += " " + row[1].padding(toLength: widths[1], withPad: " ", startingAt: 0)
+            line += " " + row[2].padding(toLength: widths[2], withPad: " ", startingAt: 0)
+            line += " " + String(repeating: " ", count: widths[3] - row[3].count) + row[3]
+            line += " " + row[4].padding(toLength: widths[4], withPad: " ", startingAt: 0)
+            line += " " + row[5]
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// `name` for a terminal: bytes the listing could not decode (U+F780...U+F7FF, see
+    /// `ListingNameCodec`) shown as `\xNN`, control characters as `\u{NN}`.
+    static func displayName(_ name: String) -> String {
+        var out = ""
+        for scalar in name.unicodeScalars {
+            if scalar.value >= 0xF780 && scalar.value <= 0xF7FF {
+                out += "\\x" + String(scalar.value - 0xF700, radix: 16)
+            } else if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The listing's mode string (or MLSD's `unix.mode` fact), else one made from the type.
+    private static func modeText(_ entry: ListingEntry) -> String {
+        let letter: String
+        switch entry.type {
+        case .file: letter = "-"
+        case .dir: letter = "d"
+        case .link: letter = "l"
+        case .other: letter = "?"
+        }
+        // LIST: the permission string as listed, without the type letter (`rw-r--r--`).
+        if let mode = entry.mode, !mode.isEmpty { return letter + mode }
+        guard let fact = entry.facts["unix.mode"], let bits = Int(fact, radix: 8) else {
+            return letter + "---------"
+        }
+        let symbols = Array("rwxrwxrwx")
+        var text = letter
+        for k in 0..<9 { text += bits & (1 << (8 - k)) != 0 ? String(symbols[k]) : "-" }
+        return text
+    }
+
+    /// `2024-05-01 10:20` (UTC), the date only for a day-precise time, `-` when unknown.
+    private static func shortTime(_ time: ListedTime?) -> String {
+        guard let time else { return "-" }
+        let (day, clock) = utcParts(time.date)
+        return time.precision == .day ? day : day + " " + clock.prefix(5)
+    }
+
+    /// (`YYYY-MM-DD`, `HH:MM:SS`) of `date` in UTC, proleptic Gregorian.
+    private static func utcParts(_ date: Date) -> (String, String) {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
+        // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let dayText = pad(Int(year), 4) + "-" + pad(Int(month), 2) + "-" + pad(Int(day), 2)
+        let clockText =
+            pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        return (dayText, clockText)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}
