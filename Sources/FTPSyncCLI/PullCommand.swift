@@ -23,6 +23,9 @@ struct PullCommand {
         OptionSpec(
             names: ["--no-progress"], key: "no-progress", takesValue: false,
             help: "no progress display (default when stderr is not a terminal)"),
+        OptionSpec(
+            names: ["--log"], key: "log", takesValue: true, valueName: "FILE",
+            help: "append timestamped lines (each action and error, a summary) to FILE"),
     ]
 
     static var help: String {
@@ -47,13 +50,15 @@ struct PullCommand {
     }
 
     func run() throws -> ExitCode {
+        let log = try arguments.value("log").map { try LogFile(path: $0) }
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let configuration: Configuration
         do {
-            configuration = try ConfigLoader.load(path: configPath, environment: environment)
+            configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
         } catch {
             console.error(error.description)
+            log?.write("pull: " + error.description)
             return .usage
         }
         let devices: [DeviceConfig]
@@ -66,6 +71,7 @@ struct PullCommand {
             try configuration.checkPullLayout(devices: devices)
         } catch {
             console.error(error.description)
+            log?.write("pull: " + error.description)
             return .usage
         }
         let dryRun = arguments.has("dry-run")
@@ -79,9 +85,10 @@ struct PullCommand {
             } catch {
                 guard case .held(_, let pid) = error else { throw error }
                 let holder = pid.map { " (pid \($0))" } ?? ""
-                console.error(
-                    "ftpsync: another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done"
-                )
+                let message =
+                    "another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done"
+                console.error("ftpsync: " + message)
+                log?.write("pull: " + message)
                 return .locked
             }
             store = try StateStore.open(localRoot: configuration.localRoot)
@@ -100,16 +107,17 @@ struct PullCommand {
         }
 
         let document = RunDocument(command: "pull", dryRun: dryRun, devices: reports)
+        let elapsed = Date().timeIntervalSince(started)
+        let code = exitCode(for: reports)
+        log?.write(document, elapsed: elapsed, exitCode: code)
         if arguments.has("json") {
             console.out(jsonText(document))
         } else if !arguments.has("quiet") {
-            console.out(textReport(document, elapsed: Date().timeIntervalSince(started)))
+            console.out(textReport(document, elapsed: elapsed))
         } else {
-            for device in reports where device.status != .ok {
-                console.error("\(device.name): \(device.status.rawValue): \(device.error ?? "see the report")")
-            }
+            quietReport(document, console: console)
         }
-        return exitCode(for: reports)
+        return code
     }
 
     /// One device's pull, on the calling thread.
