@@ -56,7 +56,9 @@ public enum FTPSyncCLI {
         }
         guard let page = Help.page(for: command) else {
             var message = "ftpsync: no help for '\(command)'"
-            if let near = ArgumentParser.nearest(to: command, among: Help.commands) { message += "; did you mean '\(near)'?" }
+            if let near = ArgumentParser.nearest(to: command, among: Help.commands) {
+                message += "; did you mean '\(near)'?"
+            }
             console.error(message + " (commands: \(Help.commands.joined(separator: ", ")))")
             return ExitCode.usage.rawValue
         }

@@ -60,7 +60,9 @@ enum Help {
         -> String
     {
         var out = "usage: \(usage)\n\n\(summary)\n\noptions:\n"
-        for option in options + [OptionSpec(names: ["-h", "--help"], key: "help", takesValue: false, help: "show this help")] {
+        for option in options + [
+            OptionSpec(names: ["-h", "--help"], key: "help", takesValue: false, help: "show this help")
+        ] {
             var names = option.names.joined(separator: ", ")
             if !option.names[0].hasPrefix("--") || option.names.count > 1 {
                 // Short and long spelling: aligned as is.

@@ -3,7 +3,8 @@ extension Help {
     /// The options of `push`, as CONTRACT.md lists them.
     static let pushOptions: [OptionSpec] = [
         OptionSpec(
-            names: ["--device"], key: "device", takesValue: true, valueName: "NAME", help: "only this device; repeatable"
+            names: ["--device"], key: "device", takesValue: true, valueName: "NAME",
+            help: "only this device; repeatable"
         ),
         OptionSpec(
             names: ["-n", "--dry-run"], key: "dry-run", takesValue: false,

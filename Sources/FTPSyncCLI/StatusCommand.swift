@@ -74,7 +74,8 @@ struct StatusDocument: Encodable, Sendable {
             return StatusDocument(
                 local: configuration.localRoot,
                 devices: configuration.devices.map {
-                    DeviceStateSummary(name: $0.name, lastSync: nil, files: 0, bytes: 0, partials: 0, identityKnown: false)
+                    DeviceStateSummary(
+                        name: $0.name, lastSync: nil, files: 0, bytes: 0, partials: 0, identityKnown: false)
                 })
         }
         let store = try StateStore(file: file)

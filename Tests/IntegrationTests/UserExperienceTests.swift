@@ -167,7 +167,8 @@ import Testing
         chmod(config, 0o644)
         let home = lab.work + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let netrc = "machine other.example login x password y\nmachine \(lab.server.address)\n"
+        let netrc =
+            "machine other.example login x password y\nmachine \(lab.server.address)\n"
             + "  login \(lab.server.user) password \(Self.password)\n"
         try netrc.write(toFile: home + "/.netrc", atomically: true, encoding: .utf8)
         chmod(home + "/.netrc", 0o600)
