@@ -188,4 +188,16 @@ import Testing
         #expect(viaHelp.stdout.hasPrefix("usage: ftpsync \(command)"))
         #expect(command == "help" || viaHelp.stdout.contains("example:\n  ftpsync \(command) "))
     }
+
+    @Test func theLibraryExamplePlansAPull() throws {
+        let lab = try setup("example", address: "127.0.0.77")
+        defer { lab.server.stop() }
+        let example = (ftpsyncBinary as NSString).deletingLastPathComponent + "/plan-pull-example"
+        let result = try run(example, [lab.config, "cam"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for file in lab.files { #expect(result.stdout.contains("download \(file.path) (\(file.content.count) bytes)")) }
+        #expect(result.stdout.contains("\(lab.files.count) downloads"))
+        #expect(!FileManager.default.fileExists(atPath: lab.mirror))
+        #expect(lab.server.count("RETR") == 0)
+    }
 }
