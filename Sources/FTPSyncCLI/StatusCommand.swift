@@ -35,13 +35,27 @@ struct StatusCommand {
         }
     }
 
+    /// `environment` with every variable the file names in `password_env` set (empty when
+    /// missing): status makes no connection, so an unset password must not stop it.
+    static func offline(_ environment: [String: String], configPath: String) -> [String: String] {
+        guard let text = try? String(contentsOfFile: configPath, encoding: .utf8) else { return environment }
+        var result = environment
+        for match in text.matches(of: /password_env["']?\s*:\s*["']?([A-Za-z_][A-Za-z0-9_]*)/) {
+            let name = String(match.output.1)
+            if result[name] == nil { result[name] = "" }
+        }
+        return result
+    }
+
     /// Prints the status; exit 2 for a bad configuration, 1 when the state cannot be read.
     func run() -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let configuration: Configuration
         do {
-            configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
+            configuration = try loadConfiguration(
+                path: configPath, environment: StatusCommand.offline(environment, configPath: configPath),
+                console: console)
         } catch {
             console.error(error.description)
             return .usage
