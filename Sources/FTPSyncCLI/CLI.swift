@@ -12,6 +12,12 @@ public enum FTPSyncCLI {
             return ExitCode.usage.rawValue
         }
         let rest = Array(words.dropFirst())
+        // `ftpsync COMMAND --help` (before `--`): the command's page, whatever else is on the line.
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("-h") || options.contains("--help"), let page = Help.page(for: first) {
+            console.out(page)
+            return ExitCode.success.rawValue
+        }
         do {
             switch first {
             case "-h", "--help":
@@ -23,25 +29,17 @@ public enum FTPSyncCLI {
             case "help":
                 return help(rest.first, console: console)
             case "pull":
-                if rest.contains("-h") || rest.contains("--help") {
-                    console.out(PullCommand.help)
-                    return ExitCode.success.rawValue
-                }
                 return try PullCommand(arguments: rest, console: console).run().rawValue
             case "push":
-                if rest.contains("-h") || rest.contains("--help") {
-                    console.out(PushCommand.help)
-                    return ExitCode.success.rawValue
-                }
                 return try PushCommand(arguments: rest, console: console).run().rawValue
             case "ls":
-                if rest.contains("-h") || rest.contains("--help") {
-                    console.out(LsCommand.help)
-                    return ExitCode.success.rawValue
-                }
                 return try LsCommand(arguments: rest, console: console).run().rawValue
+            case "status":
+                return try StatusCommand(arguments: rest, console: console).run().rawValue
+            case let other where Help.commands.contains(other):
+                throw UsageError("'\(other)' is not available in this build yet (see ftpsync help \(other))")
             default:
-                let known = ["pull", "push", "ls", "help"]
+                let known = Help.commands
                 var message = "unknown command '\(first)'"
                 if let near = ArgumentParser.nearest(to: first, among: known) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message + " (see ftpsync --help)")
@@ -56,19 +54,19 @@ public enum FTPSyncCLI {
     }
 
     private static func help(_ command: String?, console: Console) -> Int32 {
-        switch command {
-        case nil:
+        guard let command else {
             console.out(Help.overview)
-        case "pull":
-            console.out(PullCommand.help)
-        case "push":
-            console.out(PushCommand.help)
-        case "ls":
-            console.out(LsCommand.help)
-        case let other?:
-            console.error("ftpsync: no help for '\(other)' (commands: pull, push, ls)")
+            return ExitCode.success.rawValue
+        }
+        guard let page = Help.page(for: command) else {
+            var message = "ftpsync: no help for '\(command)'"
+            if let near = ArgumentParser.nearest(to: command, among: Help.commands) {
+                message += "; did you mean '\(near)'?"
+            }
+            console.error(message + " (commands: \(Help.commands.joined(separator: ", ")))")
             return ExitCode.usage.rawValue
         }
+        console.out(page)
         return ExitCode.success.rawValue
     }
 }

@@ -60,13 +60,15 @@ struct PullCommand {
     }
 
     func run() throws -> ExitCode {
+        let log = try arguments.value("log").map { try LogFile(path: $0) }
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let configuration: Configuration
         do {
-            configuration = try ConfigLoader.load(path: configPath, environment: environment)
+            configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
         } catch {
             console.error(error.description)
+            log?.write("pull: " + error.description)
             return .usage
         }
         let devices: [DeviceConfig]
@@ -79,13 +81,16 @@ struct PullCommand {
             try configuration.checkPullLayout(devices: devices)
         } catch {
             console.error(error.description)
+            log?.write("pull: " + error.description)
             return .usage
         }
         let dryRun = arguments.has("dry-run")
         let policy = try syncPolicy(arguments, direction: .pull)
         let started = Date()
         // A dry run creates nothing: it reads the state only when there is one.
-        guard let opened = try openState(configuration, dryRun: dryRun, console: console) else { return .locked }
+        guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log) else {
+            return .locked
+        }
         let store = opened.1
         defer { _ = opened.0 }
 
@@ -97,7 +102,8 @@ struct PullCommand {
                 console: console)
         }
         return finishRun(
-            command: "pull", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console)
+            command: "pull", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console,
+            log: log)
     }
 
     /// One device's pull, on the calling thread.

@@ -31,14 +31,16 @@ struct PushCommand {
     }
 
     func run() throws -> ExitCode {
+        let log = try arguments.value("log").map { try LogFile(path: $0) }
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let policy = try syncPolicy(arguments, direction: .push)
         let configuration: Configuration
         do {
-            configuration = try ConfigLoader.load(path: configPath, environment: environment)
+            configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
         } catch {
             console.error(error.description)
+            log?.write("push: " + error.description)
             return .usage
         }
         let devices: [DeviceConfig]
@@ -49,7 +51,9 @@ struct PushCommand {
         }
         let dryRun = arguments.has("dry-run")
         let started = Date()
-        guard let opened = try openState(configuration, dryRun: dryRun, console: console) else { return .locked }
+        guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log) else {
+            return .locked
+        }
         let store = opened.1
         defer { _ = opened.0 }
 
@@ -61,7 +65,8 @@ struct PushCommand {
                 console: console)
         }
         return finishRun(
-            command: "push", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console)
+            command: "push", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console,
+            log: log)
     }
 
     /// One device's push, on the calling thread.
@@ -83,81 +88,4 @@ struct PushCommand {
         }
         return engine.run()
     }
-}
-
-/// Direction, `--delete` and `--max-delete N` (default 50, -1 = no limit) from the command line.
-/// - Throws: `UsageError` when `--max-delete` is not a whole number ≥ -1, or `--parallel` not ≥ 1.
-func syncPolicy(_ arguments: ParsedArguments, direction: SyncDirection) throws -> SyncPolicy {
-    var limit: Int? = 50
-    if let text = arguments.value("max-delete") {
-        guard let value = Int(text), value >= -1 else {
-            throw UsageError("--max-delete needs a whole number of files, or -1 for no limit; got '\(text)'")
-        }
-        limit = value == -1 ? nil : value
-    }
-    if let text = arguments.value("parallel"), (Int(text) ?? 0) < 1 {
-        throw UsageError("--parallel needs a number of connections of at least 1; got '\(text)'")
-    }
-    return SyncPolicy(direction: direction, deleteExtraneous: arguments.has("delete"), maxDelete: limit)
-}
-
-/// Takes the run lock and opens the state; a dry run takes no lock and creates nothing.
-/// - Returns: nil when another run holds the lock (reported on stderr).
-func openState(_ configuration: Configuration, dryRun: Bool, console: Console) throws -> (RunLock?, StateStore?)? {
-    if dryRun {
-        let file = configuration.localRoot + "/.ftpsync/state.sqlite"
-        return (nil, FileManager.default.fileExists(atPath: file) ? try StateStore(file: file) : nil)
-    }
-    let lock: RunLock
-    do {
-        lock = try RunLock.acquire(localRoot: configuration.localRoot)
-    } catch {
-        guard case .held(_, let pid) = error else { throw error }
-        let holder = pid.map { " (pid \($0))" } ?? ""
-        console.error(
-            "ftpsync: another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done")
-        return nil
-    }
-    return (lock, try StateStore.open(localRoot: configuration.localRoot))
-}
-
-/// Prints the report (JSON, text, or errors only with `-q`), appends to `--log FILE`, and
-/// returns the exit code of the run.
-func finishRun(
-    command: String, arguments: ParsedArguments, dryRun: Bool, reports: [DeviceReport], started: Date,
-    console: Console
-) -> ExitCode {
-    let document = RunDocument(command: command, dryRun: dryRun, devices: reports)
-    if arguments.has("json") {
-        console.out(jsonText(document))
-    } else if !arguments.has("quiet") {
-        console.out(textReport(document, elapsed: Date().timeIntervalSince(started)))
-    } else {
-        for device in reports where device.status != .ok {
-            console.error("\(device.name): \(device.status.rawValue): \(device.error ?? "see the report")")
-        }
-    }
-    if let file = arguments.value("log") { appendLog(document, to: file, console: console) }
-    return exitCode(for: reports)
-}
-
-/// Appends one timestamped line per device and per action to `file` (created when missing).
-func appendLog(_ document: RunDocument, to file: String, console: Console) {
-    let stamp = ISO8601DateFormatter().string(from: Date())
-    var text = "\(stamp) \(document.command)\(document.dryRun ? " --dry-run" : "")\n"
-    for device in document.devices {
-        text += "\(stamp) \(device.name): \(device.status.rawValue)"
-        text += (device.error.map { " — " + $0 } ?? "") + "\n"
-        for action in device.actions { text += "\(stamp) \(device.name): \(actionLine(action))\n" }
-    }
-    if !FileManager.default.fileExists(atPath: file) {
-        _ = FileManager.default.createFile(atPath: file, contents: nil)
-    }
-    guard let handle = FileHandle(forWritingAtPath: file) else {
-        console.error("ftpsync: cannot write the log \(file)")
-        return
-    }
-    handle.seekToEndOfFile()
-    handle.write(Data(text.utf8))
-    handle.closeFile()
 }

@@ -129,7 +129,9 @@ public final class FTPRemote: RemoteFileSystem {
 
     public func delete(_ path: String) throws { try session.delete(serverPath(path)) }
 
-    public func rename(from: String, to: String) throws { try session.rename(from: serverPath(from), to: serverPath(to)) }
+    public func rename(from: String, to: String) throws {
+        try session.rename(from: serverPath(from), to: serverPath(to))
+    }
 
     public func makeDirectory(_ path: String) throws { try session.makeDirectory(serverPath(path)) }
 

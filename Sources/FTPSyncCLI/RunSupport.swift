@@ -1,0 +1,64 @@
+import Foundation
+import SyncConfig
+import SyncCore
+import SyncEngine
+import SyncStore
+
+/// Direction, `--delete` and `--max-delete N` (default 50, -1 = no limit) from the command line.
+/// - Throws: `UsageError` when `--max-delete` is not a whole number ≥ -1, or `--parallel` not ≥ 1.
+func syncPolicy(_ arguments: ParsedArguments, direction: SyncDirection) throws -> SyncPolicy {
+    var limit: Int? = 50
+    if let text = arguments.value("max-delete") {
+        guard let value = Int(text), value >= -1 else {
+            throw UsageError("--max-delete needs a whole number of files, or -1 for no limit; got '\(text)'")
+        }
+        limit = value == -1 ? nil : value
+    }
+    if let text = arguments.value("parallel"), (Int(text) ?? 0) < 1 {
+        throw UsageError("--parallel needs a number of connections of at least 1; got '\(text)'")
+    }
+    return SyncPolicy(direction: direction, deleteExtraneous: arguments.has("delete"), maxDelete: limit)
+}
+
+/// Takes the run lock and opens the state; a dry run takes no lock and creates nothing.
+/// - Returns: nil when another run holds the lock (reported on stderr).
+func openState(_ configuration: Configuration, dryRun: Bool, console: Console, log: LogFile?) throws -> (
+    RunLock?, StateStore?
+)? {
+    if dryRun {
+        let file = configuration.localRoot + "/.ftpsync/state.sqlite"
+        return (nil, FileManager.default.fileExists(atPath: file) ? try StateStore(file: file) : nil)
+    }
+    let lock: RunLock
+    do {
+        lock = try RunLock.acquire(localRoot: configuration.localRoot)
+    } catch {
+        guard case .held(_, let pid) = error else { throw error }
+        let holder = pid.map { " (pid \($0))" } ?? ""
+        let message = "another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done"
+        console.error("ftpsync: " + message)
+        log?.write(message)
+        return nil
+    }
+    return (lock, try StateStore.open(localRoot: configuration.localRoot))
+}
+
+/// Prints the report (JSON, text, or only the trouble with `-q`), writes the run to the log,
+/// and returns the exit code of the run.
+func finishRun(
+    command: String, arguments: ParsedArguments, dryRun: Bool, reports: [DeviceReport], started: Date,
+    console: Console, log: LogFile?
+) -> ExitCode {
+    let document = RunDocument(command: command, dryRun: dryRun, devices: reports)
+    let elapsed = Date().timeIntervalSince(started)
+    let code = exitCode(for: reports)
+    log?.write(document, elapsed: elapsed, exitCode: code)
+    if arguments.has("json") {
+        console.out(jsonText(document))
+    } else if !arguments.has("quiet") {
+        console.out(textReport(document, elapsed: elapsed))
+    } else {
+        quietReport(document, console: console)
+    }
+    return code
+}

@@ -1,0 +1,179 @@
+import Foundation
+import SyncConfig
+import SyncStore
+
+/// `ftpsync status [CONFIG] [--json]`: what the state database knows about each device.
+/// Reads the state only: no network, no lock, and nothing is created when there is no state yet.
+struct StatusCommand {
+    static let options: [OptionSpec] = [
+        OptionSpec(
+            names: ["--json"], key: "json", takesValue: false,
+            help: "print one JSON document on stdout")
+    ]
+
+    static var help: String {
+        Help.text(
+            for: "status", options: options, usage: "ftpsync status [CONFIG] [--json]",
+            summary: """
+                Show, per device of CONFIG, what the state under <local>/.ftpsync/ records: the end of the
+                last successful sync, the files and bytes tracked, interrupted transfers waiting to resume,
+                and whether the server's identity is known. Makes no network connection and changes nothing.
+                """,
+            example: "ftpsync status device.yaml --json")
+    }
+
+    let arguments: ParsedArguments
+    let console: Console
+
+    /// Parses the command line.
+    /// - Throws: `UsageError` for an unknown option or more than one CONFIG.
+    init(arguments: [String], console: Console) throws {
+        self.arguments = try ArgumentParser.parse(arguments, specs: StatusCommand.options)
+        self.console = console
+        if self.arguments.positionals.count > 1 {
+            throw UsageError("status takes one CONFIG file, got: \(self.arguments.positionals.joined(separator: " "))")
+        }
+    }
+
+    /// `environment` with every variable the file names in `password_env` set (empty when
+    /// missing): status makes no connection, so an unset password must not stop it.
+    static func offline(_ environment: [String: String], configPath: String) -> [String: String] {
+        guard let text = try? String(contentsOfFile: configPath, encoding: .utf8) else { return environment }
+        var result = environment
+        for match in text.matches(of: /password_env["']?\s*:\s*["']?([A-Za-z_][A-Za-z0-9_]*)/) {
+            let name = String(match.output.1)
+            if result[name] == nil { result[name] = "" }
+        }
+        return result
+    }
+
+    /// Prints the status; exit 2 for a bad configuration, 1 when the state cannot be read.
+    func run() -> ExitCode {
+        let environment = ProcessInfo.processInfo.environment
+        let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
+        let configuration: Configuration
+        do {
+            configuration = try loadConfiguration(
+                path: configPath, environment: StatusCommand.offline(environment, configPath: configPath),
+                console: console)
+        } catch {
+            console.error(error.description)
+            return .usage
+        }
+        let document: StatusDocument
+        do {
+            document = try StatusDocument.read(configuration)
+        } catch {
+            console.error("ftpsync: cannot read the state of \(configuration.localRoot): \(error)")
+            return .partialFailure
+        }
+        console.out(arguments.has("json") ? jsonText(document) : document.text)
+        return .success
+    }
+}
+
+/// The document `status --json` prints (CONTRACT.md, "status --json").
+struct StatusDocument: Encodable, Sendable {
+    /// Absolute path of the local tree.
+    var local: String
+    /// One entry per device of the configuration, in file order.
+    var devices: [DeviceStateSummary]
+
+    /// Reads the state of `configuration`'s tree; every device gets zeros and a null `last_sync`
+    /// when no state file exists yet.
+    /// - Throws: `StoreError` when the state file exists but cannot be read.
+    static func read(_ configuration: Configuration) throws(StoreError) -> StatusDocument {
+        let file = configuration.localRoot + "/.ftpsync/state.sqlite"
+        guard FileManager.default.fileExists(atPath: file) else {
+            return StatusDocument(
+                local: configuration.localRoot,
+                devices: configuration.devices.map {
+                    DeviceStateSummary(
+                        name: $0.name, lastSync: nil, files: 0, bytes: 0, partials: 0, identityKnown: false)
+                })
+        }
+        let store = try StateStore(file: file)
+        defer { store.close() }
+        let known = Dictionary(try store.devices().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var devices: [DeviceStateSummary] = []
+        for device in configuration.devices {
+            let stats = try store.stats(device: device.name)
+            let state = known[device.name]
+            devices.append(
+                DeviceStateSummary(
+                    name: device.name, lastSync: state?.lastSync, files: stats.files, bytes: stats.bytes,
+                    partials: stats.partials, identityKnown: state?.identity != nil))
+        }
+        return StatusDocument(local: configuration.localRoot, devices: devices)
+    }
+
+    /// The table printed without `--json`.
+    var text: String {
+        let header = ["device", "last sync (UTC)", "files", "size", "partials", "identity"]
+        var rows = [header]
+        for device in devices {
+            rows.append([
+                device.name, device.lastSync.map(utcTimestamp) ?? "never", String(device.files),
+                formatBytes(device.bytes), String(device.partials), device.identityKnown ? "known" : "unknown",
+            ])
+        }
+        var widths = Array(repeating: 0, count: header.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        var out = "local: \(local)\n"
+        for row in rows {
+            let cells = row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0)
+            }
+            out += cells.joined() + "\n"
+        }
+        return out
+    }
+}
+
+/// One device in `status --json`.
+struct DeviceStateSummary: Encodable, Sendable {
+    var name: String
+    /// End of the last successful run (UTC), nil if never.
+    var lastSync: Date?
+    /// Files recorded at the last syncs.
+    var files: Int
+    /// Sum of the recorded files' sizes, in bytes.
+    var bytes: UInt64
+    /// Interrupted transfers waiting to resume.
+    var partials: Int
+    /// True when the server's identity has been recorded.
+    var identityKnown: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case lastSync = "last_sync"
+        case files, bytes, partials
+        case identityKnown = "identity_known"
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        if let lastSync {
+            try container.encode(utcTimestamp(lastSync), forKey: .lastSync)
+        } else {
+            try container.encodeNil(forKey: .lastSync)
+        }
+        try container.encode(files, forKey: .files)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(partials, forKey: .partials)
+        try container.encode(identityKnown, forKey: .identityKnown)
+    }
+}
+
+/// `2026-11-29T12:00:00Z`: ISO 8601, UTC, whole seconds.
+func utcTimestamp(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    return String(
+        format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+        Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// The examples load, and the docs name every option the help pages list.
+@Suite struct DocumentationTests {
+    @Test(arguments: ["Examples/device.yaml", "Examples/fleet.yaml"])
+    func exampleConfigurationsAreValid(file: String) throws {
+        // status needs no password: an unset password_env variable does not stop it.
+        let result = try ftpsync(["status", packageRoot + "/" + file, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((object?["devices"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test(arguments: ["pull", "push", "ls", "check", "status"])
+    func docsNameEveryOption(command: String) throws {
+        let page = try ftpsync(["help", command]).stdout
+        let options = Set(page.matches(of: /(?:^|\s)(--[a-z][a-z-]*)/).map { String($0.output.1) })
+        #expect(!options.isEmpty)
+        let man = try String(contentsOfFile: packageRoot + "/docs/ftpsync.1", encoding: .utf8)
+            .replacingOccurrences(of: "\\-", with: "-")
+        let cli = try String(contentsOfFile: packageRoot + "/docs/cli.md", encoding: .utf8)
+        for option in options {
+            #expect(man.contains(option), "ftpsync.1 lacks \(option) of \(command)")
+            #expect(cli.contains(option), "cli.md lacks \(option) of \(command)")
+        }
+    }
+
+    @Test func configurationDocNamesEveryKey() throws {
+        let doc = try String(contentsOfFile: packageRoot + "/docs/configuration.md", encoding: .utf8)
+        let keys = [
+            "local", "defaults", "devices", "name", "host", "port", "user", "password", "password_env", "remote",
+            "tls", "fingerprint", "passive_address", "passive", "connections", "timeout", "timezone", "encoding",
+            "exclude", "retries", "insecure", "accept_new_identity",
+        ]
+        for key in keys { #expect(doc.contains("| `\(key)` |"), "configuration.md lacks \(key)") }
+    }
+}
