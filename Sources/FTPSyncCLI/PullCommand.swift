@@ -68,6 +68,7 @@ struct PullCommand {
             console.error(error.description)
             return .usage
         }
+        warnAboutInsecureDevices(devices, console: console)
         let dryRun = arguments.has("dry-run")
         let started = Date()
 
