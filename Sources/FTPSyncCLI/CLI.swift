@@ -28,8 +28,14 @@ public enum FTPSyncCLI {
                     return ExitCode.success.rawValue
                 }
                 return try PullCommand(arguments: rest, console: console).run().rawValue
+            case "check":
+                if rest.contains("-h") || rest.contains("--help") {
+                    console.out(CheckCommand.help)
+                    return ExitCode.success.rawValue
+                }
+                return try CheckCommand(arguments: rest, console: console).run().rawValue
             default:
-                let known = ["pull", "help"]
+                let known = ["pull", "check", "help"]
                 var message = "unknown command '\(first)'"
                 if let near = ArgumentParser.nearest(to: first, among: known) { message += "; did you mean '\(near)'?" }
                 throw UsageError(message + " (see ftpsync --help)")
@@ -49,6 +55,8 @@ public enum FTPSyncCLI {
             console.out(Help.overview)
         case "pull":
             console.out(PullCommand.help)
+        case "check":
+            console.out(CheckCommand.help)
         case let other?:
             console.error("ftpsync: no help for '\(other)' (commands: pull)")
             return ExitCode.usage.rawValue
