@@ -110,6 +110,24 @@ import Testing
         #expect(treeListing(work + "/mirror/cam")["one.txt"]?.content == Array("one\n".utf8))
     }
 
+    @Test func systemStoreVerifiesTheHostAgainstTheCertificate() throws {
+        let work = try makeTemporaryFolder("tls-system")
+        let served = work + "/served"
+        try writeFile(served + "/one.txt", Array("one\n".utf8), modified: 1_700_000_000)
+        let server = try startServer(.vsftpd, tls: "explicit", address: "127.0.0.56", served: served)
+        defer { server.stop() }
+        let config = try writeConfig(server, tls: "explicit", extra: "", local: work + "/mirror", at: work)
+        // The lab certificate as the only trusted CA (OpenSSL reads SSL_CERT_FILE): the
+        // certificate names IP 127.0.0.56, so the default check passes.
+        let trusted = ["SSL_CERT_FILE": server.runFolder + "/cert.pem"]
+        let checked = try ftpsync(["check", config], environment: trusted)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains("verified by:   system CA store"), "\(checked.stdout)")
+        let pulled = try ftpsync(["pull", config], environment: trusted)
+        #expect(pulled.status == 0, "\(pulled.stdout)\(pulled.stderr)")
+        #expect(treeListing(work + "/mirror/cam")["one.txt"]?.content == Array("one\n".utf8))
+    }
+
     @Test func refusedAuthTLSFailsBeforeUser() throws {
         let work = try makeTemporaryFolder("tls-refused")
         let served = work + "/served"
