@@ -19,7 +19,9 @@ extension FTPSession {
         let tls = try TLSTransport(socket: socket, context: context, resuming: nil, ignoreMissingCloseNotify: false)
         do throws(FTPError) {
             let details = try Self.checkCertificate(of: tls, against: configuration.certificateCheck)
-            log?("TLS \(details.version) \(details.cipher), certificate \(details.fingerprint) (\(details.verification))")
+            log?(
+                "TLS \(details.version) \(details.cipher), certificate \(details.fingerprint) (\(details.verification))"
+            )
             tlsDetails = details
             controlTLS = tls
             return tls

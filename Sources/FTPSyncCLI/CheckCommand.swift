@@ -160,7 +160,8 @@ struct CheckReport: Encodable {
             lines.append(
                 "  PASV address:  \(passiveAddress)"
                     + (passiveAddressDiffers
-                        ? " DIFFERS from the server's address (NAT?): keep `passive_address: peer`" : " (same as the server)"))
+                        ? " DIFFERS from the server's address (NAT?): keep `passive_address: peer`"
+                        : " (same as the server)"))
         }
         if let tlsVersion {
             lines.append("  TLS:           \(tlsVersion), \(tlsCipher ?? "")")

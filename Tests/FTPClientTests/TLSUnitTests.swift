@@ -14,15 +14,19 @@ struct TLSUnitTests {
     @Test(arguments: [
         (formatted, "050d151d252d353d454d555d656d757d858d959da5adb5bdc5cdd5dde5edf5fd"),
         ("  " + formatted.lowercased() + " ", "050d151d252d353d454d555d656d757d858d959da5adb5bdc5cdd5dde5edf5fd"),
-        ("050D151D252D353D454D555D656D757D858D959DA5ADB5BDC5CDD5DDE5EDF5FD",
-         "050d151d252d353d454d555d656d757d858d959da5adb5bdc5cdd5dde5edf5fd"),
+        (
+            "050D151D252D353D454D555D656D757D858D959DA5ADB5BDC5CDD5DDE5EDF5FD",
+            "050d151d252d353d454d555d656d757d858d959da5adb5bdc5cdd5dde5edf5fd"
+        ),
     ])
     func normalizesAcceptedSpellings(text: String, hex: String) {
         #expect(Fingerprint.normalize(text) == hex)
     }
 
-    @Test(arguments: ["", "sha256:", "sha1:AB", String(repeating: "a", count: 63), String(repeating: "g", count: 64),
-        "sha256:" + String(repeating: "ab", count: 33)])
+    @Test(arguments: [
+        "", "sha256:", "sha1:AB", String(repeating: "a", count: 63), String(repeating: "g", count: 64),
+        "sha256:" + String(repeating: "ab", count: 33),
+    ])
     func rejectsWhatIsNotASHA256(text: String) {
         #expect(Fingerprint.normalize(text) == nil)
     }

@@ -6,11 +6,11 @@ import Testing
 @Suite(.serialized) struct TLSEndToEndTests {
     /// (server kind, `--tls` mode, address, extra server options)
     static let servers: [(FTPServer.Kind, String, String)] = [
-        (.vsftpd, "explicit", "127.0.0.51"), (.vsftpd, "implicit", "127.0.0.52"), (.pyftpdlib, "explicit", "127.0.0.53"),
+        (.vsftpd, "explicit", "127.0.0.51"), (.vsftpd, "implicit", "127.0.0.52"),
+        (.pyftpdlib, "explicit", "127.0.0.53"),
     ]
 
-    private func startServer(_ kind: FTPServer.Kind, tls: String, address: String, served: String) throws -> FTPServer
-    {
+    private func startServer(_ kind: FTPServer.Kind, tls: String, address: String, served: String) throws -> FTPServer {
         var options = ["--tls", tls]
         if kind == .vsftpd { options += ["--ssl-reuse", "yes"] }
         return try FTPServer(kind, root: served, address: address, options: options)

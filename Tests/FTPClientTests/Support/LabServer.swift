@@ -41,9 +41,10 @@ final class LabServer {
         self.port = port
         let lab = ProcessInfo.processInfo.environment["FTPSYNC_LAB"] ?? "/tmp/ftpsync-lab"
         let info = (try? String(contentsOfFile: "\(lab)/run/\(kind)-\(address)-\(port)/info", encoding: .utf8)) ?? ""
-        fingerprint = info.split(separator: "\n").first { $0.hasPrefix("FINGERPRINT=") }.map {
-            String($0.dropFirst("FINGERPRINT=".count))
-        } ?? ""
+        fingerprint =
+            info.split(separator: "\n").first { $0.hasPrefix("FINGERPRINT=") }.map {
+                String($0.dropFirst("FINGERPRINT=".count))
+            } ?? ""
     }
 
     deinit {
@@ -71,7 +72,7 @@ final class LabServer {
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv: [UnsafeMutablePointer<CChar>?] = ([script] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, script, &actions, nil, argv, environ) == 0 else { return (-1, "", "spawn failed") }
         var status: Int32 = 0
