@@ -10,6 +10,7 @@ enum Help {
 
         commands:
           pull     copy what the devices hold into the local tree
+          check    connect, log in, report server features and TLS details
           help     show help for a command: ftpsync help pull
 
         CONFIG is a YAML file; when omitted, $FTPSYNC_CONFIG, else ./device.yaml.
