@@ -55,14 +55,17 @@ for _ in $(seq 1 "$runs"); do
     rm -rf "$work/mirror" "$work/curl.bin"
     sync
     start=$(now)
-    "$bin" pull "$work/device.yaml" -q
+    "$bin" pull "$work/device.yaml" -q || { echo "ftpsync pull failed" >&2; exit 1; }
     ours+=("$(printf '%.3f' "$(echo "$(now) - $start" | bc)")")
     cmp -s "$work/served/big.bin" "$work/mirror/cam/big.bin" || { echo "ftpsync: file differs" >&2; exit 1; }
 
     rm -rf "$work/mirror"
     sync
     start=$(now)
-    curl -s --ssl-reqd --cacert "$cert" -o "$work/curl.bin" "ftp://$user:$pass@$addr:$port/big.bin"
+    curl -sS --ssl-reqd --cacert "$cert" -o "$work/curl.bin" "ftp://$user:$pass@$addr:$port/big.bin" || {
+        echo "curl failed (pyftpdlib 1.5.7 resets a data connection whose TLS starts before RETR, as curl's does)" >&2
+        exit 1
+    }
     theirs+=("$(printf '%.3f' "$(echo "$(now) - $start" | bc)")")
     cmp -s "$work/served/big.bin" "$work/curl.bin" || { echo "curl: file differs" >&2; exit 1; }
 done
