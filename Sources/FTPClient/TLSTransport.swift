@@ -108,7 +108,16 @@ public final class TLSTransport: Transport {
             throw .failed("connection closed")
         }
         let want = Int32(clamping: buffer.count)
-        return Int(try drive { SSL_read(ssl, base, want) })
+        var total = Int(try drive { SSL_read(ssl, base, want) })
+        // A record holds at most 16 KiB: take what else is already here without waiting, so
+        // the caller gets big chunks (fewer disk writes). Errors surface on the next call.
+        while total > 0, total < buffer.count {
+            ERR_clear_error()
+            let more = SSL_read(ssl, base + total, Int32(clamping: buffer.count - total))
+            if more <= 0 { break }
+            total += Int(more)
+        }
+        return total
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws(TransportError) {
