@@ -31,6 +31,13 @@ usage:
       --raw-names         pyftpdlib: send and accept names as raw bytes (GBK, latin1
                           names on disk), not '?' for bytes that are not UTF-8
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
+      --tls explicit|implicit
+                          FTPS with a self-signed certificate made by openssl (SAN: ADDR,
+                          127.0.0.1, ::1, localhost), TLS required for login and data;
+                          certificate RUN/cert.pem, its SHA-256 in RUN/info as
+                          FINGERPRINT=sha256:AB:... pyftpdlib: explicit only.
+      --ssl-reuse yes|no  vsftpd: require_ssl_reuse (default yes, vsftpd's own default)
+      --tls-max 1.2|1.3   highest TLS version the server accepts (default 1.3)
   ftp-server.sh stop PID... | --all
       SIGTERM to the server's process group and all its descendants, SIGKILL to
       whatever is left after 2 s. Only PIDs this script started are accepted.
@@ -57,7 +64,12 @@ PAM_SERVICE=ftpsync-lab-vsftpd
 probe_wait() {
     "$SYS_PYTHON" - "$@" <<'PY'
 import os, socket, sys, time
+import ssl
 addr, port, pid, limit = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+implicit = len(sys.argv) > 5 and sys.argv[5] == "implicit"
+context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+context.check_hostname = False
+context.verify_mode = ssl.CERT_NONE
 end = time.monotonic() + limit
 while time.monotonic() < end:
     try:
@@ -65,7 +77,8 @@ while time.monotonic() < end:
     except ProcessLookupError:
         sys.exit(3)
     try:
-        with socket.create_connection((addr, port), timeout=2) as s:
+        with socket.create_connection((addr, port), timeout=2) as plain:
+            s = context.wrap_socket(plain) if implicit else plain
             s.settimeout(3)
             line = s.makefile("rb").readline().decode("utf-8", "replace").strip()
             if line.startswith("220"):
@@ -139,6 +152,7 @@ cmd_start() {
     local kind=$1 root=$2 addr=$3 port=$4 user=$5 pass=$6
     shift 6
     local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" owner="" timeout=30 raw_names=0
+    local tls="" ssl_reuse=yes tls_max=1.3
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -150,6 +164,9 @@ cmd_start() {
             --owner) owner=${2:?--owner needs PID}; shift ;;
             --raw-names) raw_names=1 ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
+            --tls) tls=${2:?--tls needs explicit or implicit}; shift ;;
+            --ssl-reuse) ssl_reuse=${2:?--ssl-reuse needs yes or no}; shift ;;
+            --tls-max) tls_max=${2:?--tls-max needs 1.2 or 1.3}; shift ;;
             *) die "unknown option '$1' (see --help)" ;;
         esac
         shift
@@ -167,6 +184,10 @@ cmd_start() {
     [ -z "$owner" ] || is_number "$owner" || die "bad --owner '$owner'"
     [ -z "$masquerade" ] || is_loopback "$masquerade" || die "--masquerade $masquerade is not loopback: refused"
     [ -n "$user" ] || die "USER is empty"
+    case $tls in "" | explicit | implicit) ;; *) die "--tls must be explicit or implicit, not '$tls'" ;; esac
+    case $ssl_reuse in yes | no) ;; *) die "--ssl-reuse must be yes or no" ;; esac
+    case $tls_max in 1.2 | 1.3) ;; *) die "--tls-max must be 1.2 or 1.3" ;; esac
+    [ "$kind" = vsftpd ] || [ "$tls" != implicit ] || die "--tls implicit needs KIND vsftpd"
     if [ "$kind" = vsftpd ]; then
         [ -z "$drop_after" ] || die "--drop-after needs KIND pyftpdlib"
         [[ $user =~ ^[a-z_][a-z0-9_-]{0,30}$ ]] ||
@@ -219,6 +240,14 @@ cmd_start() {
         log=$(cd "$(dirname "$log")" && pwd -P)/$(basename "$log")
     fi
     touch "$log" || die "cannot write $log"
+    local fingerprint="" openssl_conf=""
+    if [ -n "$tls" ]; then
+        make_certificate "$run" "$addr" || die "openssl could not make a certificate"
+        fingerprint=$(openssl x509 -in "$run/cert.pem" -noout -fingerprint -sha256 | sed 's/^[^=]*=/sha256:/')
+        # the version range, through a private OpenSSL configuration (vsftpd has no knob)
+        openssl_conf=$run/openssl.cnf
+        write_openssl_conf "$openssl_conf" "$tls_max"
+    fi
 
     local pid
     if [ "$kind" = pyftpdlib ]; then
@@ -229,9 +258,10 @@ cmd_start() {
         [ -z "$drop_after" ] || args+=(--drop-after "$drop_after")
         [ -z "$drop_count" ] || args+=(--drop-count "$drop_count")
         [ $raw_names = 0 ] || args+=(--raw-names)
+        [ -z "$tls" ] || args+=(--tls-cert "$run/cert.pem" --tls-key "$run/key.pem")
         # setsid: own session and process group, so the PID is also the group id.
         # 3>&- : the server must not hold the caller's stdout (a $(...) pipe) open.
-        FTPSYNC_LAB_PASS=$pass setsid "$SYS_PYTHON" "$SCRIPTS_DIR/pyftpd.py" "${args[@]}" \
+        FTPSYNC_LAB_PASS=$pass OPENSSL_CONF=$openssl_conf setsid "$SYS_PYTHON" "$SCRIPTS_DIR/pyftpd.py" "${args[@]}" \
             </dev/null >>"$run/server.log" 2>&1 3>&- &
         pid=$!
     elif extra_kind "$kind"; then
@@ -246,14 +276,15 @@ cmd_start() {
         runuser -u "$user" -- test -r "$root" -a -x "$root" ||
             die "user $user cannot reach $root: a parent folder is not searchable by others (mktemp -d makes 0700 folders; chmod 755 it)"
         write_vsftpd_conf "$run" "$root" "$addr" "$port" "$log" "$throttle" "$masquerade" "$no_epsv_mlsd"
+        [ -z "$tls" ] || write_vsftpd_tls "$run" "$tls" "$ssl_reuse" >>"$run/vsftpd.conf"
         # vsftpd reports start-up errors ("500 OOPS") on fd 0, inetd style: keep them in a file.
-        setsid "$FTPSYNC_LAB/opt/vsftpd/usr/sbin/vsftpd" "$run/vsftpd.conf" \
+        OPENSSL_CONF=$openssl_conf setsid "$FTPSYNC_LAB/opt/vsftpd/usr/sbin/vsftpd" "$run/vsftpd.conf" \
             0<>"$run/vsftpd-fd0.log" >>"$run/server.log" 2>&1 3>&- &
         pid=$!
     fi
 
     local banner rc
-    banner=$(probe_wait "$addr" "$port" "$pid" "$timeout")
+    banner=$(probe_wait "$addr" "$port" "$pid" "$timeout" "${tls:-none}")
     rc=$?
     if [ $rc != 0 ]; then
         if [ $rc = 3 ]; then say "$kind exited during start-up"; else say "no 220 banner from $addr:$port within ${timeout}s"; fi
@@ -270,6 +301,11 @@ cmd_start() {
         echo "ROOT=$root"
         echo "USER=$user"
         echo "LOG=$log"
+        echo "TLS=${tls:-none}"
+        if [ -n "$tls" ]; then
+            echo "CERT=$run/cert.pem"
+            echo "FINGERPRINT=$fingerprint"
+        fi
     } >"$run/info"
     if [ -n "$owner" ]; then
         # watchdog: stop the server once its owner is gone (e.g. a crashed test run)
@@ -279,6 +315,7 @@ cmd_start() {
             watchdog "$owner" "$pid" "$SCRIPTS_DIR/ftp-server.sh" </dev/null >/dev/null 2>&1 3>&- &
     fi
     say "$kind pid $pid on $addr:$port root=$root log=$log ($banner)"
+    [ -z "$tls" ] || say "TLS $tls, certificate $run/cert.pem, $fingerprint (also in $run/info)"
     if [ $auto_port = 1 ]; then echo "$pid $port" >&3; else echo "$pid" >&3; fi
 }
 
@@ -334,6 +371,48 @@ EOF
         [ -z "$masquerade" ] || printf 'pasv_address=%s\npasv_addr_resolve=NO\n' "$masquerade"
         [ "$no_epsv" = 0 ] || echo "cmds_denied=EPSV,MLSD,MLST"
     } >"$run/vsftpd.conf"
+}
+
+# make_certificate RUN ADDR -> RUN/cert.pem and RUN/key.pem, self-signed, valid for ADDR
+make_certificate() {
+    local run=$1 addr=$2
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=ftpsync test server" \
+        -addext "subjectAltName=IP:$addr,IP:127.0.0.1,IP:::1,DNS:localhost" \
+        -keyout "$run/key.pem" -out "$run/cert.pem" 2>/dev/null && chmod 600 "$run/key.pem"
+}
+
+# write_openssl_conf FILE MAX -> an OpenSSL configuration: TLS 1.2 at least, TLS MAX at most
+write_openssl_conf() {
+    cat >"$1" <<EOF
+openssl_conf = ftpsync_lab
+[ftpsync_lab]
+ssl_conf = ftpsync_ssl
+[ftpsync_ssl]
+system_default = ftpsync_tls
+[ftpsync_tls]
+MinProtocol = TLSv1.2
+MaxProtocol = TLSv$2
+EOF
+}
+
+# write_vsftpd_tls RUN MODE REUSE -> the TLS lines of vsftpd.conf on stdout
+write_vsftpd_tls() {
+    local run=$1 mode=$2 reuse=YES
+    [ "$3" = yes ] || reuse=NO
+    cat <<EOF
+ssl_enable=YES
+rsa_cert_file=$run/cert.pem
+rsa_private_key_file=$run/key.pem
+ssl_ciphers=HIGH
+ssl_request_cert=NO
+ssl_sslv2=NO
+ssl_sslv3=NO
+ssl_tlsv1=YES
+force_local_logins_ssl=YES
+force_local_data_ssl=YES
+require_ssl_reuse=$reuse
+EOF
+    [ "$mode" != implicit ] || echo "implicit_ssl=YES"
 }
 
 # ------------------------------------------------------------------ stop

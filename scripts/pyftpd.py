@@ -114,6 +114,8 @@ def main():
         "--raw-names", action="store_true",
         help="serve file names as their raw bytes (surrogateescape) instead of '?' for non-UTF-8 bytes",
     )
+    ap.add_argument("--tls-cert", help="explicit FTPS (AUTH TLS) required, with this PEM certificate")
+    ap.add_argument("--tls-key", help="the certificate's private key (PEM)")
     a = ap.parse_args()
 
     logging.basicConfig(
@@ -132,8 +134,14 @@ def main():
     removed = {"EPSV", "MLSD", "MLST"} if a.no_epsv_mlsd else set()
     command_log = CommandLog(a.command_log) if a.command_log else None
 
-    class LabHandler(FTPHandler):
-        proto_cmds = {k: v for k, v in FTPHandler.proto_cmds.items() if k not in removed}
+    base = FTPHandler
+    if a.tls_cert:
+        from pyftpdlib.handlers import TLS_FTPHandler  # needs pyOpenSSL (python3-openssl)
+
+        base = TLS_FTPHandler
+
+    class LabHandler(base):
+        proto_cmds = {k: v for k, v in base.proto_cmds.items() if k not in removed}
 
         def _session(self):
             return "%s:%s" % (self.remote_ip, self.remote_port)
@@ -158,6 +166,11 @@ def main():
         LabHandler.dtp_handler = dtp_handler
     if a.masquerade:
         LabHandler.masquerade_address = a.masquerade
+    if a.tls_cert:
+        LabHandler.certfile = a.tls_cert
+        LabHandler.keyfile = a.tls_key
+        LabHandler.tls_control_required = True
+        LabHandler.tls_data_required = True
 
     server = FTPServer((a.addr, a.port), LabHandler)
     server.max_cons = 256

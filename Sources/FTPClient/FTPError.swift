@@ -24,6 +24,19 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A path given by the caller cannot be sent: it contains CR, LF or NUL, or it cannot be
     /// converted to the device's file-name encoding.
     case invalidName(name: String, reason: String)
+    /// `tls` is set but the server refused `AUTH TLS` (RFC 4217 §4) with `code` `text`. Nothing
+    /// else was sent: the credentials never went out in clear.
+    case tlsRefused(code: Int, text: String)
+    /// The TLS layer failed: a handshake (control or data connection), or an error inside
+    /// an established TLS connection. `reason` is OpenSSL's (or the server's) message.
+    case tlsFailed(String)
+    /// The server's certificate could not be verified against the system's CA store or does
+    /// not name the host (`reason`); `presented` is its SHA-256 fingerprint, `sha256:AB:CD:...`.
+    /// Nothing was sent after the handshake (no USER).
+    case certificateUntrusted(reason: String, presented: String)
+    /// The server's certificate is not the pinned one: `pinned` is the configured fingerprint,
+    /// `presented` the server's, both `sha256:AB:CD:...`. Nothing was sent after the handshake.
+    case fingerprintMismatch(pinned: String, presented: String)
 
     /// One line for the user: the cause and, where one exists, what to do.
     public var description: String {
@@ -43,6 +56,18 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the server closed the control connection; reconnect and retry"
         case .invalidName(let name, let reason):
             return "cannot send name \"\(name)\": \(reason)"
+        case .tlsRefused(let code, let text):
+            return "the server refused AUTH TLS (\(code) \(text)); credentials were not sent. "
+                + "Check that the server offers explicit FTPS, or use `tls: implicit` (port 990)"
+        case .tlsFailed(let reason):
+            return "TLS failed: \(reason)"
+        case .certificateUntrusted(let reason, let presented):
+            return "the server's certificate is not trusted (\(reason)); it presented \(presented). "
+                + "If this is your device's own certificate, pin it with `fingerprint: \"\(presented)\"`; "
+                + "nothing was sent to the server"
+        case .fingerprintMismatch(let pinned, let presented):
+            return "the server's certificate \(presented) does not match the pinned fingerprint \(pinned); "
+                + "nothing was sent to the server. If the device's certificate really changed, pin the new one"
         }
     }
 
@@ -52,7 +77,9 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .reply(let code, _, _): return (400..<500).contains(code)
         case .connectFailed, .timedOut, .dataConnectionClosed, .connectionClosed: return true
-        case .protocolViolation, .invalidName: return false
+        case .tlsFailed: return true
+        case .protocolViolation, .invalidName, .tlsRefused, .certificateUntrusted, .fingerprintMismatch:
+            return false
         }
     }
 

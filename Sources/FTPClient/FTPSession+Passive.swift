@@ -13,6 +13,10 @@ extension FTPSession {
             let shown = path.map { "\(verb) \($0)" } ?? verb
             let reply = try exchange(verb, path, shown: shown)
             guard reply.isPreliminary || reply.isCompletion else { throw replyError(reply, shown) }
+            if protectsData, reply.isPreliminary {
+                // RFC 4217 §7: the TLS handshake on the data connection follows the 1xx reply.
+                return (try protectData(data, for: shown), reply)
+            }
             return (data, reply)
         } catch {
             data.close()
@@ -25,7 +29,7 @@ extension FTPSession {
     /// connection is made right after the reply, before the transfer command.
     /// - Throws: `.reply` when PASV is refused, `.protocolViolation` for a malformed 227,
     ///   `.connectFailed` when the data connection cannot be made.
-    func openDataConnection() throws(FTPError) -> any Transport {
+    func openDataConnection() throws(FTPError) -> SocketTransport {
         if usesEPSV {
             let reply = try exchange("EPSV")
             if [500, 501, 502, 504].contains(reply.code) {
@@ -52,7 +56,7 @@ extension FTPSession {
         usesEPSV = false
     }
 
-    private func connectData(to endpoint: PassiveEndpoint) throws(FTPError) -> any Transport {
+    private func connectData(to endpoint: PassiveEndpoint) throws(FTPError) -> SocketTransport {
         lastPassiveEndpoint = endpoint
         let host = endpoint.dataHost(peer: peerHost ?? configuration.host, policy: configuration.passiveAddress)
         return try SocketTransport.connect(

@@ -27,8 +27,17 @@ public final class FTPSession: @unchecked Sendable {
     /// reads the configured encoding).
     public internal(set) var nameCodec: NameCodec
 
+    /// What the TLS handshake of the control connection negotiated; nil without TLS.
+    public internal(set) var tlsDetails: TLSDetails?
+
     let log: (@Sendable (String) -> Void)?
     var control: ControlConnection?
+    /// The TLS context of this session (CA store, versions), made at the first handshake.
+    var tlsContext: TLSContext?
+    /// The control connection's TLS layer, whose session data connections resume.
+    var controlTLS: TLSTransport?
+    /// True after `PROT P`: data connections are TLS too.
+    var protectsData = false
     /// Size of the buffer data is read into and written from, in bytes.
     static let dataBufferSize = 256 * 1024
     /// The transfer buffer, allocated at the first transfer.
@@ -57,11 +66,15 @@ public final class FTPSession: @unchecked Sendable {
     ///   After an error the control connection is closed (with QUIT after a refusing reply).
     public func connect() throws(FTPError) {
         quit()  // a second connect() starts over
+        controlTLS = nil
+        tlsDetails = nil
+        protectsData = false
         nameCodec = try NameCodec(encoding: configuration.encoding)
-        let transport = try SocketTransport.connect(
+        let socket = try SocketTransport.connect(
             host: configuration.host, port: configuration.port, timeout: configuration.timeout, lowLatency: true)
+        peerHost = socket.peerHost
+        let transport: any Transport = configuration.tls == .implicit ? try startTLS(on: socket) : socket
         control = ControlConnection(transport: transport, log: log)
-        peerHost = transport.peerHost
         do throws(FTPError) {
             var greeting = try readReply(during: "greeting")
             while greeting.code == 120 { greeting = try readReply(during: "greeting") }
@@ -69,7 +82,13 @@ public final class FTPSession: @unchecked Sendable {
                 throw .reply(code: greeting.code, text: greeting.text, command: "connect")
             }
             banner = greeting
+            if configuration.tls == .explicit {
+                let auth = try exchange("AUTH TLS")
+                guard auth.code == 234 else { throw .tlsRefused(code: auth.code, text: auth.text) }
+                control = ControlConnection(transport: try startTLS(on: socket), log: log)
+            }
             try logIn()
+            if configuration.tls != .none { try protectDataConnections() }
             let feat = try exchange("FEAT")
             features = feat.code == 211 ? FTPFeatures(reply: feat) : FTPFeatures()
             usesMLSD = features.mlsd
@@ -77,7 +96,11 @@ public final class FTPSession: @unchecked Sendable {
             try expect(exchange("TYPE I"), "TYPE I", 200)
         } catch {
             // A refused login still ends with QUIT; a broken connection is just closed.
-            if case .reply = error { quit() } else { control?.close() }
+            switch error {
+            case .reply, .tlsRefused: quit()
+            default: control?.close()
+            }
+            controlTLS = nil
             control = nil
             throw error
         }
@@ -232,11 +255,12 @@ public final class FTPSession: @unchecked Sendable {
         } catch {
             switch error as? FTPError {
             case nil: break
-            case .timedOut?, .connectionClosed?, .protocolViolation?:
+            case .timedOut?, .connectionClosed?, .protocolViolation?, .tlsRefused?, .certificateUntrusted?,
+                .fingerprintMismatch?:
                 control?.close()
                 control = nil
-            case .reply?, .dataConnectionClosed?, .invalidName?, .connectFailed?:
-                break  // the control connection is still in step (connectFailed: a data connection)
+            case .reply?, .dataConnectionClosed?, .invalidName?, .connectFailed?, .tlsFailed?:
+                break  // still in step (connectFailed, tlsFailed: a data connection)
             }
             throw error
         }

@@ -25,12 +25,24 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     public var timeout: Double
     /// The server's file-name encoding for iconv (`gbk`, `latin1`, `shift_jis`, ...); nil = UTF-8.
     public var encoding: String?
+    /// TLS on the control and data connections (RFC 4217); default none.
+    public var tls: FTPTLSMode
+    /// How the server's certificate is checked when `tls` is set; default the system CA store.
+    public var certificateCheck: CertificateCheck
+    /// Highest TLS version offered; default TLS 1.3.
+    public var tlsVersionLimit: TLSVersionLimit
 
-    /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8.
+    /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8,
+    /// no TLS (with TLS: certificate checked against the system CA store, up to TLS 1.3).
     public init(
         host: String, port: Int = 21, user: String = "anonymous", password: String = "anonymous@",
-        passiveAddress: PassiveAddressPolicy = .peer, timeout: Double = 30, encoding: String? = nil
+        passiveAddress: PassiveAddressPolicy = .peer, timeout: Double = 30, encoding: String? = nil,
+        tls: FTPTLSMode = .none, certificateCheck: CertificateCheck = .system,
+        tlsVersionLimit: TLSVersionLimit = .tls13
     ) {
+        self.tls = tls
+        self.certificateCheck = certificateCheck
+        self.tlsVersionLimit = tlsVersionLimit
         self.host = host
         self.port = port
         self.user = user

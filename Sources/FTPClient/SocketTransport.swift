@@ -135,6 +135,17 @@ public final class SocketTransport: Transport {
         }
     }
 
+    /// The socket's descriptor (-1 once closed), for a TLS layer on top of this connection.
+    var fileDescriptor: Int32 { descriptor }
+
+    /// Waits at most `timeout` seconds until the socket is readable (`forWriting` false) or
+    /// writable; for a TLS layer that got "want read" or "want write".
+    /// - Throws: `TransportError.timedOut`, or `.failed` for a closed socket or a poll error.
+    func waitUntilReady(forWriting: Bool) throws(TransportError) {
+        guard descriptor >= 0 else { throw .failed("connection closed") }
+        try wait(events: Int16(forWriting ? POLLOUT : POLLIN))
+    }
+
     private func wait(events: Int16) throws(TransportError) {
         switch Self.waitFor(descriptor, events: events, timeout: timeout) {
         case .ready: return

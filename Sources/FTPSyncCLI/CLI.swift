@@ -30,6 +30,8 @@ public enum FTPSyncCLI {
                 return help(rest.first, console: console)
             case "pull":
                 return try PullCommand(arguments: rest, console: console).run().rawValue
+            case "check":
+                return try CheckCommand(arguments: rest, console: console).run().rawValue
             case "push":
                 return try PushCommand(arguments: rest, console: console).run().rawValue
             case "ls":

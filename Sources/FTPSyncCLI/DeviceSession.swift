@@ -2,11 +2,45 @@ import FTPClient
 import SyncConfig
 
 extension DeviceConfig {
-    /// The FTP session settings of this device.
+    /// The FTP session settings of this device: TLS mode, and the certificate check
+    /// (`insecure` wins over `fingerprint`, which wins over the system CA store).
     var sessionConfiguration: FTPSessionConfiguration {
         FTPSessionConfiguration(
             host: host, port: port, user: user, password: password ?? "anonymous@",
             passiveAddress: passiveAddress == .server ? .server : .peer, timeout: timeout,
-            encoding: ["utf-8", "utf8"].contains(encoding) ? nil : encoding)
+            encoding: ["utf-8", "utf8"].contains(encoding) ? nil : encoding,
+            tls: ftpTLSMode, certificateCheck: certificateCheck)
+    }
+
+    /// The client's TLS mode for this device's `tls` key.
+    var ftpTLSMode: FTPTLSMode {
+        switch tls {
+        case .none: return .none
+        case .explicit: return .explicit
+        case .implicit: return .implicit
+        }
+    }
+
+    /// How this device's certificate is checked.
+    var certificateCheck: CertificateCheck {
+        if insecure { return .insecure }
+        if let fingerprint { return .pinned(sha256: fingerprint) }
+        return .system
+    }
+
+    /// The warning every run prints for a device with `insecure: true` and TLS on; nil otherwise.
+    var insecureWarning: String? {
+        guard insecure, tls != .none else { return nil }
+        return "ftpsync: warning: device \(name): `insecure: true`: the server's certificate is NOT verified; "
+            + "anyone between here and \(host) could read the password and files. "
+            + "Pin the certificate with `fingerprint:` instead (`ftpsync check` shows it)"
+    }
+}
+
+/// Prints the `insecure: true` warning of each device that has one (on standard error,
+/// also with `--quiet`: it is about the safety of every run).
+func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
+    for device in devices {
+        if let warning = device.insecureWarning { console.error(warning) }
     }
 }

@@ -15,7 +15,7 @@ enum Help {
           pull     copy what the devices hold into the local tree (devices -> here)
           push     copy the local tree to the devices (here -> devices)
           ls       list one remote folder of a device, parsed: ftpsync ls cam:/DCIM
-          check    connect and log in to each device, report what its server supports
+          check    connect and log in to each device, report what its server supports and its TLS details
           status   what the state knows: last sync per device, files tracked, partials waiting
           help     show help for a command: ftpsync help pull
 
@@ -41,7 +41,7 @@ enum Help {
         case "pull": return PullCommand.help
         case "push": return PushCommand.help
         case "ls": return LsCommand.help
-        case "check": return check
+        case "check": return CheckCommand.help
         case "status": return StatusCommand.help
         case "help": return helpPage
         default: return nil

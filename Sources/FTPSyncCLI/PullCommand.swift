@@ -84,6 +84,7 @@ struct PullCommand {
             log?.write("pull: " + error.description)
             return .usage
         }
+        warnAboutInsecureDevices(devices, console: console)
         let dryRun = arguments.has("dry-run")
         let policy = try syncPolicy(arguments, direction: .pull)
         let started = Date()

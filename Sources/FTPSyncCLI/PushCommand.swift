@@ -49,6 +49,7 @@ struct PushCommand {
         } catch {
             throw UsageError(error.description)
         }
+        warnAboutInsecureDevices(devices, console: console)
         let dryRun = arguments.has("dry-run")
         let started = Date()
         guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log) else {

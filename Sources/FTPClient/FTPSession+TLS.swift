@@ -1,0 +1,104 @@
+import COpenSSL
+
+/// TLS on the control connection (RFC 4217 §4, implicit FTPS) and on data connections.
+extension FTPSession {
+    /// Runs the TLS handshake on the control connection's socket and checks the server's
+    /// certificate as configured, before anything else is sent.
+    /// - Throws: `.tlsFailed` (handshake), `.timedOut`, `.certificateUntrusted` (system check
+    ///   failed), `.fingerprintMismatch` (pinned fingerprint differs). The socket is closed then.
+    func startTLS(on socket: SocketTransport) throws(FTPError) -> TLSTransport {
+        let context: TLSContext
+        if let existing = tlsContext {
+            context = existing
+        } else {
+            context = try TLSContext(
+                host: configuration.host, check: configuration.certificateCheck,
+                limit: configuration.tlsVersionLimit)
+            tlsContext = context
+        }
+        let tls = try TLSTransport(socket: socket, context: context, resuming: nil, ignoreMissingCloseNotify: false)
+        do throws(FTPError) {
+            let details = try Self.checkCertificate(of: tls, against: configuration.certificateCheck)
+            log?(
+                "TLS \(details.version) \(details.cipher), certificate \(details.fingerprint) (\(details.verification))"
+            )
+            tlsDetails = details
+            controlTLS = tls
+            return tls
+        } catch {
+            tls.close()
+            throw error
+        }
+    }
+
+    /// The negotiated details, once the certificate passed `check`.
+    static func checkCertificate(of tls: TLSTransport, against check: CertificateCheck) throws(FTPError)
+        -> TLSDetails
+    {
+        guard let certificate = tls.peerCertificate() else {
+            throw .tlsFailed("the server presented no certificate")
+        }
+        let presented = Fingerprint.format(certificate.digest)
+        let verification: String
+        switch check {
+        case .system:
+            let verdict = tls.verifyResult()
+            guard verdict.code == 0 else { throw .certificateUntrusted(reason: verdict.text, presented: presented) }
+            verification = "system CA store"
+        case .pinned(let expected):
+            guard let wanted = Fingerprint.normalize(expected) else {
+                throw .tlsFailed("the pinned fingerprint \"\(expected)\" is not 64 hexadecimal digits")
+            }
+            let actual = Fingerprint.normalize(presented) ?? ""
+            guard wanted == actual else {
+                throw .fingerprintMismatch(pinned: Fingerprint.format(hexBytes(wanted)), presented: presented)
+            }
+            verification = "pinned fingerprint"
+        case .insecure:
+            verification = "NOT VERIFIED (insecure: true)"
+        }
+        return TLSDetails(
+            version: tls.version, cipher: tls.cipher, fingerprint: presented, subject: certificate.subject,
+            verification: verification)
+    }
+
+    private static func hexBytes(_ hex: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var iterator = hex.makeIterator()
+        while let high = iterator.next(), let low = iterator.next() {
+            bytes.append(UInt8(String([high, low]), radix: 16) ?? 0)
+        }
+        return bytes
+    }
+
+    /// `PBSZ 0` then `PROT P` (RFC 4217 §8, §9): data connections are encrypted from now on.
+    /// - Throws: `.reply` when the server refuses either (then data would go in clear).
+    func protectDataConnections() throws(FTPError) {
+        try expectCompletion(exchange("PBSZ 0"), "PBSZ 0")
+        try expectCompletion(exchange("PROT P"), "PROT P")
+        protectsData = true
+    }
+
+    /// Runs the TLS handshake on a data connection, resuming the control connection's
+    /// session. On failure the data connection is closed and the transfer's final reply read
+    /// (e.g. vsftpd's `522 ... session reuse required`), and `.tlsFailed` names both.
+    func protectData(_ socket: SocketTransport, for shown: String) throws(FTPError) -> TLSTransport {
+        guard let context = tlsContext, let controlTLS else {
+            socket.close()
+            throw .tlsFailed("data connection for \(shown): the control connection has no TLS")
+        }
+        let session = context.copyNewestSession() ?? controlTLS.copySession()
+        defer { if let session { SSL_SESSION_free(session) } }
+        do {
+            let tls = try TLSTransport(
+                socket: socket, context: context, resuming: session, ignoreMissingCloseNotify: true)
+            if !tls.sessionReused { log?("data connection for \(shown) did not resume the TLS session") }
+            return tls
+        } catch {
+            var reason = "data connection for \(shown): "
+            if case .tlsFailed(let text) = error { reason += text } else { reason += error.description }
+            if let final = try? readReply(during: shown) { reason += "; the server said \(final.code) \(final.text)" }
+            throw .tlsFailed(reason)
+        }
+    }
+}
