@@ -29,6 +29,8 @@ struct RunDocument: Encodable {
 func jsonText<T: Encodable>(_ value: T) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Every document uses snake_case keys, as CONTRACT.md does.
+    encoder.keyEncodingStrategy = .convertToSnakeCase
     guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
         return "{}\n"
     }

@@ -88,6 +88,7 @@ enum Push {
         let timeSets = server.commands().filter { command in
             let words = command.split(separator: " ", maxSplits: 2)
             return command.uppercased().hasPrefix(timeVerb) && words.count == 3 && words[1].count == 14
+                && words[1].allSatisfy(\.isNumber)
         }
         #expect(timeSets.count == tree.files.count + 1, "\(timeSets)")
 

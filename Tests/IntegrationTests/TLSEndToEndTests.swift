@@ -83,15 +83,28 @@ import Testing
         }
         #expect(commands.contains("PROT P"))
 
+        // push over the same pinned TLS: a changed and a new file go up, byte-identical.
+        let newContent = pseudoRandomBytes(300_000, seed: 42)
+        try writeFile(mirror + "/cam/uploaded/new.bin", newContent, modified: Date().timeIntervalSince1970 - 120)
+        try writeFile(
+            mirror + "/cam/readme.txt", Array("changed here\n".utf8), modified: Date().timeIntervalSince1970 - 60)
+        let pushed = try ftpsync(["push", pinned])
+        #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
+        #expect(FileManager.default.contents(atPath: served + "/uploaded/new.bin").map { [UInt8]($0) } == newContent)
+        #expect(
+            FileManager.default.contents(atPath: served + "/readme.txt").map { [UInt8]($0) }
+                == Array("changed here\n".utf8))
+        #expect(server.count("STOR") + server.count("APPE") == 2)
+
         // check: TLS version, cipher, fingerprint; exit 0.
         let checked = try ftpsync(["check", pinned, "--json"])
         #expect(checked.status == 0, "\(checked.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any]
         let device = (document?["devices"] as? [[String: Any]])?.first
-        #expect(device?["certificateFingerprint"] as? String == fingerprint)
-        #expect((device?["tlsVersion"] as? String)?.hasPrefix("TLSv1.") == true)
-        #expect((device?["tlsCipher"] as? String)?.isEmpty == false)
-        #expect(device?["certificateVerification"] as? String == "pinned fingerprint")
+        #expect(device?["certificate_fingerprint"] as? String == fingerprint)
+        #expect((device?["tls_version"] as? String)?.hasPrefix("TLSv1.") == true)
+        #expect((device?["tls_cipher"] as? String)?.isEmpty == false)
+        #expect(device?["certificate_verification"] as? String == "pinned fingerprint")
     }
 
     @Test func insecureWorksButWarnsOnEveryRunAndCheck() throws {
