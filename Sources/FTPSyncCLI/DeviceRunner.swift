@@ -19,7 +19,7 @@ enum DeviceRunner {
                 slots.signal()
                 done.leave()
             }
-            thread.stackSize = 1 << 20
+            thread.stackSize = 8 << 20
             thread.start()
         }
         done.wait()

@@ -2,7 +2,7 @@
 /// is not ok with its error and each failed action.
 func quietReport(_ document: RunDocument, console: Console) {
     for device in document.devices where device.status != .ok {
-        console.error("\(device.name): \(device.status.rawValue)" + (device.error.map { ": " + $0 } ?? ""))
+        console.error("\(device.name): \(device.status.rawValue)" + (device.error.map { ": " + printable($0) } ?? ""))
         for action in device.actions where action.status == .failed {
             console.error("  " + actionLine(action))
         }

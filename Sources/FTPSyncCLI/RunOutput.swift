@@ -49,6 +49,21 @@ func formatBytes(_ bytes: UInt64) -> String {
     return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
 }
 
+/// `text` safe for a terminal: control characters (C0 but tab, DEL, C1) as `\u{…}` escapes, so a
+/// name or reply text from a server can neither move the cursor nor fake a report line.
+func printable(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        let v = scalar.value
+        if (v < 0x20 && v != 0x09) || (0x7f...0x9f).contains(v) {
+            out += "\\u{" + String(v, radix: 16) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
 /// "1 file", "2 files".
 func counted(_ n: Int, _ noun: String) -> String {
     "\(n) \(noun)\(n == 1 ? "" : "s")"
@@ -62,16 +77,18 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
     var plannedBytes: UInt64 = 0
     for device in document.devices {
         out += "\(device.name): \(device.status.rawValue)"
-        if let error = device.error { out += " — \(error)" }
+        if let error = device.error { out += " — \(printable(error))" }
         out += "\n"
         for action in device.actions {
             out += "  " + actionLine(action) + "\n"
             if action.status == .planned, action.kind == .download || action.kind == .upload {
                 plannedFiles += 1
-                plannedBytes += action.bytes
+                plannedBytes =
+                    plannedBytes.addingReportingOverflow(action.bytes).overflow
+                    ? UInt64.max : plannedBytes + action.bytes
             }
         }
-        for note in device.notes { out += "  note: \(note)\n" }
+        for note in device.notes { out += "  note: \(printable(note))\n" }
         if device.actions.isEmpty && device.status == .ok {
             out += "  nothing to do (\(device.unchanged) in sync)\n"
         }
@@ -96,8 +113,8 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
 
 /// One line for one action: `download  2024/a.jpg  (1.0 MiB)`.
 func actionLine(_ action: ActionReport) -> String {
-    var line = action.kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + " " + action.path
-    if let to = action.to { line += " -> " + to }
+    var line = action.kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + " " + printable(action.path)
+    if let to = action.to { line += " -> " + printable(to) }
     if action.kind == .download || action.kind == .upload {
         line += " (\(formatBytes(action.bytes))"
         if action.offset > 0 { line += ", resumed at \(formatBytes(action.offset))" }
@@ -106,7 +123,7 @@ func actionLine(_ action: ActionReport) -> String {
     switch action.status {
     case .planned: line += " [planned]"
     case .done: break
-    case .failed: line += " FAILED: " + (action.error ?? "unknown error")
+    case .failed: line += " FAILED: " + printable(action.error ?? "unknown error")
     }
     return line
 }

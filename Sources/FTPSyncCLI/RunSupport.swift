@@ -53,6 +53,13 @@ func finishRun(
     let elapsed = Date().timeIntervalSince(started)
     let code = exitCode(for: reports)
     log?.write(document, elapsed: elapsed, exitCode: code)
+    // Unsafe names are errors whatever the output mode (CONTRACT.md: skipped with an error line).
+    for device in reports {
+        for line in device.skipped {
+            console.error("ftpsync: \(printable(device.name)): \(printable(line))")
+            log?.write("\(device.name): \(line)")
+        }
+    }
     if arguments.has("json") {
         console.out(jsonText(document))
     } else if !arguments.has("quiet") {

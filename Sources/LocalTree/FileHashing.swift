@@ -50,7 +50,7 @@ enum FileHashing {
             let bytes = try hasher.update(fd: fd, path: job.fullPath, length: nil)
             var after = stat()
             if fstat(fd, &after) != 0 { return .failed(.current("fstat", job.fullPath)) }
-            let mtime = Int64(after.st_mtim.tv_sec) * 1_000_000_000 + Int64(after.st_mtim.tv_nsec)
+            let mtime = nanoseconds(after.st_mtim)
             if UInt64(after.st_ino) != job.identity.inode || mtime != job.identity.mtimeNanoseconds
                 || bytes != job.identity.size || UInt64(max(0, after.st_size)) != job.identity.size
             {

@@ -41,7 +41,7 @@ public struct LocalFileSystem: Sendable {
         case S_IFLNK: kind = .symlink
         default: kind = .other
         }
-        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let mtime = nanoseconds(info.st_mtim)
         return LocalFileStatus(
             kind: kind,
             identity: FileIdentity(
@@ -53,15 +53,24 @@ public struct LocalFileSystem: Sendable {
     /// already there is fine.
     /// - Throws: `LocalFileError` when a folder cannot be made or a non-folder is in the way.
     public func makeFolders(at path: String) throws(LocalFileError) {
-        if path.isEmpty { return }
-        var info = stat()
-        if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { return }
-            throw LocalFileError(operation: "mkdir", path: path, code: ENOTDIR)
+        // Walk up to the deepest folder that exists, then create downwards: no recursion, so a
+        // tree thousands of levels deep cannot exhaust a thread's stack.
+        var missing: [String] = []
+        var current = path
+        while !current.isEmpty {
+            var info = stat()
+            if stat(current, &info) == 0 {
+                if info.st_mode & S_IFMT == S_IFDIR { break }
+                throw LocalFileError(operation: "mkdir", path: current, code: ENOTDIR)
+            }
+            missing.append(current)
+            let parent = LocalFileSystem.parent(of: current)
+            if parent == current { break }
+            current = parent
         }
-        let parent = LocalFileSystem.parent(of: path)
-        if parent != path && !parent.isEmpty { try makeFolders(at: parent) }
-        if mkdir(path, 0o777) != 0 && errno != EEXIST { throw LocalFileError.current("mkdir", path) }
+        for folder in missing.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            throw LocalFileError.current("mkdir", folder)
+        }
     }
 
     /// Moves `source` to `destination` with `rename(2)`: atomic, replacing what `destination`
@@ -78,15 +87,8 @@ public struct LocalFileSystem: Sendable {
     /// nanosecond; the access time is left alone.
     /// - Throws: `LocalFileError` when `utimensat` fails.
     public func setModificationTime(_ time: FileTime, at path: String) throws(LocalFileError) {
-        let whole = time.seconds.rounded(.down)
-        var nanos = ((time.seconds - whole) * 1e9).rounded()
-        var seconds = whole
-        if nanos >= 1e9 {
-            nanos -= 1e9
-            seconds += 1
-        }
-        try setModificationTime(
-            nanoseconds: Int64(seconds) * 1_000_000_000 + Int64(max(0, nanos)), at: path)
+        let parts = timespecParts(time.seconds)
+        try setTimes(timespec(tv_sec: time_t(parts.seconds), tv_nsec: parts.nanoseconds), at: path)
     }
 
     /// Sets the modification time of `path` to `nanoseconds` since 1970-01-01T00:00:00Z (UTC).
@@ -94,10 +96,12 @@ public struct LocalFileSystem: Sendable {
     public func setModificationTime(nanoseconds: Int64, at path: String) throws(LocalFileError) {
         let (sec, nsec) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
         let fixed = nsec < 0 ? (sec - 1, nsec + 1_000_000_000) : (sec, nsec)
-        var times = [
-            timespec(tv_sec: 0, tv_nsec: LocalFileSystem.utimeOmit),
-            timespec(tv_sec: time_t(fixed.0), tv_nsec: Int(fixed.1)),
-        ]
+        try setTimes(timespec(tv_sec: time_t(fixed.0), tv_nsec: Int(fixed.1)), at: path)
+    }
+
+    /// Sets the modification time of `path` (not following a symlink); access time untouched.
+    private func setTimes(_ modified: timespec, at path: String) throws(LocalFileError) {
+        var times = [timespec(tv_sec: 0, tv_nsec: LocalFileSystem.utimeOmit), modified]
         if utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) != 0 {
             throw LocalFileError.current("utimensat", path)
         }

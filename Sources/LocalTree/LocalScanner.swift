@@ -16,14 +16,19 @@ public struct LocalScanner: Sendable {
     public var excludes: ExcludeRules
     /// Threads used to hash files (at least 1).
     public var hashThreads: Int
+    /// Leave out a `.ftpsync` folder at the top of the scanned root: true when the root is a
+    /// local tree's root; false for a device's folder below it, where such a name is user data.
+    public var skipsStateFolder: Bool
 
     /// Makes a scanner.
     /// - Parameters:
     ///   - excludes: paths to leave out (see `ExcludeRules`).
     ///   - hashThreads: threads that hash files in parallel during `scan(root:cache:cachePrefix:)`.
-    public init(excludes: ExcludeRules = .none, hashThreads: Int = 2) {
+    ///   - skipsStateFolder: leave out `.ftpsync` at the top of the root.
+    public init(excludes: ExcludeRules = .none, hashThreads: Int = 2, skipsStateFolder: Bool = true) {
         self.excludes = excludes
         self.hashThreads = max(1, hashThreads)
+        self.skipsStateFolder = skipsStateFolder
     }
 
     /// Scans `root` without hashing: digests are nil.
@@ -131,7 +136,7 @@ public struct LocalScanner: Sendable {
         let prefix = folder.isRoot ? "" : folder.string + "/"
         for problem in listing.problems { walk.notes.append(prefix + problem) }
         for child in listing.children {
-            if folder.isRoot && child.name == LocalScanner.stateFolderName { continue }
+            if skipsStateFolder && folder.isRoot && child.name == LocalScanner.stateFolderName { continue }
             let path: RelativePath
             do {
                 path = try folder.appending(validating: child.name)
@@ -144,7 +149,7 @@ public struct LocalScanner: Sendable {
             if !excludes.isEmpty && excludes.excludes(path: path.string, name: child.name, isFolder: isFolder) {
                 continue
             }
-            let mtime = Int64(child.stat.st_mtim.tv_sec) * 1_000_000_000 + Int64(child.stat.st_mtim.tv_nsec)
+            let mtime = nanoseconds(child.stat.st_mtim)
             let modified = FileTime(seconds: FileIdentity.seconds(nanoseconds: mtime), granularity: .exact)
             switch type {
             case S_IFREG:

@@ -25,6 +25,9 @@ struct DeviceBuilder {
             throw reader.error(at: node.position, "missing required key 'host' in device '\(name.value)'")
         }
         let local = (own.local ?? defaults.local)?.value ?? name.value
+        if own.local == nil && defaults.local == nil, let problem = deviceFolderProblem(local) {
+            throw reader.error(at: name.position, "device '\(name.value)' needs its own 'local': " + problem)
+        }
         var device = DeviceConfig(
             name: name.value, host: host, localPath: absolutePath(local, relativeTo: localRoot),
             port: own.port ?? defaults.port, position: node.position)

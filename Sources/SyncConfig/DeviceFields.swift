@@ -156,11 +156,21 @@ struct DeviceFields {
                 "a device's 'local' must be a folder under the top-level 'local' (relative, not leading out "
                     + "with '..'), found '\(folder)'")
         }
-        let inside = absolutePath(folder, relativeTo: "/root")
-        if inside == "/root/.ftpsync" || inside.hasPrefix("/root/.ftpsync/") {
-            throw reader.error(
-                at: node.position, "a device's 'local' cannot be inside '.ftpsync', ftpsync's own folder")
-        }
+        if let problem = deviceFolderProblem(folder) { throw reader.error(at: node.position, problem) }
         return folder
     }
+}
+
+/// Why `folder` (relative to the top-level `local`) cannot hold a device's files, or nil: it must
+/// be a folder strictly below the top-level `local`, and never `.ftpsync` or inside it, where
+/// ftpsync keeps its state, lock, partial downloads and trash.
+func deviceFolderProblem(_ folder: String) -> String? {
+    let inside = absolutePath(folder, relativeTo: "/root")
+    if inside == "/root" {
+        return "a device's 'local' must be a folder below the top-level 'local', not the top-level folder itself"
+    }
+    if inside == "/root/.ftpsync" || inside.hasPrefix("/root/.ftpsync/") {
+        return "a device's 'local' cannot be '.ftpsync' or inside it (ftpsync's own folder)"
+    }
+    return nil
 }

@@ -15,6 +15,17 @@ public struct PullPlanner: Sendable {
     /// The plan, the pairs to adopt as in sync, the records to drop, and a refusal.
     public typealias Result = PlanResult
 
+    /// The topmost local entry above `path` that is not a folder (symlink, file, other), if any.
+    static func nonFolderAncestor(of path: RelativePath, in local: Snapshot) -> SnapshotEntry? {
+        var found: SnapshotEntry?
+        var ancestor = path.parent
+        while !ancestor.isRoot {
+            if let here = local[ancestor], here.kind != .directory { found = here }
+            ancestor = ancestor.parent
+        }
+        return found
+    }
+
     /// Plans a pull of `remote` into `local`.
     /// - Parameters:
     ///   - remote: what the device lists under its root.
@@ -25,11 +36,23 @@ public struct PullPlanner: Sendable {
         remote rawRemote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
         partials: [RelativePath: PartialTransfer]
     ) -> Result {
-        // Upload temporaries of an unfinished push are never pulled.
-        let remote = Snapshot(rawRemote.entries.filter { !UploadNaming.isTemporary($0.path) })
+        var notes: [String] = []
+        // Upload temporaries of an unfinished push are never pulled, and nothing is written
+        // below a local name that is not a folder (a symlink there could lead out of the tree).
+        var blocked = Set<RelativePath>()
+        let remote = Snapshot(
+            rawRemote.entries.filter { entry in
+                guard !UploadNaming.isTemporary(entry.path) else { return false }
+                guard let ancestor = PullPlanner.nonFolderAncestor(of: entry.path, in: local) else { return true }
+                if blocked.insert(ancestor.path).inserted {
+                    notes.append(
+                        "\(ancestor.path): a \(ancestor.kind.rawValue) here where the device has a folder; "
+                            + "nothing below it is pulled")
+                }
+                return false
+            })
         var folders: [Action] = []
         var transfers: [Action] = []
-        var notes: [String] = []
         var adoptions: [Adoption] = []
         var unchanged = 0
 

@@ -25,9 +25,11 @@ public struct LocalPaths: Sendable {
         path.isRoot ? deviceRoot : deviceRoot + "/" + path.string
     }
 
-    /// Where an unfinished download of `path` collects its bytes.
+    /// Where an unfinished download of `path` collects its bytes: one flat folder per device,
+    /// the file named by the XXH3 digest of the path, so no name length, depth or file/folder
+    /// clash on the device can stop a partial from being written or found again.
     public func partial(_ path: RelativePath) -> String {
-        stateFolder + "/partial/" + device + "/" + path.string
+        stateFolder + "/partial/" + device + "/" + XXH3Hasher.digest(of: Array(path.string.utf8))
     }
 
     /// Where a file deleted by a pull is kept: `.ftpsync/trash/<UTC time>/<device>/<path>`.

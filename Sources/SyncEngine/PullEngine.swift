@@ -87,6 +87,7 @@ public final class PullEngine {
         let excludes = try ExcludeRules(job.excludes)
         let scanned = try RemoteScanner(remote: remote, root: job.remoteRoot, excludes: excludes).scan()
         report.notes += scanned.notes
+        report.skipped += scanned.skipped
         let local = try localSnapshot(excludes: excludes)
         report.notes += local.notes
         let records = try store?.records(device: job.name) ?? [:]
@@ -101,7 +102,7 @@ public final class PullEngine {
             return LocalScan(
                 snapshot: Snapshot([]), identities: [:], notes: [], hashedFiles: 0, hashedBytes: 0, cachedFiles: 0)
         }
-        return try LocalScanner(excludes: excludes).scan(root: job.paths.deviceRoot)
+        return try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(root: job.paths.deviceRoot)
     }
 
     /// Partial downloads known to the state, with the bytes actually on disk.
@@ -110,7 +111,8 @@ public final class PullEngine {
         var result: [RelativePath: PartialTransfer] = [:]
         let files = LocalFileSystem()
         for (path, var partial) in try store.partialTransfers(device: job.name) {
-            guard let status = try files.status(at: job.paths.partial(path)), status.kind == .file else { continue }
+            // A partial that cannot be read (removed, name too long) is simply not resumed.
+            guard let status = try? files.status(at: job.paths.partial(path)), status.kind == .file else { continue }
             partial.bytesDone = status.identity.size
             result[path] = partial
         }

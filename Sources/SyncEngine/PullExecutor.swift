@@ -1,3 +1,4 @@
+import FTPClient
 import Foundation
 import LocalTree
 import SyncCore
@@ -8,6 +9,9 @@ public enum EngineError: Error, CustomStringConvertible {
     /// The data connection ended before the listed size arrived; the bytes so far are kept
     /// for the next run to resume.
     case shortTransfer(path: String, received: UInt64, expected: UInt64)
+    /// The server sent more bytes than it listed: the file changed while being read. The bytes
+    /// are dropped; the next run lists it again and starts over.
+    case longerThanListed(path: String, listed: UInt64)
     /// The plan holds an action without the entry it needs (a planner bug, reported not crashed).
     case incompleteAction(String)
 
@@ -15,6 +19,9 @@ public enum EngineError: Error, CustomStringConvertible {
         switch self {
         case .shortTransfer(let path, let received, let expected):
             return "\(path): transfer ended at \(received) of \(expected) bytes; the next run resumes it"
+        case .longerThanListed(let path, let listed):
+            return "\(path): the server sent more than the \(listed) bytes it listed (the file is changing?); "
+                + "dropped, the next run fetches it again"
         case .incompleteAction(let what): return "internal: \(what)"
         }
     }
@@ -90,24 +97,18 @@ final class PullExecutor {
             path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset)
         try store?.setPartial(StoredPartial(transfer: partial, tempName: partialPath), device: job.name)
 
-        let hasher = try XXH3Hasher()
-        if action.offset > 0 { try hasher.update(fileAt: partialPath, length: action.offset) }
-        let writer = try files.openPartial(at: partialPath, offset: action.offset)
-        let received: UInt64
+        var transfer: (received: UInt64, digest: String, size: UInt64)
         do {
-            received = try remote.retrieve(
-                remotePath(root: job.remoteRoot, relative: action.path.string), from: action.offset
-            ) { chunk in
-                try writer.write(chunk)
-                hasher.update(chunk)
-            }
-            try writer.close()
-        } catch {
-            try? writer.close()
-            throw error
+            transfer = try receive(action, source: source, into: partialPath, from: action.offset)
+        } catch FTPError.reply(let code, _, let command)
+            where action.offset > 0 && command.hasPrefix("REST")
+            && (500..<600).contains(code)
+        {
+            // The server cannot resume (no REST): start over from the first byte.
+            transfer = try receive(action, source: source, into: partialPath, from: 0)
         }
-        if let expected = source.size, writer.size != expected {
-            throw EngineError.shortTransfer(path: action.path.string, received: writer.size, expected: expected)
+        if let expected = source.size, transfer.size != expected {
+            throw EngineError.shortTransfer(path: action.path.string, received: transfer.size, expected: expected)
         }
         if let time = source.modified { try files.setModificationTime(time, at: partialPath) }
         try files.makeFolders(at: parentFolder(finalPath))
@@ -117,12 +118,45 @@ final class PullExecutor {
         }
         let record = FileRecord(
             path: action.path, remoteSize: source.size, remoteModified: source.modified,
-            localSize: status.identity.size, localModified: status.identity.modified, digest: hasher.finalize())
+            localSize: status.identity.size, localModified: status.identity.modified, digest: transfer.digest)
         try store?.transaction {
             try store?.upsertRecord(record, device: job.name)
             try store?.removePartial(path: action.path, device: job.name)
         }
-        return received
+        return transfer.received
+    }
+
+    /// Downloads `action`'s file into `partialPath` from byte `offset`, hashing as it writes
+    /// (the bytes already there first). Never accepts more than the listed size: a file that
+    /// grows while it is read is dropped, to be fetched whole by a later run.
+    /// - Returns: bytes received, the digest of the whole file, and its size.
+    private func receive(_ action: Action, source: SnapshotEntry, into partialPath: String, from offset: UInt64)
+        throws -> (received: UInt64, digest: String, size: UInt64)
+    {
+        let hasher = try XXH3Hasher()
+        if offset > 0 { try hasher.update(fileAt: partialPath, length: offset) }
+        let writer = try files.openPartial(at: partialPath, offset: offset)
+        let received: UInt64
+        do {
+            received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: offset)
+            { chunk in
+                if let expected = source.size, writer.size + UInt64(chunk.count) > expected {
+                    throw EngineError.longerThanListed(path: action.path.string, listed: expected)
+                }
+                try writer.write(chunk)
+                hasher.update(chunk)
+            }
+            try writer.close()
+        } catch let error as EngineError {
+            try? writer.close()
+            _ = try? files.removeFile(at: partialPath)
+            try? store?.removePartial(path: action.path, device: job.name)
+            throw error
+        } catch {
+            try? writer.close()
+            throw error
+        }
+        return (received, hasher.finalize(), writer.size)
     }
 
     /// Moves the local copy of a file the device moved; the record follows it.

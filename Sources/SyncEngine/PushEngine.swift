@@ -93,6 +93,7 @@ public final class PushEngine {
         let excludes = try ExcludeRules(job.excludes)
         let scanned = try RemoteScanner(remote: remote, root: job.remoteRoot, excludes: excludes).scan()
         report.notes += scanned.notes
+        report.skipped += scanned.skipped
         let local = try localSnapshot(excludes: excludes)
         report.notes += local.notes
         let partials = try uploadPartials(remote: remote)
@@ -112,7 +113,7 @@ public final class PushEngine {
                     path: $0.path, size: $0.size, mtimeNanoseconds: $0.mtimeNanoseconds, inode: $0.inode,
                     digest: $0.digest)
             })
-        let scan = try LocalScanner(excludes: excludes).scan(
+        let scan = try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(
             root: job.paths.deviceRoot, cache: &cache, cachePrefix: cachePrefix)
         if !job.dryRun, let store, cache.hasPendingChanges {
             let upserts = cache.pendingUpserts.map {

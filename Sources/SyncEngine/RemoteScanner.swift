@@ -18,6 +18,8 @@ struct RemoteScanner {
     struct Result {
         var snapshot: Snapshot
         var notes: [String]
+        /// Listed names refused as unsafe (`/`, NUL, `.`, `..`), one line each.
+        var skipped: [String]
     }
 
     /// Lists the whole tree below `root`.
@@ -26,6 +28,7 @@ struct RemoteScanner {
     func scan() throws -> Result {
         var entries: [SnapshotEntry] = []
         var notes: [String] = []
+        var skipped: [String] = []
         var pending: [RelativePath] = [.root]
         while let folder = pending.popLast() {
             let listing: ParsedListing
@@ -36,7 +39,8 @@ struct RemoteScanner {
                 notes.append("\(folder): could not be listed: \(error)")
                 continue
             }
-            for warning in listing.warnings { notes.append("\(folder.isRoot ? "/" : folder.string): \(warning)") }
+            // A line that could not be read is an entry skipped: reported like a refused name.
+            for warning in listing.warnings { skipped.append("\(folder.isRoot ? "/" : folder.string): \(warning)") }
             for item in listing.entries {
                 let path: RelativePath
                 do {
@@ -45,7 +49,7 @@ struct RemoteScanner {
                     // server's spelling (`FTPRemote` remembers it; `rawName` keeps the bytes).
                     path = try folder.appending(validating: item.name.precomposedStringWithCanonicalMapping)
                 } catch {
-                    notes.append("skipped a listed name in '\(folder.isRoot ? "/" : folder.string)': \(error)")
+                    skipped.append("skipped a listed name in '\(folder.isRoot ? "/" : folder.string)': \(error)")
                     continue
                 }
                 let kind = EntryKind(item.type)
@@ -60,7 +64,7 @@ struct RemoteScanner {
                 if kind == .directory { pending.append(path) }
             }
         }
-        return Result(snapshot: Snapshot(entries), notes: notes)
+        return Result(snapshot: Snapshot(entries), notes: notes, skipped: skipped)
     }
 }
 

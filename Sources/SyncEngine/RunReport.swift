@@ -70,7 +70,7 @@ public struct RunStats: Sendable, Codable, Equatable {
     /// Adds another set of counts to this one.
     public mutating func add(_ other: RunStats) {
         filesTransferred += other.filesTransferred
-        bytesTransferred += other.bytesTransferred
+        bytesTransferred = saturatingSum(bytesTransferred, other.bytesTransferred)
         deleted += other.deleted
         renamed += other.renamed
         failed += other.failed
@@ -86,7 +86,7 @@ public struct RunStats: Sendable, Codable, Equatable {
         switch report.kind {
         case .download, .upload:
             filesTransferred += 1
-            bytesTransferred += transferred
+            bytesTransferred = saturatingSum(bytesTransferred, transferred)
         case .deleteLocal, .deleteRemote: deleted += 1
         case .renameLocal, .renameRemote: renamed += 1
         case .mkdirLocal, .mkdirRemote, .conflict: break
@@ -115,6 +115,9 @@ public struct DeviceReport: Sendable, Codable {
     public var stats: RunStats
     /// Things noticed and not acted on (skipped names, links), for the text report.
     public var notes: [String]
+    /// Names from the server refused as unsafe, one error line each (CONTRACT.md: "Names from
+    /// servers are untrusted").
+    public var skipped: [String]
     /// Paths already in sync.
     public var unchanged: Int
     /// Wall time of the device's run, in seconds.
@@ -127,6 +130,7 @@ public struct DeviceReport: Sendable, Codable {
         actions = []
         stats = RunStats()
         notes = []
+        skipped = []
         unchanged = 0
         seconds = 0
     }
@@ -151,4 +155,10 @@ public struct DeviceReport: Sendable, Codable {
         try c.encode(actions, forKey: .actions)
         try c.encode(stats, forKey: .stats)
     }
+}
+
+/// `a + b`, or `UInt64.max` when the sum does not fit (sizes come from servers).
+func saturatingSum(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? UInt64.max : sum
 }

@@ -108,7 +108,6 @@ let pathCases: [(String, String, String?, String, String)] = [
     ("/srv/sync/device.yaml", "mirror", "front", "/srv/sync/mirror", "/srv/sync/mirror/front"),
     ("/srv/sync/device.yaml", "../data//x/", "a/b/../c", "/srv/data/x", "/srv/data/x/a/c"),
     ("/srv/sync/device.yaml", "/abs/tree", "./cams/one/", "/abs/tree", "/abs/tree/cams/one"),
-    ("/srv/sync/device.yaml", ".", ".", "/srv/sync", "/srv/sync"),
     ("/device.yaml", "m", nil, "/m", "/m/cam"),
     ("/srv/sync/device.yaml", "~/mirror", nil, "/home/me/mirror", "/home/me/mirror/cam"),
     ("/srv/sync/device.yaml", "~", nil, "/home/me", "/home/me/cam"),

@@ -190,7 +190,21 @@ let errorCases: [ErrorCase] = [
     ErrorCase(
         name: "device folder inside .ftpsync",
         yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    local: ./.ftpsync/x\n", line: 5, column: 12,
-        message: "a device's 'local' cannot be inside '.ftpsync', ftpsync's own folder"),
+        message: "a device's 'local' cannot be '.ftpsync' or inside it (ftpsync's own folder)"),
+    ErrorCase(
+        name: "device folder is the top-level folder",
+        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    local: x/..\n", line: 5, column: 12,
+        message: "a device's 'local' must be a folder below the top-level 'local', not the top-level folder itself"),
+    ErrorCase(
+        name: "device named .ftpsync without a local",
+        yaml: "local: /d\ndevices:\n  - name: .ftpsync\n    host: h\n", line: 3, column: 11,
+        message: "device '.ftpsync' needs its own 'local': a device's 'local' cannot be '.ftpsync' or inside it "
+            + "(ftpsync's own folder)"),
+    ErrorCase(
+        name: "configuration nested too deep",
+        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    exclude: " + String(repeating: "[", count: 70)
+            + String(repeating: "]", count: 70) + "\n", line: 5, column: 75,
+        message: "nested more than 64 levels deep"),
     ErrorCase(
         name: "empty file",
         yaml: "", line: 1, column: 1,

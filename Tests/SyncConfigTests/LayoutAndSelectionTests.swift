@@ -23,11 +23,6 @@ let layoutCases: [(folders: [String], error: String?)] = [
         "device.yaml:4:5: the local folder of device 'd1' (/m/x) contains that of device 'd0' (/m/x/y/z); "
             + "pull needs separate folders"
     ),
-    (
-        ["x", "."],
-        "device.yaml:4:5: the local folder of device 'd1' (/m) contains that of device 'd0' (/m/x); "
-            + "pull needs separate folders"
-    ),
 ]
 
 @Test(arguments: layoutCases)

@@ -129,3 +129,19 @@ private func record(_ p: String, _ size: UInt64, remote: Double, local: Double) 
         #expect(sorted.map(\.string) == ["B", "a", "a/z", "a b", "a.txt"])
     }
 }
+
+@Suite struct PullPlannerSafetyTests {
+    @Test(arguments: [EntryKind.symlink, .file, .other])
+    func nothingIsPlannedBelowALocalNameThatIsNotAFolder(kind: EntryKind) {
+        let remote = Snapshot([
+            SnapshotEntry(path: path("sub"), kind: .directory),
+            SnapshotEntry(path: path("sub/deeper"), kind: .directory),
+            remoteFile("sub/planted.txt", 5, 60), remoteFile("sub/deeper/x", 5, 60), remoteFile("ok.txt", 5, 60),
+        ])
+        let local = Snapshot([SnapshotEntry(path: path("sub"), kind: kind, size: kind == .file ? 3 : nil)])
+        let result = PullPlanner(policy: SyncPolicy(direction: .pull)).plan(
+            remote: remote, local: local, records: [:], partials: [:])
+        #expect(result.plan.actions.map(\.path.string) == ["ok.txt"])
+        #expect(result.plan.notes.contains { $0.hasPrefix("sub: a \(kind.rawValue) here") })
+    }
+}

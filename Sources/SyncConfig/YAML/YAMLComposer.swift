@@ -21,6 +21,10 @@ private struct Composer {
     let events: [YAMLEvent]
     var index = 0
     var anchors: [String: YAMLNode] = [:]
+    /// Collections open around the current event.
+    var depth = 0
+    /// The deepest nesting accepted.
+    static let maximumDepth = 64
 
     init(events: [YAMLEvent]) {
         self.events = events
@@ -44,7 +48,22 @@ private struct Composer {
     }
 
     mutating func node() throws(YAMLCompositionError) -> YAMLNode? {
-        switch next() {
+        let event = next()
+        switch event {
+        case .sequenceStart(_, let at), .mappingStart(_, let at):
+            // A configuration is a few levels deep; thousands of levels are an attack on the stack.
+            if depth >= Composer.maximumDepth {
+                throw YAMLCompositionError(
+                    position: at, message: "nested more than \(Composer.maximumDepth) levels deep")
+            }
+            depth += 1
+        default: break
+        }
+        defer {
+            if case .sequenceStart = event { depth -= 1 }
+            if case .mappingStart = event { depth -= 1 }
+        }
+        switch event {
         case .scalar(let value, let plain, let anchor, let at):
             return remember(YAMLNode(content: .scalar(value, plain: plain), position: at), as: anchor)
         case .alias(let anchor, let at):
