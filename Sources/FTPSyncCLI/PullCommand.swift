@@ -113,6 +113,8 @@ struct PullCommand {
         verbose: Bool,
         console: Console
     ) -> DeviceReport {
+        var policy = policy
+        policy.minimumAge = Double(device.minAge)
         let job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),

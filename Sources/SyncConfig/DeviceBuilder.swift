@@ -48,6 +48,7 @@ struct DeviceBuilder {
         if let value = own.encoding ?? defaults.encoding { device.encoding = value }
         if let value = own.exclude ?? defaults.exclude { device.exclude = value }
         if let value = own.retries ?? defaults.retries { device.retries = value }
+        if let value = own.minAge ?? defaults.minAge { device.minAge = value }
         if let value = own.insecure ?? defaults.insecure { device.insecure = value }
         if let value = own.acceptNewIdentity ?? defaults.acceptNewIdentity { device.acceptNewIdentity = value }
         return (device, name.position)

@@ -60,6 +60,9 @@ public struct DeviceConfig: Sendable, Hashable {
     public var exclude: [String]
     /// How many times a failed action is tried again: 0...100; default 3.
     public var retries: Int
+    /// Seconds: a pull leaves a remote file younger than this (still being written by a camera
+    /// or phone) for a later run; 0 (the default) turns the check off.
+    public var minAge: Int = 0
     /// Skip certificate verification (TLS still encrypts); default false.
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.

@@ -19,7 +19,7 @@ struct DeviceFields {
     /// Every key a device may hold; `defaults` may hold all but `name`.
     static let keys = [
         "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
-        "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries",
+        "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
         "insecure", "accept_new_identity",
     ]
 
@@ -40,6 +40,7 @@ struct DeviceFields {
     var encoding: String?
     var exclude: [String]?
     var retries: Int?
+    var minAge: Int?
     var insecure: Bool?
     var acceptNewIdentity: Bool?
 
@@ -122,6 +123,7 @@ struct DeviceFields {
             }
             exclude = patterns
         case "retries": retries = try reader.integer(node, key: key, in: 0...100)
+        case "min_age": minAge = try reader.integer(node, key: key, in: 0...31_536_000)
         case "insecure": insecure = try reader.boolean(node, key: key)
         case "accept_new_identity": acceptNewIdentity = try reader.boolean(node, key: key)
         default: break  // checkKnown refused every other key

@@ -74,6 +74,14 @@ public struct PullPlanner: Sendable {
                 notes.append("\(entry.path): \(entry.kind.rawValue) on the device; not transferred")
             case .file:
                 if renamedTo.contains(entry.path) { continue }
+                if policy.minimumAge > 0, let modified = entry.modified,
+                    policy.now.timeIntervalSince1970 - modified.seconds < policy.minimumAge
+                {
+                    notes.append(
+                        "\(entry.path): modified less than \(Int(policy.minimumAge)) s ago; left for a later run")
+                    if let here { unchanged += here.kind == .file ? 1 : 0 }
+                    continue
+                }
                 if let here, here.kind != .file {
                     notes.append("\(entry.path): a file on the device but a \(here.kind.rawValue) here; skipped")
                     continue

@@ -15,10 +15,20 @@ public struct SyncPolicy: Sendable, Hashable {
     public var deleteExtraneous: Bool
     /// Most deletes a plan may hold before the device run is refused; nil means no limit.
     public var maxDelete: Int?
+    /// Seconds: a pull leaves a source file modified less than this long before `now` (still
+    /// being written) for a later run; 0 turns the check off.
+    public var minimumAge: Double
+    /// The clock (UTC) the minimum age is measured against; passed in, never read here.
+    public var now: Date
 
-    public init(direction: SyncDirection, deleteExtraneous: Bool = false, maxDelete: Int? = 50) {
+    public init(
+        direction: SyncDirection, deleteExtraneous: Bool = false, maxDelete: Int? = 50, minimumAge: Double = 0,
+        now: Date = .distantFuture
+    ) {
         self.direction = direction
         self.deleteExtraneous = deleteExtraneous
         self.maxDelete = maxDelete
+        self.minimumAge = minimumAge
+        self.now = now
     }
 }

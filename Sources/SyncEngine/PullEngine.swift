@@ -92,7 +92,9 @@ public final class PullEngine {
         report.notes += local.notes
         let records = try store?.records(device: job.name) ?? [:]
         let partials = try currentPartials()
-        return PullPlanner(policy: job.policy).plan(
+        var policy = job.policy
+        policy.now = clock()
+        return PullPlanner(policy: policy).plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
     }
 

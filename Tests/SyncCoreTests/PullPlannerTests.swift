@@ -145,3 +145,14 @@ private func record(_ p: String, _ size: UInt64, remote: Double, local: Double) 
         #expect(result.plan.notes.contains { $0.hasPrefix("sub: a \(kind.rawValue) here") })
     }
 }
+
+@Suite struct MinimumAgeTests {
+    @Test(arguments: [(0.0, 1), (300.0, 0), (30.0, 1)])
+    func filesStillBeingWrittenWaitForALaterRun(minimumAge: Double, downloads: Int) {
+        // The file was modified 60 s before now.
+        let policy = SyncPolicy(direction: .pull, minimumAge: minimumAge, now: Date(timeIntervalSince1970: 1060))
+        let result = PullPlanner(policy: policy).plan(
+            remote: Snapshot([remoteFile("clip.mp4", 5, 1000)]), local: Snapshot([]), records: [:], partials: [:])
+        #expect(result.plan.count(.download) == downloads)
+    }
+}
