@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Issue 7: faults inside a run are retried and resumed, never restarted.
+@Suite(.serialized) struct FaultRetryTests {
+    private func config(_ server: FTPServer, local: String, at folder: String, extra: String = "") throws -> String {
+        let text = "local: \(local)\ndevices:\n" + server.deviceYAML(name: "cam", extra: extra)
+        let path = folder + "/device.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Files of several sizes: every one over 1 MB is cut at least once by `--drop-after`.
+    static func files(now: Date = Date()) -> [SampleFile] {
+        let base = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        return [
+            SampleFile(path: "big/a-3.5MB.bin", content: pseudoRandomBytes(3_670_016, seed: 11), modified: base),
+            SampleFile(path: "big/b-2.2MB.bin", content: pseudoRandomBytes(2_306_867, seed: 12), modified: base - 60),
+            SampleFile(path: "c-1MB-exactly.bin", content: pseudoRandomBytes(1_048_576, seed: 13), modified: base - 120),
+            SampleFile(path: "small/d.txt", content: Array("small\n".utf8), modified: base - 180),
+            SampleFile(path: "small/e.bin", content: pseudoRandomBytes(100_000, seed: 14), modified: base - 240),
+        ]
+    }
+
+    @Test func dataConnectionCutAfterOneMegabyteOfEveryFileEndsIdenticalInOneRunWithRESTResumes() throws {
+        let work = try makeTemporaryFolder("fault-drop")
+        let served = work + "/served"
+        let files = Self.files()
+        try writeTree(files, at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.0.91", options: ["--drop-after", "1048576"])
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try config(server, local: mirror, at: work)
+
+        let result = try ftpsync(["pull", configPath, "--json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let local = treeListing(mirror + "/cam")
+        for file in files {
+            #expect(local[file.path]?.content == file.content, "content of \(file.path)")
+        }
+        // Every cut is followed by REST at the bytes already on disk, never by a fresh RETR:
+        // one RETR per file without REST, and one REST + RETR per further MB.
+        let commands = server.commands()
+        let rests = commands.filter { $0.hasPrefix("REST ") }.compactMap { UInt64($0.dropFirst(5)) }
+        var expectedRests: [UInt64] = []
+        for file in files {
+            // A cut right at the end of a file still ends in 426: its retry asks for 0 bytes.
+            var offset: UInt64 = 1_048_576
+            while offset <= UInt64(file.content.count) {
+                expectedRests.append(offset)
+                offset += 1_048_576
+            }
+        }
+        #expect(rests.sorted() == expectedRests.sorted(), "\(commands)")
+        let retrs = commands.filter { $0.hasPrefix("RETR ") }
+        #expect(retrs.count == files.count + expectedRests.count, "\(retrs)")
+    }
+}
