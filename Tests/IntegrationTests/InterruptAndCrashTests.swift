@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Issue 7: SIGINT/SIGTERM stop cleanly; SIGKILL at any moment followed by another run gives
+/// the same tree as one uninterrupted run.
+@Suite(.serialized) struct InterruptAndCrashTests {
+    private func config(_ server: FTPServer, local: String, at folder: String) throws -> String {
+        let text = "local: \(local)\ndevices:\n" + server.deviceYAML(name: "cam")
+        let path = folder + "/device.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Waits (at most `limit` seconds) until `condition` holds; false when it never did.
+    private func waitUntil(_ limit: Double = 60, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    private func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130), "127.0.0.96"), (SIGTERM, Int32(143), "127.0.0.97")])
+    func signalStopsCleanlyKeepsThePartialAndTheNextRunResumes(signal: Int32, code: Int32, address: String) throws {
+        let work = try makeTemporaryFolder("signal-\(signal)")
+        let served = work + "/served"
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        let files = [
+            SampleFile(path: "a-first.txt", content: Array("first\n".utf8), modified: base),
+            SampleFile(path: "b-big.bin", content: pseudoRandomBytes(4_000_000, seed: 21), modified: base),
+            SampleFile(path: "c-last.txt", content: Array("last\n".utf8), modified: base),
+        ]
+        try writeTree(files, at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: address, options: ["--throttle", "500000"])
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try config(server, local: mirror, at: work)
+
+        let child = try spawn(ftpsyncBinary, ["pull", configPath], output: true)
+        let partial = mirror + "/.ftpsync/partial/cam/b-big.bin"
+        let started = waitUntil { size(partial) > 100_000 }
+        kill(child.pid, signal)
+        let status = waitForExit(child.pid, timeout: 60)
+        let stderr = (try? String(contentsOfFile: child.stderr, encoding: .utf8)) ?? ""
+        unlink(child.stdout)
+        unlink(child.stderr)
+        #expect(started)
+        #expect(status == code, "\(stderr)")
+        let lines = stderr.split(separator: "\n").filter { !$0.contains("readable by others") }
+        #expect(lines.count == 1 && lines.first?.contains(signal == SIGINT ? "SIGINT" : "SIGTERM") == true, "\(stderr)")
+        // The half file stays under .ftpsync, never in the tree; the finished one is there.
+        #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/b-big.bin"))
+        #expect(size(partial) > 100_000)
+        #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/c-last.txt"))
+
+        let next = try ftpsync(["pull", configPath])
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        for file in files {
+            #expect(FileManager.default.contents(atPath: mirror + "/cam/" + file.path) == Data(file.content))
+        }
+        #expect(server.commands().contains { $0.hasPrefix("REST ") }, "the second run resumes with REST")
+    }
+
+    @Test func threeKillsAtRandomMomentsAndAFinalRunLeaveTheSameTree() throws {
+        let work = try makeTemporaryFolder("sigkill")
+        let served = work + "/served"
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        var files: [SampleFile] = []
+        for index in 0..<60 {
+            let size = [0, 10, 4_000, 70_000, 300_000][index % 5] + index
+            files.append(
+                SampleFile(
+                    path: "folder\(index % 4)/file-\(index).bin", content: pseudoRandomBytes(size, seed: UInt64(100 + index)),
+                    modified: base - Double(index * 60)))
+        }
+        try writeTree(files, at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.0.98", options: ["--throttle", "2000000"])
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try config(server, local: mirror, at: work)
+
+        var moments: [Double] = []
+        for _ in 0..<3 {
+            let delay = Double.random(in: 0.05...2.5)
+            moments.append(delay)
+            let child = try spawn(ftpsyncBinary, ["pull", configPath], output: false)
+            usleep(UInt32(delay * 1_000_000))
+            kill(child.pid, SIGKILL)
+            _ = waitForExit(child.pid, timeout: 60)
+        }
+        let final = try ftpsync(["pull", configPath])
+        #expect(final.status == 0, "kills at \(moments): \(final.stdout)\(final.stderr)")
+        let local = treeListing(mirror + "/cam")
+        let remote = treeListing(served)
+        #expect(Set(local.keys) == Set(remote.keys), "kills at \(moments)")
+        for (path, facts) in remote where !facts.isFolder {
+            #expect(local[path]?.content == facts.content, "content of \(path), kills at \(moments)")
+            #expect(local[path]?.modified == facts.modified, "time of \(path), kills at \(moments)")
+        }
+        // And one more run finds nothing to do.
+        let again = try ftpsync(["pull", configPath, "--json"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("\"files_transferred\" : 0") || again.stdout.contains("\"files_transferred\":0"))
+    }
+}
