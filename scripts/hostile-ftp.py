@@ -19,6 +19,8 @@ Every connection is handled on its own thread. MODE:
   no-data    logs in and lists like "names", but for MLSD/LIST/RETR opens no data
              connection: EPSV names a port that is listening and never sends, 150 follows.
   mid-close  logs in, then closes the control connection when MLSD or LIST arrives.
+  longname   a working server listing good.txt and a file whose name is 300 bytes long
+             (more than a local file system holds).
 """
 
 import socket
@@ -30,7 +32,12 @@ BAD_ROOT = ["../escape.txt", "a/../../b", "/etc/x", "nul\0name.txt", "cr\rname.t
 STAMP = "20240501102000"
 
 
-def mlsd_lines(folder):
+LONG = "x" * 296 + ".txt"
+
+
+def mlsd_lines(folder, mode=""):
+    if mode == "longname":
+        return [f"type=file;size=13;modify={STAMP}; good.txt", f"type=file;size=7;modify={STAMP}; {LONG}"]
     if folder in ("", "/", "."):
         lines = [f"type=cdir;modify={STAMP}; .", f"type=pdir;modify={STAMP}; ..",
                  f"type=dir;modify={STAMP}; sub", f"type=file;size=13;modify={STAMP}; good.txt"]
@@ -170,7 +177,7 @@ class Session(threading.Thread):
                 self.send("500 Unknown command")
                 return True
             folder = arg.strip().strip("/")
-            lines = mlsd_lines(folder) if verb == "MLSD" else list_lines(folder)
+            lines = mlsd_lines(folder, self.mode) if verb == "MLSD" else list_lines(folder)
             self.transfer("".join(l + "\r\n" for l in lines).encode("utf-8", "surrogateescape"))
         elif verb == "RETR":
             name = arg.lstrip("/")

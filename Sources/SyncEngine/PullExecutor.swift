@@ -104,6 +104,11 @@ final class PullExecutor {
             try writer.close()
         } catch {
             try? writer.close()
+            if let local = error as? LocalFileError, local.isNoSpace {
+                // A full disk: the bytes so far would only keep the other files from fitting.
+                try? FileManager.default.removeItem(atPath: partialPath)
+                try? store?.removePartial(path: action.path, device: job.name)
+            }
             throw error
         }
         if let expected = source.size, writer.size != expected {
