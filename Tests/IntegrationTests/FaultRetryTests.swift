@@ -56,3 +56,53 @@ import Testing
         #expect(retrs.count == files.count + expectedRests.count, "\(retrs)")
     }
 }
+
+/// Issue 7: a server killed in the middle of a run; the run fails that device, the next run
+/// against the restarted server completes it, resuming the interrupted file.
+@Suite(.serialized) struct ServerRestartTests {
+    @Test func serverKilledMidRunAndRestartedIsCompletedByTheNextRun() throws {
+        let work = try makeTemporaryFolder("fault-restart")
+        let served = work + "/served"
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        var files: [SampleFile] = []
+        // pyftpdlib's throttle lets the first second's worth of a transfer through at full speed.
+        for index in 0..<3 {
+            files.append(
+                SampleFile(
+                    path: "f\(index).bin", content: pseudoRandomBytes(1_000_000 + index, seed: UInt64(60 + index)),
+                    modified: base))
+        }
+        try writeTree(files, at: served)
+        let mirror = work + "/mirror"
+        let first = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.4", options: ["--throttle", "300000"])
+        let configPath = work + "/device.yaml"
+        func writeConfig(_ server: FTPServer) throws {
+            let text = "local: \(mirror)\ndevices:\n" + server.deviceYAML(name: "cam", extra: "    retries: 1\n    timeout: 3")
+            try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+        }
+        try writeConfig(first)
+        let child = try spawn(ftpsyncBinary, ["pull", configPath, "--json"], output: true)
+        // Stop the server once the first file is done (the second is then on its way).
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: mirror + "/cam/f0.bin") {
+            usleep(5_000)
+        }
+        first.stop()
+        let status = waitForExit(child.pid, timeout: 60)
+        let output = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
+        unlink(child.stdout)
+        unlink(child.stderr)
+        #expect(status == 1, "\(output)")
+        #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/f2.bin"))
+
+        let second = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.4")
+        defer { second.stop() }
+        try writeConfig(second)
+        let next = try ftpsync(["pull", configPath])
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        for file in files {
+            #expect(FileManager.default.contents(atPath: mirror + "/cam/" + file.path) == Data(file.content), "\(file.path)")
+        }
+        #expect(second.commands().contains { $0.hasPrefix("REST ") }, "the interrupted file resumes")
+    }
+}

@@ -21,6 +21,11 @@ import Testing
         return false
     }
 
+    /// Files (not folders) below `root`.
+    private func arrivedFiles(_ root: String) -> Int {
+        treeListing(root).values.filter { !$0.isFolder }.count
+    }
+
     private func size(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
@@ -79,17 +84,28 @@ import Testing
                     modified: base - Double(index * 60)))
         }
         try writeTree(files, at: served)
-        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.0.98", options: ["--throttle", "2000000"])
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.0.98", options: [])
         defer { server.stop() }
         let mirror = work + "/mirror"
         let configPath = try config(server, local: mirror, at: work)
 
-        var moments: [Double] = []
+        // Each kill lands at a random point of progress: once a random number of further
+        // files has arrived, plus a random few milliseconds (often inside a transfer or a
+        // state update).
+        var moments: [String] = []
+        var target = 0
         for _ in 0..<3 {
-            let delay = Double.random(in: 0.05...2.5)
-            moments.append(delay)
+            target += Int.random(in: 3...15)
+            let extra = UInt32.random(in: 0...40_000)
+            moments.append("\(target) files + \(extra) µs")
             let child = try spawn(ftpsyncBinary, ["pull", configPath], output: false)
-            usleep(UInt32(delay * 1_000_000))
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, arrivedFiles(mirror + "/cam") < target {
+                var status: Int32 = 0
+                if waitpid(child.pid, &status, WNOHANG) == child.pid { break }
+                usleep(1_000)
+            }
+            usleep(extra)
             kill(child.pid, SIGKILL)
             _ = waitForExit(child.pid, timeout: 60)
         }
