@@ -22,7 +22,8 @@ enum FuzzDriver {
         // Every reply seen, and the whole input as the text of a 227, 229 and 211 reply.
         let text = String(decoding: bytes, as: UTF8.self)
         replies += [227, 229, 211].map { FTPReply(code: $0, lines: ["\($0) " + text]) }
-        replies.append(FTPReply(code: 211, lines: ["211-Features:"] + text.split(separator: "\n").map(String.init) + ["211 End"]))
+        replies.append(
+            FTPReply(code: 211, lines: ["211-Features:"] + text.split(separator: "\n").map(String.init) + ["211 End"]))
         for reply in replies {
             _ = try? PassiveEndpoint.parse(reply)
             _ = FTPFeatures(reply: reply)

@@ -16,7 +16,8 @@ import Testing
         return [
             SampleFile(path: "big/a-3.5MB.bin", content: pseudoRandomBytes(3_670_016, seed: 11), modified: base),
             SampleFile(path: "big/b-2.2MB.bin", content: pseudoRandomBytes(2_306_867, seed: 12), modified: base - 60),
-            SampleFile(path: "c-1MB-exactly.bin", content: pseudoRandomBytes(1_048_576, seed: 13), modified: base - 120),
+            SampleFile(
+                path: "c-1MB-exactly.bin", content: pseudoRandomBytes(1_048_576, seed: 13), modified: base - 120),
             SampleFile(path: "small/d.txt", content: Array("small\n".utf8), modified: base - 180),
             SampleFile(path: "small/e.bin", content: pseudoRandomBytes(100_000, seed: 14), modified: base - 240),
         ]
@@ -27,7 +28,8 @@ import Testing
         let served = work + "/served"
         let files = Self.files()
         try writeTree(files, at: served)
-        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.0.91", options: ["--drop-after", "1048576"])
+        let server = try FTPServer(
+            .pyftpdlib, root: served, address: "127.0.0.91", options: ["--drop-after", "1048576"])
         defer { server.stop() }
         let mirror = work + "/mirror"
         let configPath = try config(server, local: mirror, at: work)
@@ -77,7 +79,8 @@ import Testing
         let first = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.4", options: ["--throttle", "300000"])
         let configPath = work + "/device.yaml"
         func writeConfig(_ server: FTPServer) throws {
-            let text = "local: \(mirror)\ndevices:\n" + server.deviceYAML(name: "cam", extra: "    retries: 1\n    timeout: 3")
+            let text =
+                "local: \(mirror)\ndevices:\n" + server.deviceYAML(name: "cam", extra: "    retries: 1\n    timeout: 3")
             try text.write(toFile: configPath, atomically: true, encoding: .utf8)
         }
         try writeConfig(first)
@@ -101,7 +104,9 @@ import Testing
         let next = try ftpsync(["pull", configPath])
         #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
         for file in files {
-            #expect(FileManager.default.contents(atPath: mirror + "/cam/" + file.path) == Data(file.content), "\(file.path)")
+            #expect(
+                FileManager.default.contents(atPath: mirror + "/cam/" + file.path) == Data(file.content), "\(file.path)"
+            )
         }
         #expect(second.commands().contains { $0.hasPrefix("REST ") }, "the interrupted file resumes")
     }

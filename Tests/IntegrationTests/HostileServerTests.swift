@@ -27,7 +27,7 @@ import Testing
         // Nothing beside the mirror, nothing in the mirror but the device folder and .ftpsync,
         // and in the device folder only good names (the LF name is cut by the listing's own
         // line end into "lf", an ordinary name inside the tree).
-        #expect(everything(work) .filter { !$0.hasPrefix("mirror/") && $0 != "mirror" } == ["device.yaml"])
+        #expect(everything(work).filter { !$0.hasPrefix("mirror/") && $0 != "mirror" } == ["device.yaml"])
         #expect(Set((try? FileManager.default.contentsOfDirectory(atPath: mirror)) ?? []) == ["cam", ".ftpsync"])
         #expect(everything(device) == ["good.txt", "sub", "sub/good2.txt", "lf"])
         #expect(!FileManager.default.fileExists(atPath: "/etc/x"))

@@ -80,7 +80,8 @@ import Testing
             let size = [0, 10, 4_000, 70_000, 300_000][index % 5] + index
             files.append(
                 SampleFile(
-                    path: "folder\(index % 4)/file-\(index).bin", content: pseudoRandomBytes(size, seed: UInt64(100 + index)),
+                    path: "folder\(index % 4)/file-\(index).bin",
+                    content: pseudoRandomBytes(size, seed: UInt64(100 + index)),
                     modified: base - Double(index * 60)))
         }
         try writeTree(files, at: served)
