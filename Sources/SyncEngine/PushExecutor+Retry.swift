@@ -14,15 +14,17 @@ extension PushExecutor {
         }
         var moved: UInt64 = 0
         var isFirst = true
-        return try resilient.retrying("upload \(temporary)", progress: { moved }) {
-            let start = isFirst ? offset : ((try? resilient.size(temporary)) ?? 0)
-            isFirst = false
-            do {
-                return try send(localPath, to: temporary, offset: start) + moved
-            } catch FTPError.dataConnectionClosed(let bytes, let reason) {
-                moved += bytes
-                throw FTPError.dataConnectionClosed(bytesTransferred: bytes, reason: reason)
-            }
-        }
+        return try resilient.retrying(
+            "upload \(temporary)", progress: { moved },
+            operation: {
+                let start = isFirst ? offset : ((try? resilient.size(temporary)) ?? 0)
+                isFirst = false
+                do {
+                    return try send(localPath, to: temporary, offset: start) + moved
+                } catch FTPError.dataConnectionClosed(let bytes, let reason) {
+                    moved += bytes
+                    throw FTPError.dataConnectionClosed(bytesTransferred: bytes, reason: reason)
+                }
+            })
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 ///   against `retries` (a server that cuts every transfer after 1 MB still gets the whole file
 ///   through, since each attempt makes progress); only attempts that moved nothing do.
 /// - An upload is passed through once (its source cannot be rewound here); the caller retries
-///   it with `retrying(_:progress:_:)` and APPE/REST from the size the server holds.
+///   it with `retrying(_:progress:operation:)` and APPE/REST from the size the server holds.
 /// - When connecting fails after all retries the device counts as down: every later call fails
 ///   at once with that error, so a device that went away costs one backoff series, not one per file.
 ///
@@ -46,7 +46,7 @@ public final class ResilientRemote: RemoteFileSystem {
         -> ResilientRemote
     {
         let remote = ResilientRemote(policy: policy, connect: connect)
-        _ = try remote.retrying("connect", progress: { 0 }) { _ = try remote.session() }
+        _ = try remote.retrying("connect", progress: { 0 }, operation: { _ = try remote.session() })
         return remote
     }
 
@@ -54,7 +54,7 @@ public final class ResilientRemote: RemoteFileSystem {
     /// times without progress. `progress` tells how far the work got (bytes); an attempt after
     /// which it grew does not count as a failure.
     /// - Throws: the first permanent error, the last transient one, or `RunInterrupted`.
-    public func retrying<T>(_ what: String, progress: () -> UInt64, _ body: () throws -> T) throws -> T {
+    public func retrying<T>(_ what: String, progress: () -> UInt64, operation body: () throws -> T) throws -> T {
         var failures = 0
         var reached = progress()
         while true {
@@ -114,7 +114,7 @@ public final class ResilientRemote: RemoteFileSystem {
     }
 
     private func call<T>(_ what: String, _ body: (RemoteFileSystem) throws -> T) throws -> T {
-        try retrying(what, progress: { 0 }) { try body(session()) }
+        try retrying(what, progress: { 0 }, operation: { try body(session()) })
     }
 
     // MARK: - RemoteFileSystem
@@ -127,14 +127,16 @@ public final class ResilientRemote: RemoteFileSystem {
         -> UInt64
     {
         var delivered: UInt64 = 0
-        try retrying("download \(path)", progress: { delivered }) {
-            let remote = try session()
-            _ = try remote.retrieve(path, from: offset + delivered) { chunk in
-                try RunCancellation.check()
-                try sink(chunk)
-                delivered += UInt64(chunk.count)
-            }
-        }
+        try retrying(
+            "download \(path)", progress: { delivered },
+            operation: {
+                let remote = try session()
+                _ = try remote.retrieve(path, from: offset + delivered) { chunk in
+                    try RunCancellation.check()
+                    try sink(chunk)
+                    delivered += UInt64(chunk.count)
+                }
+            })
         return delivered
     }
 
