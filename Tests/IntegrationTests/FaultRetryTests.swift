@@ -111,3 +111,33 @@ import Testing
         #expect(second.commands().contains { $0.hasPrefix("REST ") }, "the interrupted file resumes")
     }
 }
+
+/// Issue 7: uploads cut mid-way continue with APPE from the size the server holds.
+@Suite(.serialized) struct UploadRetryTests {
+    @Test func uploadCutAfterOneMegabyteOfEveryFileEndsIdenticalInOneRunWithAPPE() throws {
+        let work = try makeTemporaryFolder("fault-upload")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let files = FaultRetryTests.files()
+        try writeTree(files, at: mirror + "/cam")
+        let server = try FTPServer(
+            .pyftpdlib, root: served, address: "127.0.1.6", options: ["--drop-upload-after", "1048576"])
+        defer { server.stop() }
+        let text = "local: \(mirror)\ndevices:\n" + server.deviceYAML(name: "cam")
+        try text.write(toFile: work + "/device.yaml", atomically: true, encoding: .utf8)
+
+        let result = try ftpsync(["push", work + "/device.yaml"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        for file in files {
+            #expect(
+                FileManager.default.contents(atPath: served + "/" + file.path) == Data(file.content), "\(file.path)")
+        }
+        let commands = server.commands()
+        #expect(commands.contains { $0.hasPrefix("APPE ") }, "\(commands)")
+        // No leftovers of temporary names on the server.
+        let leftovers = FileManager.default.enumerator(atPath: served)?.allObjects.compactMap { $0 as? String }
+            .filter { $0.contains("ftpsync-part") }
+        #expect(leftovers?.isEmpty == true, "\(String(describing: leftovers))")
+    }
+}
