@@ -124,4 +124,53 @@ import Testing
         #expect(again.status == 0)
         #expect(again.stdout.contains("\"files_transferred\" : 0") || again.stdout.contains("\"files_transferred\":0"))
     }
+
+    @Test func threeKillsDuringAPushAndAFinalRunLeaveTheSameServerTree() throws {
+        let work = try makeTemporaryFolder("sigkill-push")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        var files: [SampleFile] = []
+        for index in 0..<60 {
+            let size = [0, 10, 4_000, 70_000, 300_000][index % 5] + index
+            files.append(
+                SampleFile(
+                    path: "folder\(index % 4)/file-\(index).bin",
+                    content: pseudoRandomBytes(size, seed: UInt64(300 + index)), modified: base - Double(index * 60)))
+        }
+        try writeTree(files, at: mirror + "/cam")
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.8")
+        defer { server.stop() }
+        let configPath = try config(server, local: mirror, at: work)
+
+        var moments: [String] = []
+        var target = 0
+        for _ in 0..<3 {
+            target += Int.random(in: 3...15)
+            let extra = UInt32.random(in: 0...40_000)
+            moments.append("\(target) files + \(extra) µs")
+            let child = try spawn(ftpsyncBinary, ["push", configPath], output: false)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, arrivedFiles(served) < target {
+                var status: Int32 = 0
+                if waitpid(child.pid, &status, WNOHANG) == child.pid { break }
+                usleep(1_000)
+            }
+            usleep(extra)
+            kill(child.pid, SIGKILL)
+            _ = waitForExit(child.pid, timeout: 60)
+        }
+        let final = try ftpsync(["push", configPath])
+        #expect(final.status == 0, "kills at \(moments): \(final.stdout)\(final.stderr)")
+        let local = treeListing(mirror + "/cam").filter { !$0.value.isFolder }
+        let remote = treeListing(served).filter { !$0.value.isFolder }
+        #expect(Set(local.keys) == Set(remote.keys), "kills at \(moments)")
+        for (path, facts) in local {
+            #expect(remote[path]?.content == facts.content, "content of \(path), kills at \(moments)")
+        }
+        let again = try ftpsync(["push", configPath, "--json"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("\"files_transferred\" : 0") || again.stdout.contains("\"files_transferred\":0"))
+    }
 }
