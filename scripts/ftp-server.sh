@@ -27,6 +27,8 @@ usage:
       --no-epsv-mlsd      pyftpdlib: no EPSV/MLSD/MLST; vsftpd: EPSV denied (550)
       --drop-after BYTES  pyftpdlib: cut the data connection of each RETR after BYTES
       --drop-count K      pyftpdlib: cut only the first K RETRs (with --drop-after)
+      --drop-upload-after BYTES  pyftpdlib: cut the data connection of each STOR/APPE
+                          once BYTES have arrived
       --owner PID         stop the server when process PID is gone
       --raw-names         pyftpdlib: send and accept names as raw bytes (GBK, latin1
                           names on disk), not '?' for bytes that are not UTF-8
@@ -151,7 +153,7 @@ cmd_start() {
     [ $# -ge 6 ] || usage
     local kind=$1 root=$2 addr=$3 port=$4 user=$5 pass=$6
     shift 6
-    local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" owner="" timeout=30 raw_names=0
+    local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" drop_upload="" owner="" timeout=30 raw_names=0
     local tls="" ssl_reuse=yes tls_max=1.3
     while [ $# -gt 0 ]; do
         case $1 in
@@ -161,6 +163,7 @@ cmd_start() {
             --no-epsv-mlsd) no_epsv_mlsd=1 ;;
             --drop-after) drop_after=${2:?--drop-after needs BYTES}; shift ;;
             --drop-count) drop_count=${2:?--drop-count needs K}; shift ;;
+            --drop-upload-after) drop_upload=${2:?--drop-upload-after needs BYTES}; shift ;;
             --owner) owner=${2:?--owner needs PID}; shift ;;
             --raw-names) raw_names=1 ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
@@ -257,6 +260,7 @@ cmd_start() {
         [ $no_epsv_mlsd = 0 ] || args+=(--no-epsv-mlsd)
         [ -z "$drop_after" ] || args+=(--drop-after "$drop_after")
         [ -z "$drop_count" ] || args+=(--drop-count "$drop_count")
+        [ -z "$drop_upload" ] || args+=(--drop-upload-after "$drop_upload")
         [ $raw_names = 0 ] || args+=(--raw-names)
         [ -z "$tls" ] || args+=(--tls-cert "$run/cert.pem" --tls-key "$run/key.pem")
         # setsid: own session and process group, so the PID is also the group id.

@@ -14,6 +14,9 @@ the devices and faults the integration tests need:
                         been sent on it (REST offsets do not count); the control
                         connection then gets "426 ...". With --drop-count K only the
                         first K RETRs of this server are cut (default: all).
+  --drop-upload-after N the same for STOR/APPE: the data connection of an upload is
+                        closed once N bytes (or more, a read's worth) have arrived on it;
+                        the client gets "426 ...". --drop-count K counts these cuts too.
   --command-log FILE    every command received is appended to FILE as
                         "TIME SESSION CMD LINE" and every reply as
                         "TIME SESSION REPLY LINE" (TIME = UTC ISO 8601 with ms,
@@ -58,9 +61,9 @@ def mask(line):
     return line
 
 
-def make_dtp_handler(throttle, drop_after, drop_count):
+def make_dtp_handler(throttle, drop_after, drop_count, drop_upload_after=None):
     """Data connection handler with bandwidth limit and cut-off, or None if neither is asked."""
-    if not throttle and drop_after is None:
+    if not throttle and drop_after is None and drop_upload_after is None:
         return None  # pyftpdlib's own handler, which uses sendfile(2)
     state = {"dropped": 0}
 
@@ -84,6 +87,17 @@ def make_dtp_handler(throttle, drop_after, drop_count):
             if self._cut_now() and self.tot_bytes_sent >= drop_after:
                 self._drop()
             return sent
+
+        def handle_read(self):
+            cut = drop_upload_after is not None and self.cmd in ("STOR", "APPE")
+            if cut and (drop_count is None or state["dropped"] < drop_count):
+                if self.tot_bytes_received >= drop_upload_after:
+                    self._drop()
+                    return
+            super().handle_read()
+
+        # pyftpdlib's IOLoop calls handle_read_event, an alias bound to the base class's method.
+        handle_read_event = handle_read
 
         def _drop(self):
             if self._closed:
@@ -109,6 +123,7 @@ def main():
     ap.add_argument("--throttle", type=int, default=0)
     ap.add_argument("--drop-after", type=int)
     ap.add_argument("--drop-count", type=int)
+    ap.add_argument("--drop-upload-after", type=int)
     ap.add_argument("--command-log")
     ap.add_argument(
         "--raw-names", action="store_true",
@@ -161,7 +176,7 @@ def main():
         # listings and commands carry the names' bytes unchanged (legacy encodings: GBK, latin1)
         LabHandler.unicode_errors = "surrogateescape"
     LabHandler.banner = "ftpsync test server (pyftpdlib) ready"
-    dtp_handler = make_dtp_handler(a.throttle, a.drop_after, a.drop_count)
+    dtp_handler = make_dtp_handler(a.throttle, a.drop_after, a.drop_count, a.drop_upload_after)
     if dtp_handler is not None:
         LabHandler.dtp_handler = dtp_handler
     if a.masquerade:

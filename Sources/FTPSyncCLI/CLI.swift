@@ -29,11 +29,15 @@ public enum FTPSyncCLI {
             case "help":
                 return help(rest.first, console: console)
             case "pull":
-                return try PullCommand(arguments: rest, console: console).run().rawValue
+                SignalHandling.install(console: console)
+                let code = try PullCommand(arguments: rest, console: console).run().rawValue
+                return SignalHandling.exitCode ?? code
             case "check":
                 return try CheckCommand(arguments: rest, console: console).run().rawValue
             case "push":
-                return try PushCommand(arguments: rest, console: console).run().rawValue
+                SignalHandling.install(console: console)
+                let code = try PushCommand(arguments: rest, console: console).run().rawValue
+                return SignalHandling.exitCode ?? code
             case "ls":
                 return try LsCommand(arguments: rest, console: console).run().rawValue
             case "status":

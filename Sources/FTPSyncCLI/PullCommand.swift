@@ -115,10 +115,11 @@ struct PullCommand {
     ) -> DeviceReport {
         var policy = policy
         policy.minimumAge = Double(device.minAge)
-        let job = DeviceJob(
+        var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
             excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
+        job.retries = device.retries
         let name = device.name
         var log: (@Sendable (String) -> Void)?
         if verbose {

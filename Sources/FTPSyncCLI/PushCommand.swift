@@ -75,10 +75,11 @@ struct PushCommand {
         _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
         verbose: Bool, console: Console
     ) -> DeviceReport {
-        let job = DeviceJob(
+        var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
             excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
+        job.retries = device.retries
         let name = device.name
         var log: (@Sendable (String) -> Void)?
         if verbose {

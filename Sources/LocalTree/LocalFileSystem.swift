@@ -77,10 +77,27 @@ public struct LocalFileSystem: Sendable {
     /// held; both must be on one file system.
     /// - Throws: `LocalFileError` (operation "rename", path `source`) on failure, e.g. EXDEV.
     public func move(from source: String, to destination: String) throws(LocalFileError) {
-        if rename(source, destination) != 0 {
-            throw LocalFileError(
-                operation: "rename", path: "\(source) -> \(destination)", code: errno)
+        if rename(source, destination) == 0 { return }
+        let code = errno
+        guard code == EXDEV else {
+            throw LocalFileError(operation: "rename", path: "\(source) -> \(destination)", code: code)
         }
+        // Another file system (a device folder mounted elsewhere): copy beside the destination,
+        // then rename there, so the destination still appears whole or not at all.
+        let temporary = destination + ".ftpsync-copy"
+        do {
+            _ = try? FileManager.default.removeItem(atPath: temporary)
+            try FileManager.default.copyItem(atPath: source, toPath: temporary)
+        } catch {
+            _ = try? FileManager.default.removeItem(atPath: temporary)
+            throw LocalFileError(operation: "copy", path: "\(source) -> \(temporary)", code: EXDEV)
+        }
+        if rename(temporary, destination) != 0 {
+            let failure = errno
+            unlink(temporary)
+            throw LocalFileError(operation: "rename", path: "\(temporary) -> \(destination)", code: failure)
+        }
+        unlink(source)
     }
 
     /// Sets the modification time of `path` (not following a symlink) to `time`, to the

@@ -18,6 +18,8 @@ public struct DeviceJob: Sendable {
     public var policy: SyncPolicy
     /// Plan only: change nothing anywhere.
     public var dryRun: Bool
+    /// Retries of a remote operation that failed transiently (the config's `retries`).
+    public var retries: Int = 3
 
     public init(
         name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,

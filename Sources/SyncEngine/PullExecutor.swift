@@ -154,6 +154,11 @@ final class PullExecutor {
             throw error
         } catch {
             try? writer.close()
+            if let local = error as? LocalFileError, local.isNoSpace {
+                // A full disk: the bytes so far would only keep the other files from fitting.
+                _ = try? files.removeFile(at: partialPath)
+                try? store?.removePartial(path: action.path, device: job.name)
+            }
             throw error
         }
         return (received, hasher.finalize(), writer.size)

@@ -37,9 +37,9 @@ public final class PushEngine {
         let started = clock()
         var report = DeviceReport(name: job.name)
         defer { report.seconds = clock().timeIntervalSince(started) }
-        let remote: RemoteFileSystem
+        let remote: ResilientRemote
         do {
-            remote = try connect()
+            remote = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries), connect: connect)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -73,12 +73,17 @@ public final class PushEngine {
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         for action in planned.plan.actions {
+            if RunCancellation.isRequested { break }
             let outcome = executor.perform(action)
             report.actions.append(outcome.report)
             report.stats.count(outcome.report, transferred: outcome.transferred)
         }
         executor.finishRecords()
-        if report.stats.failed > 0 {
+        report.notes += remote.retryLog
+        if RunCancellation.isRequested {
+            report.status = .partial
+            report.error = "interrupted after \(report.actions.count) of \(planned.plan.actions.count) actions"
+        } else if report.stats.failed > 0 {
             report.status = .partial
             report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"
         } else {

@@ -14,7 +14,7 @@ import SyncStore
 final class PushExecutor {
     private let job: DeviceJob
     private let store: StateStore?
-    private let remote: RemoteFileSystem
+    let remote: RemoteFileSystem
     private var records: [RelativePath: FileRecord]
     private let files = LocalFileSystem()
     /// Paths uploaded or renamed this run, whose records await the listed size and time.
@@ -81,7 +81,7 @@ final class PushExecutor {
             direction: .push, tempName: temporary, localSize: size, localModified: localTime)
         try store?.setPartial(partial, device: job.name)
 
-        let sent = try send(localPath, to: temporary, offset: action.offset)
+        let sent = try sendRetrying(localPath, to: temporary, offset: action.offset)
         if let listed = try? remote.size(temporary), listed != size {
             throw EngineError.shortTransfer(path: action.path.string, received: listed, expected: size)
         }
@@ -104,7 +104,7 @@ final class PushExecutor {
 
     /// Sends the local file from `offset`: APPE when resuming, else REST + STOR, else from the
     /// start when the server refuses both.
-    private func send(_ localPath: String, to temporary: String, offset: UInt64) throws -> UInt64 {
+    func send(_ localPath: String, to temporary: String, offset: UInt64) throws -> UInt64 {
         func attempt(from start: UInt64, append: Bool) throws -> UInt64 {
             let reader = try LocalFileReader(path: localPath, offset: start)
             return try remote.store(temporary, from: append ? 0 : start, append: append) { try reader.read(into: $0) }

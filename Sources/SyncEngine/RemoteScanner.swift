@@ -43,6 +43,15 @@ struct RemoteScanner {
             for warning in listing.warnings { skipped.append("\(folder.isRoot ? "/" : folder.string): \(warning)") }
             for item in listing.entries {
                 let path: RelativePath
+                if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
+                    // Such a name can never be sent back in a command (RFC 959 §4.1: CRLF ends it).
+                    let shown = item.name.replacingOccurrences(of: "\r", with: "\\r")
+                        .replacingOccurrences(of: "\n", with: "\\n")
+                    notes.append(
+                        "skipped a listed name in '\(folder.isRoot ? "/" : folder.string)': '\(shown)' contains CR or LF"
+                    )
+                    continue
+                }
                 do {
                     // Paths are matched in NFC: a server that spells a name in NFD (macOS-made
                     // files) and a local tree in NFC hold the same file. Commands use the

@@ -1,0 +1,187 @@
+import FTPClient
+import FTPListing
+import Foundation
+
+/// A `RemoteFileSystem` that survives the faults of a device run: each call that fails with a
+/// transient error (`RetryPolicy.isRetryable`) is tried again after a backoff with jitter, over
+/// a fresh control connection when the old one is gone (timed out, closed, 421).
+///
+/// - A download that breaks continues with REST from the bytes already passed to the sink, so
+///   the caller's sink sees one unbroken stream. An attempt that moved bytes does not count
+///   against `retries` (a server that cuts every transfer after 1 MB still gets the whole file
+///   through, since each attempt makes progress); only attempts that moved nothing do.
+/// - An upload is passed through once (its source cannot be rewound here); the caller retries
+///   it with `retrying(_:progress:operation:)` and APPE/REST from the size the server holds.
+/// - When connecting fails after all retries the device counts as down: every later call fails
+///   at once with that error, so a device that went away costs one backoff series, not one per file.
+///
+/// Calls block; one thread at a time (like `FTPSession`).
+public final class ResilientRemote: RemoteFileSystem {
+    /// The retry settings of this device.
+    public let policy: RetryPolicy
+    /// One line per retry (`what: error; retry n of m after s`), for the device's notes.
+    public private(set) var retryLog: [String] = []
+    private let connect: () throws -> RemoteFileSystem
+    private let random: () -> Double
+    private var current: RemoteFileSystem?
+    /// Set once connecting failed after every retry: the device is gone for this run.
+    private var down: Error?
+
+    /// - Parameters:
+    ///   - policy: how often and how patiently to retry.
+    ///   - random: a source of numbers in 0...1 for the jitter.
+    ///   - connect: opens a fresh, logged-in session (called again after a lost connection).
+    public init(
+        policy: RetryPolicy, random: @escaping () -> Double = { Double.random(in: 0...1) },
+        connect: @escaping () throws -> RemoteFileSystem
+    ) {
+        self.policy = policy
+        self.random = random
+        self.connect = connect
+    }
+
+    /// Connects (with retries) and returns the ready remote.
+    /// - Throws: the last connection error when every attempt failed; `RunInterrupted`.
+    public static func open(policy: RetryPolicy, connect: @escaping () throws -> RemoteFileSystem) throws
+        -> ResilientRemote
+    {
+        let remote = ResilientRemote(policy: policy, connect: connect)
+        _ = try remote.retrying("connect", progress: { 0 }, operation: { _ = try remote.session() })
+        return remote
+    }
+
+    /// Runs `body` until it succeeds, fails permanently, or has failed `policy.retries + 1`
+    /// times without progress. `progress` tells how far the work got (bytes); an attempt after
+    /// which it grew does not count as a failure.
+    /// - Throws: the first permanent error, the last transient one, or `RunInterrupted`.
+    public func retrying<T>(_ what: String, progress: () -> UInt64, operation body: () throws -> T) throws -> T {
+        var failures = 0
+        var reached = progress()
+        while true {
+            try RunCancellation.check()
+            if let down { throw down }
+            do {
+                return try body()
+            } catch {
+                guard RetryPolicy.isRetryable(error) else { throw error }
+                if Self.losesControlConnection(error) { dropSession() }
+                let now = progress()
+                if now > reached {
+                    reached = now
+                } else {
+                    failures += 1
+                }
+                guard failures <= policy.retries else {
+                    if current == nil, Self.losesControlConnection(error) || Self.isConnectFailure(error) {
+                        down = error
+                    }
+                    throw error
+                }
+                let wait = policy.delay(beforeRetry: max(failures, 1), unit: random())
+                retryLog.append(
+                    "\(what): \(error); retry \(failures) of \(policy.retries) after \(String(format: "%.1f", wait)) s")
+                try RunCancellation.sleep(wait)
+            }
+        }
+    }
+
+    /// The open session, connecting first when there is none.
+    private func session() throws -> RemoteFileSystem {
+        if let current { return current }
+        let fresh = try connect()
+        current = fresh
+        return fresh
+    }
+
+    private func dropSession() {
+        current?.close()
+        current = nil
+    }
+
+    /// True when after `error` the control connection is unusable (closed by `FTPSession`, or
+    /// the server announced it closes it: 421).
+    static func losesControlConnection(_ error: Error) -> Bool {
+        switch error as? FTPError {
+        case .timedOut?, .connectionClosed?, .protocolViolation?: return true
+        case .reply(let code, _, _)?: return code == 421
+        default: return false
+        }
+    }
+
+    private static func isConnectFailure(_ error: Error) -> Bool {
+        if case .connectFailed? = error as? FTPError { return true }
+        return false
+    }
+
+    private func call<T>(_ what: String, _ body: (RemoteFileSystem) throws -> T) throws -> T {
+        try retrying(what, progress: { 0 }, operation: { try body(session()) })
+    }
+
+    // MARK: - RemoteFileSystem
+
+    public func list(_ path: String) throws -> ParsedListing {
+        try call("list \(path)") { try $0.list(path) }
+    }
+
+    public func retrieve(_ path: String, from offset: UInt64, to sink: (UnsafeRawBufferPointer) throws -> Void) throws
+        -> UInt64
+    {
+        var delivered: UInt64 = 0
+        try retrying(
+            "download \(path)", progress: { delivered },
+            operation: {
+                let remote = try session()
+                _ = try remote.retrieve(path, from: offset + delivered) { chunk in
+                    try RunCancellation.check()
+                    try sink(chunk)
+                    delivered += UInt64(chunk.count)
+                }
+            })
+        return delivered
+    }
+
+    public func store(
+        _ path: String, from offset: UInt64, append: Bool, source: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) throws -> UInt64 {
+        if let down { throw down }
+        let remote = try session()
+        do {
+            return try remote.store(path, from: offset, append: append) { buffer in
+                try RunCancellation.check()
+                return try source(buffer)
+            }
+        } catch {
+            if Self.losesControlConnection(error) { dropSession() }
+            throw error
+        }
+    }
+
+    public func size(_ path: String) throws -> UInt64 {
+        try call("SIZE \(path)") { try $0.size(path) }
+    }
+
+    public func delete(_ path: String) throws {
+        try call("delete \(path)") { try $0.delete(path) }
+    }
+
+    public func rename(from: String, to: String) throws {
+        try call("rename \(from)") { try $0.rename(from: from, to: to) }
+    }
+
+    public func makeDirectory(_ path: String) throws {
+        try call("mkdir \(path)") { try $0.makeDirectory(path) }
+    }
+
+    public func removeDirectory(_ path: String) throws {
+        try call("rmdir \(path)") { try $0.removeDirectory(path) }
+    }
+
+    public func setModificationTime(_ path: String, _ date: Date) throws {
+        try call("set time \(path)") { try $0.setModificationTime(path, date) }
+    }
+
+    public func close() {
+        current?.close()
+        current = nil
+    }
+}

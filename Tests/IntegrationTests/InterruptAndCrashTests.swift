@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+/// Issue 7: SIGINT/SIGTERM stop cleanly; SIGKILL at any moment followed by another run gives
+/// the same tree as one uninterrupted run.
+@Suite(.serialized) struct InterruptAndCrashTests {
+    private func config(_ server: FTPServer, local: String, at folder: String) throws -> String {
+        let text = "local: \(local)\ndevices:\n" + server.deviceYAML(name: "cam")
+        let path = folder + "/device.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Waits (at most `limit` seconds) until `condition` holds; false when it never did.
+    private func waitUntil(_ limit: Double = 60, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// Files (not folders) below `root`.
+    private func arrivedFiles(_ root: String) -> Int {
+        treeListing(root).values.filter { !$0.isFolder }.count
+    }
+
+    private func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130), "127.0.0.96"), (SIGTERM, Int32(143), "127.0.0.97")])
+    func signalStopsCleanlyKeepsThePartialAndTheNextRunResumes(signal: Int32, code: Int32, address: String) throws {
+        let work = try makeTemporaryFolder("signal-\(signal)")
+        let served = work + "/served"
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        let files = [
+            SampleFile(path: "a-first.txt", content: Array("first\n".utf8), modified: base),
+            SampleFile(path: "b-big.bin", content: pseudoRandomBytes(4_000_000, seed: 21), modified: base),
+            SampleFile(path: "c-last.txt", content: Array("last\n".utf8), modified: base),
+        ]
+        try writeTree(files, at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: address, options: ["--throttle", "500000"])
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try config(server, local: mirror, at: work)
+
+        let child = try spawn(ftpsyncBinary, ["pull", configPath], output: true)
+        let partial = mirror + "/.ftpsync/partial/cam/b-big.bin"
+        let started = waitUntil { size(partial) > 100_000 }
+        kill(child.pid, signal)
+        let status = waitForExit(child.pid, timeout: 60)
+        let stderr = (try? String(contentsOfFile: child.stderr, encoding: .utf8)) ?? ""
+        unlink(child.stdout)
+        unlink(child.stderr)
+        #expect(started)
+        #expect(status == code, "\(stderr)")
+        let lines = stderr.split(separator: "\n").filter { !$0.contains("readable by others") }
+        #expect(lines.count == 1 && lines.first?.contains(signal == SIGINT ? "SIGINT" : "SIGTERM") == true, "\(stderr)")
+        // The half file stays under .ftpsync, never in the tree; the finished one is there.
+        #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/b-big.bin"))
+        #expect(size(partial) > 100_000)
+        #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/c-last.txt"))
+
+        let next = try ftpsync(["pull", configPath])
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        for file in files {
+            #expect(FileManager.default.contents(atPath: mirror + "/cam/" + file.path) == Data(file.content))
+        }
+        #expect(server.commands().contains { $0.hasPrefix("REST ") }, "the second run resumes with REST")
+    }
+
+    @Test func threeKillsAtRandomMomentsAndAFinalRunLeaveTheSameTree() throws {
+        let work = try makeTemporaryFolder("sigkill")
+        let served = work + "/served"
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        var files: [SampleFile] = []
+        for index in 0..<60 {
+            let size = [0, 10, 4_000, 70_000, 300_000][index % 5] + index
+            files.append(
+                SampleFile(
+                    path: "folder\(index % 4)/file-\(index).bin",
+                    content: pseudoRandomBytes(size, seed: UInt64(100 + index)),
+                    modified: base - Double(index * 60)))
+        }
+        try writeTree(files, at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.0.98", options: [])
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try config(server, local: mirror, at: work)
+
+        // Each kill lands at a random point of progress: once a random number of further
+        // files has arrived, plus a random few milliseconds (often inside a transfer or a
+        // state update).
+        var moments: [String] = []
+        var target = 0
+        for _ in 0..<3 {
+            target += Int.random(in: 3...15)
+            let extra = UInt32.random(in: 0...40_000)
+            moments.append("\(target) files + \(extra) µs")
+            let child = try spawn(ftpsyncBinary, ["pull", configPath], output: false)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, arrivedFiles(mirror + "/cam") < target {
+                var status: Int32 = 0
+                if waitpid(child.pid, &status, WNOHANG) == child.pid { break }
+                usleep(1_000)
+            }
+            usleep(extra)
+            kill(child.pid, SIGKILL)
+            _ = waitForExit(child.pid, timeout: 60)
+        }
+        let final = try ftpsync(["pull", configPath])
+        #expect(final.status == 0, "kills at \(moments): \(final.stdout)\(final.stderr)")
+        let local = treeListing(mirror + "/cam")
+        let remote = treeListing(served)
+        #expect(Set(local.keys) == Set(remote.keys), "kills at \(moments)")
+        for (path, facts) in remote where !facts.isFolder {
+            #expect(local[path]?.content == facts.content, "content of \(path), kills at \(moments)")
+            #expect(local[path]?.modified == facts.modified, "time of \(path), kills at \(moments)")
+        }
+        // And one more run finds nothing to do.
+        let again = try ftpsync(["pull", configPath, "--json"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("\"files_transferred\" : 0") || again.stdout.contains("\"files_transferred\":0"))
+    }
+
+    @Test func threeKillsDuringAPushAndAFinalRunLeaveTheSameServerTree() throws {
+        let work = try makeTemporaryFolder("sigkill-push")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        var files: [SampleFile] = []
+        for index in 0..<60 {
+            let size = [0, 10, 4_000, 70_000, 300_000][index % 5] + index
+            files.append(
+                SampleFile(
+                    path: "folder\(index % 4)/file-\(index).bin",
+                    content: pseudoRandomBytes(size, seed: UInt64(300 + index)), modified: base - Double(index * 60)))
+        }
+        try writeTree(files, at: mirror + "/cam")
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.8")
+        defer { server.stop() }
+        let configPath = try config(server, local: mirror, at: work)
+
+        var moments: [String] = []
+        var target = 0
+        for _ in 0..<3 {
+            target += Int.random(in: 3...15)
+            let extra = UInt32.random(in: 0...40_000)
+            moments.append("\(target) files + \(extra) µs")
+            let child = try spawn(ftpsyncBinary, ["push", configPath], output: false)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, arrivedFiles(served) < target {
+                var status: Int32 = 0
+                if waitpid(child.pid, &status, WNOHANG) == child.pid { break }
+                usleep(1_000)
+            }
+            usleep(extra)
+            kill(child.pid, SIGKILL)
+            _ = waitForExit(child.pid, timeout: 60)
+        }
+        let final = try ftpsync(["push", configPath])
+        #expect(final.status == 0, "kills at \(moments): \(final.stdout)\(final.stderr)")
+        let local = treeListing(mirror + "/cam").filter { !$0.value.isFolder }
+        let remote = treeListing(served).filter { !$0.value.isFolder }
+        #expect(Set(local.keys) == Set(remote.keys), "kills at \(moments)")
+        for (path, facts) in local {
+            #expect(remote[path]?.content == facts.content, "content of \(path), kills at \(moments)")
+        }
+        let again = try ftpsync(["push", configPath, "--json"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("\"files_transferred\" : 0") || again.stdout.contains("\"files_transferred\":0"))
+    }
+}

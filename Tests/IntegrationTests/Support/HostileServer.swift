@@ -1,0 +1,63 @@
+import Foundation
+
+/// `scripts/hostile-ftp.py`: a misbehaving FTP server on loopback (see the script's modes).
+final class HostileServer: @unchecked Sendable {
+    let mode: String
+    let address: String
+    let port: Int
+    private let child: Spawned
+    private var stopped = false
+
+    /// Starts the server in `mode` on `address` (a free port) and waits until it listens.
+    init(_ mode: String, address: String) throws {
+        self.mode = mode
+        self.address = address
+        child = try spawn("/usr/bin/python3", [packageRoot + "/scripts/hostile-ftp.py", mode, address], output: true)
+        var found: Int?
+        for _ in 0..<500 {
+            let text = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first, let value = Int(line) {
+                found = value
+                break
+            }
+            usleep(20_000)
+        }
+        guard let found else {
+            kill(child.pid, SIGKILL)
+            throw FTPServer.ServerError(message: "hostile-ftp.py \(mode) did not start on \(address)")
+        }
+        port = found
+    }
+
+    /// Stops the server (idempotent).
+    func stop() {
+        if stopped { return }
+        stopped = true
+        kill(child.pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(child.pid, &status, 0)
+        unlink(child.stdout)
+        unlink(child.stderr)
+    }
+
+    deinit { stop() }
+
+    /// A config file for one device "cam" on this server, written into `folder`.
+    func config(local: String, at folder: String, timeout: Int = 2, retries: Int = 1) throws -> String {
+        let text = """
+            local: \(local)
+            devices:
+              - name: cam
+                host: \(address)
+                port: \(port)
+                user: tester
+                password_env: HOSTILE_PASS
+                timeout: \(timeout)
+                retries: \(retries)
+
+            """
+        let path = folder + "/device.yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}

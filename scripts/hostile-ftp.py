@@ -1,0 +1,218 @@
+#!/usr/bin/python3
+"""A deliberately misbehaving FTP server for ftpsync's fault tests (loopback only).
+
+Usage: hostile-ftp.py MODE ADDR [PORT]
+Prints "PORT" on stdout once listening (PORT 0 = pick a free one), then serves until killed.
+Every connection is handled on its own thread. MODE:
+
+  names      a working server whose root listing holds hostile names: ../escape.txt,
+             a/../../b, /etc/x, names with NUL, CR and LF, "." and "..", and a folder "sub"
+             whose listing holds ../../escape2.txt. Good files: good.txt, sub/good2.txt.
+             RETR of any name answers with that name's content (a bad name gets "ESCAPED").
+  names-list the same with LIST only (no MLSD in FEAT, MLSD answers 500).
+  silent     accepts connections and never sends a byte.
+  garbage    greets with a line that is no reply ("hello there").
+  truncated  sends "22" and closes the connection.
+  longline   greets with a 200 KB line without an end.
+  sequence   answers USER with "226 Transfer complete" (a code out of sequence) and then
+             everything with 200.
+  no-data    logs in and lists like "names", but for MLSD/LIST/RETR opens no data
+             connection: EPSV names a port that is listening and never sends, 150 follows.
+  mid-close  logs in, then closes the control connection when MLSD or LIST arrives.
+  longname   a working server listing good.txt and a file whose name is 300 bytes long
+             (more than a local file system holds).
+"""
+
+import socket
+import sys
+import threading
+
+GOOD = {"good.txt": b"good content\n", "sub/good2.txt": b"second good file\n"}
+BAD_ROOT = ["../escape.txt", "a/../../b", "/etc/x", "nul\0name.txt", "cr\rname.txt", "lf\nname.txt"]
+STAMP = "20240501102000"
+
+
+LONG = "x" * 296 + ".txt"
+
+
+def mlsd_lines(folder, mode=""):
+    if mode == "longname":
+        return [f"type=file;size=13;modify={STAMP}; good.txt", f"type=file;size=7;modify={STAMP}; {LONG}"]
+    if folder in ("", "/", "."):
+        lines = [f"type=cdir;modify={STAMP}; .", f"type=pdir;modify={STAMP}; ..",
+                 f"type=dir;modify={STAMP}; sub", f"type=file;size=13;modify={STAMP}; good.txt"]
+        lines += [f"type=file;size=7;modify={STAMP}; {name}" for name in BAD_ROOT]
+        lines += [f"type=dir;modify={STAMP}; ..", f"type=dir;modify={STAMP}; ."]
+    else:
+        lines = [f"type=file;size=17;modify={STAMP}; good2.txt",
+                 f"type=file;size=7;modify={STAMP}; ../../escape2.txt"]
+    return lines
+
+
+def list_lines(folder):
+    def row(kind, size, name):
+        return f"{kind}rw-r--r--    1 ftp      ftp      {size:8d} May 01 10:20 {name}"
+    if folder in ("", "/", "."):
+        lines = [row("d", 4096, "."), row("d", 4096, ".."), row("d", 4096, "sub"), row("-", 13, "good.txt")]
+        lines += [row("-", 7, name) for name in BAD_ROOT]
+    else:
+        lines = [row("-", 17, "good2.txt"), row("-", 7, "../../escape2.txt")]
+    return lines
+
+
+class Session(threading.Thread):
+    def __init__(self, conn, mode):
+        super().__init__(daemon=True)
+        self.conn, self.mode = conn, mode
+        self.data_listener = None
+        self.rest = 0
+
+    def send(self, text):
+        self.conn.sendall(text.encode("utf-8", "surrogateescape") + b"\r\n")
+
+    def run(self):
+        try:
+            self.serve()
+        except OSError:
+            pass
+        finally:
+            self.conn.close()
+
+    def serve(self):
+        mode = self.mode
+        if mode == "silent":
+            while self.conn.recv(4096):
+                pass
+            return
+        if mode == "garbage":
+            self.conn.sendall(b"hello there\r\n")
+            self.drain()
+            return
+        if mode == "truncated":
+            self.conn.sendall(b"22")
+            return
+        if mode == "longline":
+            self.conn.sendall(b"220 " + b"x" * 200_000)
+            self.drain()
+            return
+        self.send("220 hostile test server")
+        reader = self.conn.makefile("rb")
+        for raw in reader:
+            line = raw.rstrip(b"\r\n").decode("utf-8", "surrogateescape")
+            verb, _, arg = line.partition(" ")
+            verb = verb.upper()
+            if mode == "sequence":
+                self.send("226 Transfer complete" if verb == "USER" else "200 whatever")
+                continue
+            if not self.command(verb, arg):
+                return
+
+    def drain(self):
+        self.conn.settimeout(30)
+        try:
+            while self.conn.recv(4096):
+                pass
+        except OSError:
+            pass
+
+    def open_listener(self):
+        listener = socket.socket()
+        listener.bind((self.conn.getsockname()[0], 0))
+        listener.listen(1)
+        self.data_listener = listener
+        return listener.getsockname()[1]
+
+    def transfer(self, payload):
+        if self.data_listener is None:
+            self.send("425 Use EPSV first")
+            return
+        listener, self.data_listener = self.data_listener, None
+        if self.mode == "no-data":
+            self.send("150 Here it comes")  # and nothing ever does
+            listener.settimeout(120)
+            try:
+                conn, _ = listener.accept()
+                conn.recv(1)
+            except OSError:
+                pass
+            return
+        listener.settimeout(10)
+        conn, _ = listener.accept()
+        listener.close()
+        self.send("150 Opening data connection")
+        conn.sendall(payload)
+        conn.close()
+        self.send("226 Transfer complete")
+
+    def command(self, verb, arg):
+        list_only = self.mode == "names-list"
+        if verb == "USER":
+            self.send("331 Password please")
+        elif verb == "PASS":
+            self.send("230 Logged in")
+        elif verb == "FEAT":
+            self.send("211-Features:")
+            for feature in ([] if list_only else ["MLST type*;size*;modify*;"]) + ["SIZE", "MDTM", "REST STREAM"]:
+                self.send(" " + feature)
+            self.send("211 End")
+        elif verb in ("TYPE", "OPTS", "NOOP"):
+            self.send("200 OK")
+        elif verb == "SYST":
+            self.send("215 UNIX Type: L8")
+        elif verb == "PWD":
+            self.send('257 "/" is the current folder')
+        elif verb == "EPSV":
+            self.send("229 Entering Extended Passive Mode (|||%d|)" % self.open_listener())
+        elif verb == "PASV":
+            port = self.open_listener()
+            host = self.conn.getsockname()[0].replace(".", ",")
+            self.send("227 Entering Passive Mode (%s,%d,%d)" % (host, port >> 8, port & 255))
+        elif verb == "REST":
+            self.rest = int(arg or "0")
+            self.send("350 Restarting at %d" % self.rest)
+        elif verb in ("MLSD", "LIST"):
+            if self.mode == "mid-close":
+                return False
+            if verb == "MLSD" and list_only:
+                self.send("500 Unknown command")
+                return True
+            folder = arg.strip().strip("/")
+            lines = mlsd_lines(folder, self.mode) if verb == "MLSD" else list_lines(folder)
+            self.transfer("".join(l + "\r\n" for l in lines).encode("utf-8", "surrogateescape"))
+        elif verb == "RETR":
+            name = arg.lstrip("/")
+            payload = GOOD.get(name, b"ESCAPED")[self.rest:]
+            self.rest = 0
+            self.transfer(payload)
+        elif verb == "SIZE":
+            name = arg.lstrip("/")
+            self.send("213 %d" % len(GOOD.get(name, b"ESCAPED")))
+        elif verb == "MDTM":
+            self.send("213 " + STAMP)
+        elif verb == "QUIT":
+            self.send("221 Bye")
+            return False
+        else:
+            self.send("502 Not implemented")
+        return True
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    mode, addr = sys.argv[1], sys.argv[2]
+    port = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    if not addr.startswith("127."):
+        sys.exit("loopback addresses only")
+    server = socket.socket()
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    server.bind((addr, port))
+    server.listen(16)
+    print(server.getsockname()[1], flush=True)
+    while True:
+        conn, _ = server.accept()
+        Session(conn, mode).start()
+
+
+if __name__ == "__main__":
+    main()
