@@ -47,7 +47,7 @@ struct RemoteScanner {
                     // Such a name can never be sent back in a command (RFC 959 §4.1: CRLF ends it).
                     let shown = item.name.replacingOccurrences(of: "\r", with: "\\r")
                         .replacingOccurrences(of: "\n", with: "\\n")
-                    notes.append(
+                    skipped.append(
                         "skipped a listed name in '\(folder.isRoot ? "/" : folder.string)': '\(shown)' contains CR or LF"
                     )
                     continue

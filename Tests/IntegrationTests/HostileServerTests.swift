@@ -34,9 +34,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "/tmp/escape.txt"))
         let partials = everything(mirror + "/.ftpsync/partial").filter { !$0.hasSuffix("cam") && $0 != "cam/sub" }
         #expect(partials.isEmpty, "\(partials)")
-        // Each bad name is reported.
+        // Each bad name is reported with an error line on stderr.
         for shown in ["../escape.txt", "a/../../b", "/etc/x", "contains NUL", "cr\\rname.txt", "../../escape2.txt"] {
-            #expect(result.stdout.contains(shown), "\(shown) not reported in \(result.stdout)")
+            #expect(result.stderr.contains(shown), "\(shown) not reported in \(result.stderr)")
         }
     }
 
