@@ -96,21 +96,24 @@ struct PullCommand {
 
         let verbose = arguments.has("verbose")
         let console = self.console
+        let progress = RunProgress(arguments: arguments, command: "pull", console: console, log: log)
+        let events = progress.handler
         let reports = DeviceRunner.runAll(devices, limit: 4) { device in
             PullCommand.pull(
                 device, configuration: configuration, store: store, policy: policy, dryRun: dryRun, verbose: verbose,
-                console: console)
+                console: console, events: events)
         }
+        progress.finish()
         return finishRun(
             command: "pull", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console,
-            log: log)
+            log: log, actionsLogged: progress.logsActions)
     }
 
     /// One device's pull, on the calling thread.
     private static func pull(
         _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
         verbose: Bool,
-        console: Console
+        console: Console, events: SyncEventHandler?
     ) -> DeviceReport {
         let job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
@@ -121,7 +124,7 @@ struct PullCommand {
         if verbose {
             log = { line in console.error(name + ": " + line) }
         }
-        let engine = PullEngine(job: job, store: store) {
+        let engine = PullEngine(job: job, store: store, events: events) {
             try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
         }
         return engine.run()

@@ -22,7 +22,7 @@ public enum EngineError: Error, CustomStringConvertible {
 
 /// Carries out the actions of a pull plan one at a time over one remote session.
 final class PullExecutor {
-    private let job: DeviceJob
+    let job: DeviceJob
     private let store: StateStore?
     private let remote: RemoteFileSystem
     /// When this run started (UTC), for the names of conflict copies.
@@ -30,11 +30,14 @@ final class PullExecutor {
     private let files = LocalFileSystem()
     /// The records of the last sync, for the paths a rename carries over.
     private let records: [RelativePath: FileRecord]
+    /// Told of each action and of transfer progress; nil for none.
+    let events: SyncEventHandler?
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date,
-        records: [RelativePath: FileRecord] = [:]
+        records: [RelativePath: FileRecord] = [:], events: SyncEventHandler? = nil
     ) {
+        self.events = events
         self.job = job
         self.store = store
         self.remote = remote
@@ -48,15 +51,22 @@ final class PullExecutor {
         var transferred: UInt64
     }
 
-    /// Carries out `action`; a failure fails this action only.
-    func perform(_ action: Action) -> Outcome {
+    /// Carries out `action` (index `id` in the plan, for the events); a failure fails this action only.
+    func perform(_ action: Action, id: Int) -> Outcome {
+        events?(.actionStarted(device: job.name, id: id, action: action))
+        let outcome = carryOut(action, id: id)
+        events?(.actionFinished(device: job.name, id: id, report: outcome.report))
+        return outcome
+    }
+
+    private func carryOut(_ action: Action, id: Int) -> Outcome {
         do {
             var transferred: UInt64 = 0
             switch action.kind {
             case .mkdirLocal:
                 try files.makeFolders(at: job.paths.file(action.path))
             case .download:
-                transferred = try download(action)
+                transferred = try download(action, id: id)
             case .conflict:
                 try keepConflictCopy(action)
             case .renameLocal:
@@ -81,7 +91,7 @@ final class PullExecutor {
         try? store.upsertRecord(record, device: job.name)
     }
 
-    private func download(_ action: Action) throws -> UInt64 {
+    private func download(_ action: Action, id: Int) throws -> UInt64 {
         guard let source = action.source else { throw EngineError.incompleteAction("download without its entry") }
         let partialPath = job.paths.partial(action.path)
         let finalPath = job.paths.file(action.path)
@@ -93,6 +103,7 @@ final class PullExecutor {
         let hasher = try XXH3Hasher()
         if action.offset > 0 { try hasher.update(fileAt: partialPath, length: action.offset) }
         let writer = try files.openPartial(at: partialPath, offset: action.offset)
+        let meter = transferMeter(id: id, start: action.offset, total: source.size)
         let received: UInt64
         do {
             received = try remote.retrieve(
@@ -100,6 +111,7 @@ final class PullExecutor {
             ) { chunk in
                 try writer.write(chunk)
                 hasher.update(chunk)
+                meter?.add(chunk.count)
             }
             try writer.close()
         } catch {
