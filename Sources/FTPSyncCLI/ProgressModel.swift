@@ -9,8 +9,14 @@ struct RateWindow {
     private var samples: [(time: Double, bytes: UInt64)] = []
 
     /// Records that `bytes` (a running count) were reached at `time` (seconds, monotonic).
+    /// Samples closer than 50 ms to the one before replace it, so the window stays small.
     mutating func sample(_ bytes: UInt64, at time: Double) {
         if let last = samples.last, bytes < last.bytes { samples.removeAll() }  // restarted
+        if samples.count > 1, let last = samples.last, time - samples[samples.count - 2].time < 0.05,
+            time >= last.time
+        {
+            samples.removeLast()
+        }
         samples.append((time, bytes))
         while samples.count > 2, let first = samples.first, time - first.time > span { samples.removeFirst() }
     }
@@ -62,8 +68,8 @@ struct ProgressModel {
     /// Devices running, in the order they started; finished ones are dropped.
     private(set) var devices: [Device] = []
 
-    /// Takes one event in.
-    mutating func apply(_ event: SyncEvent) {
+    /// Takes one event in, received at `time` (seconds, monotonic).
+    mutating func apply(_ event: SyncEvent, at time: Double) {
         switch event {
         case .deviceStarted(let name):
             devices.removeAll { $0.name == name }
@@ -74,13 +80,16 @@ struct ProgressModel {
                 $0.actions = actions.count
                 $0.files = actions.filter { $0.kind == .download || $0.kind == .upload }.count
                 $0.bytesTotal = bytes
+                $0.rate.sample(0, at: time)
             }
         case .actionStarted(let name, let id, let action):
             guard action.kind == .download || action.kind == .upload else { return }
             update(name) {
-                $0.active[id] = Transfer(
+                var transfer = Transfer(
                     path: action.path.string, upload: action.kind == .upload, done: action.offset,
                     start: action.offset, total: action.offset + action.bytes)
+                transfer.rate.sample(action.offset, at: time)
+                $0.active[id] = transfer
             }
         case .transferProgress(let name, let id, let done, let total):
             update(name) {
@@ -88,7 +97,9 @@ struct ProgressModel {
                 if done < transfer.start { transfer.start = done }  // restarted from an earlier offset
                 transfer.done = done
                 if let total { transfer.total = total }
+                transfer.rate.sample(done, at: time)
                 $0.active[id] = transfer
+                $0.rate.sample($0.bytesDone, at: time)
             }
         case .actionFinished(let name, let id, let report):
             update(name) { device in
@@ -162,7 +173,8 @@ struct ProgressModel {
 
     /// `  ↓  40%  4.0 MiB of 10.0 MiB  1.1 MiB/s  DCIM/a.jpg`, the path cut from its start to fit.
     func transferLine(_ transfer: Transfer, width: Int) -> String {
-        var head = "  " + (transfer.upload ? "↑" : "↓") + " " + ProgressFormat.percent(transfer.done, of: transfer.total)
+        var head =
+            "  " + (transfer.upload ? "↑" : "↓") + " " + ProgressFormat.percent(transfer.done, of: transfer.total)
         let size = transfer.total.map { " of " + formatBytes($0) } ?? ""
         head += "  " + ProgressFormat.padLeft(formatBytes(transfer.done) + size, 20)
         head += "  " + ProgressFormat.padLeft(ProgressFormat.rate(transfer.rate.bytesPerSecond), 10) + "  "

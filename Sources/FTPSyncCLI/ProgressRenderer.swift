@@ -19,7 +19,7 @@ final class TerminalProgress: @unchecked Sendable {
     /// Takes an event in (any thread); drawn at the next redraw.
     func handle(_ event: SyncEvent) {
         condition.lock()
-        model.apply(event)
+        model.apply(event, at: TerminalProgress.now())
         condition.unlock()
     }
 
@@ -53,7 +53,7 @@ final class TerminalProgress: @unchecked Sendable {
             _ = condition.wait(until: Date().addingTimeInterval(Self.interval))
             guard !stopped else { break }
             let size = TerminalProgress.size()
-            model.sample(at: Double(DispatchTime.now().uptimeNanoseconds) / 1e9)
+            model.sample(at: TerminalProgress.now())
             // One column is left free: writing the last column leaves some terminals waiting to wrap.
             let lines = model.lines(width: size.columns - 1, height: max(1, size.rows - 2))
             guard lines != shown else { continue }
@@ -63,6 +63,9 @@ final class TerminalProgress: @unchecked Sendable {
             condition.lock()
         }
     }
+
+    /// A monotonic clock, in seconds.
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// The terminal's size (standard error), 80×24 when unknown.
     static func size() -> (columns: Int, rows: Int) {

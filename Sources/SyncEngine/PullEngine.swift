@@ -71,7 +71,8 @@ public final class PullEngine {
             return report
         }
 
-        events?(.planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
+        events?(
+            .planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
         if job.dryRun {
             report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
             return report

@@ -74,7 +74,8 @@ public final class PushEngine {
             report.error = refusal
             return report
         }
-        events?(.planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
+        events?(
+            .planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
         if job.dryRun {
             report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
             for action in report.actions { report.stats.count(action, transferred: action.bytes) }

@@ -17,7 +17,8 @@ public enum SyncEvent: Sendable {
     case actionStarted(device: String, id: Int, action: Action)
     /// A transfer moved data: `bytesDone` counts from the start of the file, so it includes the
     /// offset a resumed transfer started at; `bytesTotal` is the file's size (nil when the
-    /// listing gave none). Sent at most every 100 ms per transfer, plus once at its start.
+    /// listing gave none). Sent once at the start, then when 64 KiB more have moved or 100 ms
+    /// have passed since the last one, and at the end of an upload's data.
     case transferProgress(device: String, id: Int, bytesDone: UInt64, bytesTotal: UInt64?)
     /// The action with index `id` ended (done or failed), as the report shows it.
     case actionFinished(device: String, id: Int, report: ActionReport)
@@ -30,44 +31,54 @@ public enum SyncEvent: Sendable {
 public typealias SyncEventHandler = @Sendable (SyncEvent) -> Void
 
 /// Turns the chunks of one transfer into throttled `transferProgress` events: one at the start
-/// (the resume offset) and then at most one every `interval` seconds, so a display is fed often
-/// enough to move smoothly and a fast transfer does not pay for an event per chunk.
+/// (the resume offset), then one when `step` bytes have moved or `interval` seconds have passed
+/// since the last event, so a display follows bursts and trickles alike and a fast transfer
+/// does not pay for an event per small chunk.
 final class TransferMeter {
     private let device: String
     private let id: Int
     private let total: UInt64?
     private let handler: SyncEventHandler
     private let interval: UInt64
+    private let step: UInt64
     private let now: () -> UInt64
     private var done: UInt64
     private var lastSent: UInt64
+    private var doneWhenSent: UInt64
 
     /// - Parameters:
     ///   - start: the bytes already there (the resume offset).
     ///   - total: the file's size in bytes, when known.
-    ///   - interval: the least time between two events, in seconds.
+    ///   - step: bytes after which an event is sent, whatever the time.
+    ///   - interval: seconds after which an event is sent, whatever the bytes.
     ///   - now: a monotonic clock in nanoseconds.
     init(
         device: String, id: Int, start: UInt64, total: UInt64?, handler: @escaping SyncEventHandler,
-        interval: Double = 0.1, now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+        step: UInt64 = 65_536, interval: Double = 0.1,
+        now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     ) {
         self.device = device
         self.id = id
         self.total = total
         self.handler = handler
         self.interval = UInt64(interval * 1e9)
+        self.step = step
         self.now = now
         done = start
+        doneWhenSent = start
         lastSent = now()
         handler(.transferProgress(device: device, id: id, bytesDone: start, bytesTotal: total))
     }
 
-    /// Counts `count` more bytes moved; sends an event when `interval` has passed since the last.
+    /// Counts `count` more bytes moved and sends an event when `step` bytes or `interval` have
+    /// passed since the last; 0 (the end of the data) sends the count not yet sent.
     func add(_ count: Int) {
         done += UInt64(max(0, count))
         let time = now()
-        guard time &- lastSent >= interval else { return }
+        let due = done - doneWhenSent >= step || time &- lastSent >= interval || count == 0
+        guard due, done != doneWhenSent else { return }
         lastSent = time
+        doneWhenSent = done
         handler(.transferProgress(device: device, id: id, bytesDone: done, bytesTotal: total))
     }
 

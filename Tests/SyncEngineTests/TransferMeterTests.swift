@@ -27,12 +27,18 @@ import Testing
     }
 
     /// Steps of (milliseconds since the start, bytes added) → the `bytesDone` of each event.
-    @Test(arguments: [
-        ([(10, 65_536), (50, 65_536), (99, 65_536)], [1000] as [UInt64]),
-        ([(100, 10), (150, 10), (200, 10), (350, 5)], [1000, 1010, 1030, 1035]),
-        ([(0, 1 << 20), (250, 1 << 20)], [1000, 1000 + 2 << 20]),
-    ] as [([(UInt64, Int)], [UInt64])])
-    func eventsComeAtMostEveryTenthOfASecond(steps: [(UInt64, Int)], expected: [UInt64]) {
+    @Test(
+        arguments: [
+            // A burst: an event per 64 KiB, whatever the time.
+            ([(10, 40_000), (20, 40_000), (30, 40_000), (40, 65_536)], [1000, 81_000, 186_536] as [UInt64]),
+            // A trickle: an event per tenth of a second, whatever the bytes.
+            ([(100, 10), (150, 10), (200, 10), (350, 5), (360, 1)], [1000, 1010, 1030, 1035]),
+            // The end of the data (0) sends what is not sent yet, once.
+            ([(10, 500), (20, 0), (30, 0)], [1000, 1500]),
+            // Nothing new: no event, however long it took.
+            ([(500, 0), (900, 0)], [1000]),
+        ] as [([(UInt64, Int)], [UInt64])])
+    func eventsFollowBurstsAndTrickles(steps: [(UInt64, Int)], expected: [UInt64]) {
         let recorder = Recorder()
         let clock = Clock()
         let meter = TransferMeter(
