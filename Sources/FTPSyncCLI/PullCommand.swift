@@ -31,10 +31,11 @@ struct PullCommand {
             names: ["-v", "--verbose"], key: "verbose", takesValue: false,
             help: "log every FTP command and reply to stderr (PASS masked)"),
         OptionSpec(
-            names: ["--progress"], key: "progress", takesValue: false, help: "show progress on stderr"),
+            names: ["--progress"], key: "progress", takesValue: false,
+            help: "progress on stderr: redrawn in place on a terminal, else a line per finished action"),
         OptionSpec(
             names: ["--no-progress"], key: "no-progress", takesValue: false,
-            help: "no progress display (default when stderr is not a terminal)"),
+            help: "no progress while it runs; the report only"),
     ]
 
     static var help: String {
