@@ -103,7 +103,9 @@ devices:
     user: $NAS_LOGIN
     password: $NAS_PASS
 EOF
-echo "wrote demo-run/device.yaml:"
+# It holds passwords: readable by its owner only, or ftpsync warns (as ssh does).
+chmod 600 "$DEMO/device.yaml"
+echo "wrote demo-run/device.yaml (mode 600: it holds passwords):"
 sed 's/^/    /' "$DEMO/device.yaml"
 
 step "5/5 ftpsync pull"

@@ -1,22 +1,50 @@
 import Foundation
 
 /// Standard output and standard error, written whole lines at a time from any thread.
+///
+/// On a terminal it also keeps a live area: a few lines at the bottom of standard error that
+/// are redrawn in place (the progress display). Other output first erases the area, then is
+/// written, then the area is drawn again below it, so lines never mix with the display.
 final class Console: @unchecked Sendable {
     private let lock = NSLock()
+    /// The lines of the live area as last drawn on standard error (empty: none shown).
+    private var live: [String] = []
 
     /// Writes `text` and a newline (unless it ends with one) to standard output.
-    func out(_ text: String) { write(text, to: FileHandle.standardOutput) }
+    func out(_ text: String) { write(text, to: FileHandle.standardOutput, descriptor: 1) }
 
     /// Writes `text` and a newline (unless it ends with one) to standard error.
-    func error(_ text: String) { write(text, to: FileHandle.standardError) }
+    func error(_ text: String) { write(text, to: FileHandle.standardError, descriptor: 2) }
 
     /// True when standard error is a terminal.
     var stderrIsTerminal: Bool { isatty(2) == 1 }
 
-    private func write(_ text: String, to handle: FileHandle) {
+    /// Replaces the live area with `lines` (none: erase it), in one write. Each line must fit
+    /// the terminal's width, or the next redraw leaves traces.
+    func setLive(_ lines: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        let text = Console.erase(live.count) + lines.joined(separator: "\n")
+        live = lines
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Escape codes that erase a live area of `count` lines with the cursor at the end of its
+    /// last line, leaving the cursor at the start of its first line: CR, cursor up (CUU),
+    /// erase to the end of the screen (ED).
+    static func erase(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return "\r" + (count > 1 ? "\u{1B}[\(count - 1)A" : "") + "\u{1B}[J"
+    }
+
+    private func write(_ text: String, to handle: FileHandle, descriptor: Int32) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
         lock.lock()
         defer { lock.unlock() }
+        // Standard output elsewhere (a file, a pipe) does not disturb the area.
+        let aside = !live.isEmpty && (descriptor == 2 || isatty(descriptor) == 1)
+        if aside { FileHandle.standardError.write(Data(Console.erase(live.count).utf8)) }
         handle.write(Data(line.utf8))
+        if aside { FileHandle.standardError.write(Data(live.joined(separator: "\n").utf8)) }
     }
 }

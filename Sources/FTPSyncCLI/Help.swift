@@ -52,7 +52,7 @@ enum Help {
     static let defaults: [String: String] = [
         "device": "every device", "dry-run": "off", "delete": "off", "max-delete": "50; -1 = no limit",
         "parallel": "the device's connections, 2", "json": "a text report", "quiet": "off", "verbose": "off",
-        "progress": "on when stderr is a terminal", "no-progress": "off", "log": "no log",
+        "progress": "on, except with -q and --dry-run", "no-progress": "off", "log": "no log",
     ]
 
     /// A help page: usage, summary, every option with its default, and an example.

@@ -40,12 +40,13 @@ final class LogFile: @unchecked Sendable {
         }
     }
 
-    /// Writes the report of a finished run: one line per action and per device error, then a
-    /// summary line with the totals, the elapsed time (seconds) and the exit code.
-    func write(_ document: RunDocument, elapsed: Double, exitCode: ExitCode) {
+    /// Writes the report of a finished run: one line per action (unless `actionsLogged`: they
+    /// were written as they finished) and per device error, then a summary line with the
+    /// totals, the elapsed time (seconds) and the exit code.
+    func write(_ document: RunDocument, elapsed: Double, exitCode: ExitCode, actionsLogged: Bool = false) {
         let command = document.command + (document.dryRun ? " --dry-run" : "")
         for device in document.devices {
-            for action in device.actions {
+            for action in device.actions where !actionsLogged {
                 write("\(command) \(device.name): " + LogFile.line(for: action))
             }
             if let error = device.error {

@@ -31,10 +31,11 @@ struct PullCommand {
             names: ["-v", "--verbose"], key: "verbose", takesValue: false,
             help: "log every FTP command and reply to stderr (PASS masked)"),
         OptionSpec(
-            names: ["--progress"], key: "progress", takesValue: false, help: "show progress on stderr"),
+            names: ["--progress"], key: "progress", takesValue: false,
+            help: "progress on stderr: redrawn in place on a terminal, else a line per finished action"),
         OptionSpec(
             names: ["--no-progress"], key: "no-progress", takesValue: false,
-            help: "no progress display (default when stderr is not a terminal)"),
+            help: "no progress while it runs; the report only"),
     ]
 
     static var help: String {
@@ -97,21 +98,24 @@ struct PullCommand {
 
         let verbose = arguments.has("verbose")
         let console = self.console
+        let progress = RunProgress(arguments: arguments, command: "pull", console: console, log: log)
+        let events = progress.handler
         let reports = DeviceRunner.runAll(devices, limit: 4) { device in
             PullCommand.pull(
                 device, configuration: configuration, store: store, policy: policy, dryRun: dryRun, verbose: verbose,
-                console: console)
+                console: console, events: events)
         }
+        progress.finish()
         return finishRun(
             command: "pull", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console,
-            log: log)
+            log: log, actionsLogged: progress.logsActions)
     }
 
     /// One device's pull, on the calling thread.
     private static func pull(
         _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
         verbose: Bool,
-        console: Console
+        console: Console, events: SyncEventHandler?
     ) -> DeviceReport {
         var policy = policy
         policy.minimumAge = Double(device.minAge)
@@ -125,7 +129,7 @@ struct PullCommand {
         if verbose {
             log = { line in console.error(name + ": " + line) }
         }
-        let engine = PullEngine(job: job, store: store) {
+        let engine = PullEngine(job: job, store: store, events: events) {
             try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
         }
         return engine.run()

@@ -60,20 +60,23 @@ struct PushCommand {
 
         let verbose = arguments.has("verbose")
         let console = self.console
+        let progress = RunProgress(arguments: arguments, command: "push", console: console, log: log)
+        let events = progress.handler
         let reports = DeviceRunner.runAll(devices, limit: 4) { device in
             PushCommand.push(
                 device, configuration: configuration, store: store, policy: policy, dryRun: dryRun, verbose: verbose,
-                console: console)
+                console: console, events: events)
         }
+        progress.finish()
         return finishRun(
             command: "push", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console,
-            log: log)
+            log: log, actionsLogged: progress.logsActions)
     }
 
     /// One device's push, on the calling thread.
     private static func push(
         _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
-        verbose: Bool, console: Console
+        verbose: Bool, console: Console, events: SyncEventHandler?
     ) -> DeviceReport {
         var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
@@ -85,7 +88,7 @@ struct PushCommand {
         if verbose {
             log = { line in console.error(name + ": " + line) }
         }
-        let engine = PushEngine(job: job, store: store) {
+        let engine = PushEngine(job: job, store: store, events: events) {
             try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
         }
         return engine.run()

@@ -47,12 +47,12 @@ func openState(_ configuration: Configuration, dryRun: Bool, console: Console, l
 /// and returns the exit code of the run.
 func finishRun(
     command: String, arguments: ParsedArguments, dryRun: Bool, reports: [DeviceReport], started: Date,
-    console: Console, log: LogFile?
+    console: Console, log: LogFile?, actionsLogged: Bool = false
 ) -> ExitCode {
     let document = RunDocument(command: command, dryRun: dryRun, devices: reports)
     let elapsed = Date().timeIntervalSince(started)
     let code = exitCode(for: reports)
-    log?.write(document, elapsed: elapsed, exitCode: code)
+    log?.write(document, elapsed: elapsed, exitCode: code, actionsLogged: actionsLogged)
     // Unsafe names are errors whatever the output mode (CONTRACT.md: skipped with an error line).
     for device in reports {
         for line in device.skipped {

@@ -63,7 +63,9 @@ struct DeviceBuilder {
             guard let value = environment[variable] else {
                 throw reader.error(
                     at: source?.position,
-                    "environment variable '\(variable)' (named by 'password_env') is not set")
+                    "environment variable '\(variable)' (named by 'password_env') is not set"
+                        + " (cron and systemd start with almost no environment: set it in the crontab"
+                        + " or an EnvironmentFile)")
             }
             return value
         }

@@ -13,16 +13,19 @@ public final class PullEngine {
     private let store: StateStore?
     private let connect: () throws -> RemoteFileSystem
     private let clock: () -> Date
+    private let events: SyncEventHandler?
 
     /// - Parameters:
     ///   - job: the device and the run's choices.
     ///   - store: the state database; nil only for a dry run on a tree that has none yet.
     ///   - connect: opens a fresh session to the device (never a reused one).
     ///   - clock: the time source (UTC), for stamps in file names and the last-sync time.
+    ///   - events: told what happens as it happens (`SyncEvent`); nil for none.
     public init(
         job: DeviceJob, store: StateStore?, clock: @escaping () -> Date = Date.init,
-        connect: @escaping () throws -> RemoteFileSystem
+        events: SyncEventHandler? = nil, connect: @escaping () throws -> RemoteFileSystem
     ) {
+        self.events = events
         self.job = job
         self.store = store
         self.connect = connect
@@ -32,6 +35,13 @@ public final class PullEngine {
     /// Runs the device to the end and reports; never throws: a device that cannot be reached
     /// or listed is reported `failed`.
     public func run() -> DeviceReport {
+        events?(.deviceStarted(device: job.name))
+        let report = runDevice()
+        events?(.deviceFinished(device: job.name, report: report))
+        return report
+    }
+
+    private func runDevice() -> DeviceReport {
         let started = clock()
         var report = DeviceReport(name: job.name)
         defer { report.seconds = clock().timeIntervalSince(started) }
@@ -61,17 +71,20 @@ public final class PullEngine {
             return report
         }
 
+        events?(
+            .planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
         if job.dryRun {
             report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
             return report
         }
         let records = (try? store?.records(device: job.name)) ?? [:]
-        let executor = PullExecutor(job: job, store: store, remote: remote, runStarted: started, records: records)
+        let executor = PullExecutor(
+            job: job, store: store, remote: remote, runStarted: started, records: records, events: events)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        for action in planned.plan.actions {
+        for (id, action) in planned.plan.actions.enumerated() {
             if RunCancellation.isRequested { break }
-            let outcome = executor.perform(action)
+            let outcome = executor.perform(action, id: id)
             report.actions.append(outcome.report)
             report.stats.count(outcome.report, transferred: outcome.transferred)
         }

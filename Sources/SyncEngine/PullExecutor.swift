@@ -29,7 +29,7 @@ public enum EngineError: Error, CustomStringConvertible {
 
 /// Carries out the actions of a pull plan one at a time over one remote session.
 final class PullExecutor {
-    private let job: DeviceJob
+    let job: DeviceJob
     private let store: StateStore?
     private let remote: RemoteFileSystem
     /// When this run started (UTC), for the names of conflict copies.
@@ -37,11 +37,14 @@ final class PullExecutor {
     private let files = LocalFileSystem()
     /// The records of the last sync, for the paths a rename carries over.
     private let records: [RelativePath: FileRecord]
+    /// Told of each action and of transfer progress; nil for none.
+    let events: SyncEventHandler?
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date,
-        records: [RelativePath: FileRecord] = [:]
+        records: [RelativePath: FileRecord] = [:], events: SyncEventHandler? = nil
     ) {
+        self.events = events
         self.job = job
         self.store = store
         self.remote = remote
@@ -55,15 +58,22 @@ final class PullExecutor {
         var transferred: UInt64
     }
 
-    /// Carries out `action`; a failure fails this action only.
-    func perform(_ action: Action) -> Outcome {
+    /// Carries out `action` (index `id` in the plan, for the events); a failure fails this action only.
+    func perform(_ action: Action, id: Int) -> Outcome {
+        events?(.actionStarted(device: job.name, id: id, action: action))
+        let outcome = carryOut(action, id: id)
+        events?(.actionFinished(device: job.name, id: id, report: outcome.report))
+        return outcome
+    }
+
+    private func carryOut(_ action: Action, id: Int) -> Outcome {
         do {
             var transferred: UInt64 = 0
             switch action.kind {
             case .mkdirLocal:
                 try files.makeFolders(at: job.paths.file(action.path))
             case .download:
-                transferred = try download(action)
+                transferred = try download(action, id: id)
             case .conflict:
                 try keepConflictCopy(action)
             case .renameLocal:
@@ -88,7 +98,7 @@ final class PullExecutor {
         try? store.upsertRecord(record, device: job.name)
     }
 
-    private func download(_ action: Action) throws -> UInt64 {
+    private func download(_ action: Action, id: Int) throws -> UInt64 {
         guard let source = action.source else { throw EngineError.incompleteAction("download without its entry") }
         let partialPath = job.paths.partial(action.path)
         let finalPath = job.paths.file(action.path)
@@ -99,13 +109,13 @@ final class PullExecutor {
 
         var transfer: (received: UInt64, digest: String, size: UInt64)
         do {
-            transfer = try receive(action, source: source, into: partialPath, from: action.offset)
+            transfer = try receive(action, source: source, into: partialPath, from: action.offset, id: id)
         } catch FTPError.reply(let code, _, let command)
             where action.offset > 0 && command.hasPrefix("REST")
             && (500..<600).contains(code)
         {
             // The server cannot resume (no REST): start over from the first byte.
-            transfer = try receive(action, source: source, into: partialPath, from: 0)
+            transfer = try receive(action, source: source, into: partialPath, from: 0, id: id)
         }
         if let expected = source.size, transfer.size != expected {
             throw EngineError.shortTransfer(path: action.path.string, received: transfer.size, expected: expected)
@@ -130,12 +140,13 @@ final class PullExecutor {
     /// (the bytes already there first). Never accepts more than the listed size: a file that
     /// grows while it is read is dropped, to be fetched whole by a later run.
     /// - Returns: bytes received, the digest of the whole file, and its size.
-    private func receive(_ action: Action, source: SnapshotEntry, into partialPath: String, from offset: UInt64)
-        throws -> (received: UInt64, digest: String, size: UInt64)
-    {
+    private func receive(
+        _ action: Action, source: SnapshotEntry, into partialPath: String, from offset: UInt64, id: Int
+    ) throws -> (received: UInt64, digest: String, size: UInt64) {
         let hasher = try XXH3Hasher()
         if offset > 0 { try hasher.update(fileAt: partialPath, length: offset) }
         let writer = try files.openPartial(at: partialPath, offset: offset)
+        let meter = transferMeter(id: id, start: offset, total: source.size)
         let received: UInt64
         do {
             received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: offset)
@@ -145,6 +156,7 @@ final class PullExecutor {
                 }
                 try writer.write(chunk)
                 hasher.update(chunk)
+                meter?.add(chunk.count)
             }
             try writer.close()
         } catch let error as EngineError {

@@ -15,16 +15,19 @@ public final class PushEngine {
     private let store: StateStore?
     private let connect: () throws -> RemoteFileSystem
     private let clock: () -> Date
+    private let events: SyncEventHandler?
 
     /// - Parameters:
     ///   - job: the device and the run's choices (`job.policy.direction` is `.push`).
     ///   - store: the state database; nil only for a dry run on a tree that has none yet.
     ///   - clock: the time source (UTC), for the last-sync time.
+    ///   - events: told what happens as it happens (`SyncEvent`); nil for none.
     ///   - connect: opens a fresh session to the device (never a reused one).
     public init(
         job: DeviceJob, store: StateStore?, clock: @escaping () -> Date = Date.init,
-        connect: @escaping () throws -> RemoteFileSystem
+        events: SyncEventHandler? = nil, connect: @escaping () throws -> RemoteFileSystem
     ) {
+        self.events = events
         self.job = job
         self.store = store
         self.connect = connect
@@ -34,6 +37,13 @@ public final class PushEngine {
     /// Runs the device to the end and reports; never throws: a device that cannot be reached
     /// or listed is `failed`, a plan over the delete limit is `refused` with nothing changed.
     public func run() -> DeviceReport {
+        events?(.deviceStarted(device: job.name))
+        let report = runDevice()
+        events?(.deviceFinished(device: job.name, report: report))
+        return report
+    }
+
+    private func runDevice() -> DeviceReport {
         let started = clock()
         var report = DeviceReport(name: job.name)
         defer { report.seconds = clock().timeIntervalSince(started) }
@@ -64,17 +74,19 @@ public final class PushEngine {
             report.error = refusal
             return report
         }
+        events?(
+            .planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
         if job.dryRun {
             report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
             for action in report.actions { report.stats.count(action, transferred: action.bytes) }
             return report
         }
-        let executor = PushExecutor(job: job, store: store, remote: remote, records: records)
+        let executor = PushExecutor(job: job, store: store, remote: remote, records: records, events: events)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        for action in planned.plan.actions {
+        for (id, action) in planned.plan.actions.enumerated() {
             if RunCancellation.isRequested { break }
-            let outcome = executor.perform(action)
+            let outcome = executor.perform(action, id: id)
             report.actions.append(outcome.report)
             report.stats.count(outcome.report, transferred: outcome.transferred)
         }

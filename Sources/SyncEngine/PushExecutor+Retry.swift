@@ -8,9 +8,11 @@ extension PushExecutor {
     /// file starts over with STOR. An attempt that moved bytes does not count against `retries`.
     /// - Returns: the bytes sent over all attempts.
     /// - Throws: the permanent error, or the last transient one after the retries.
-    func sendRetrying(_ localPath: String, to temporary: String, offset: UInt64) throws -> UInt64 {
+    func sendRetrying(_ localPath: String, to temporary: String, offset: UInt64, id: Int, size: UInt64) throws
+        -> UInt64
+    {
         guard let resilient = remote as? ResilientRemote else {
-            return try send(localPath, to: temporary, offset: offset)
+            return try send(localPath, to: temporary, offset: offset, id: id, size: size)
         }
         var moved: UInt64 = 0
         var isFirst = true
@@ -20,7 +22,7 @@ extension PushExecutor {
                 let start = isFirst ? offset : ((try? resilient.size(temporary)) ?? 0)
                 isFirst = false
                 do {
-                    return try send(localPath, to: temporary, offset: start) + moved
+                    return try send(localPath, to: temporary, offset: start, id: id, size: size) + moved
                 } catch FTPError.dataConnectionClosed(let bytes, let reason) {
                     moved += bytes
                     throw FTPError.dataConnectionClosed(bytesTransferred: bytes, reason: reason)

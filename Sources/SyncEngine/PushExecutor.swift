@@ -12,30 +12,43 @@ import SyncStore
 /// server lists afterwards (`finishRecords()` re-lists the folders touched), so the next run
 /// sees no change whatever the server's clock, zone or listing precision.
 final class PushExecutor {
-    private let job: DeviceJob
+    let job: DeviceJob
     private let store: StateStore?
     let remote: RemoteFileSystem
     private var records: [RelativePath: FileRecord]
     private let files = LocalFileSystem()
     /// Paths uploaded or renamed this run, whose records await the listed size and time.
     private var relist: [RelativePath: [RelativePath]] = [:]
+    /// Told of each action and of transfer progress; nil for none.
+    let events: SyncEventHandler?
 
-    init(job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord]) {
+    init(
+        job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
+        events: SyncEventHandler? = nil
+    ) {
+        self.events = events
         self.job = job
         self.store = store
         self.remote = remote
         self.records = records
     }
 
-    /// Carries out `action`; a failure fails this action only.
-    func perform(_ action: Action) -> PullExecutor.Outcome {
+    /// Carries out `action` (index `id` in the plan, for the events); a failure fails this action only.
+    func perform(_ action: Action, id: Int) -> PullExecutor.Outcome {
+        events?(.actionStarted(device: job.name, id: id, action: action))
+        let outcome = carryOut(action, id: id)
+        events?(.actionFinished(device: job.name, id: id, report: outcome.report))
+        return outcome
+    }
+
+    private func carryOut(_ action: Action, id: Int) -> PullExecutor.Outcome {
         do {
             var transferred: UInt64 = 0
             switch action.kind {
             case .mkdirRemote:
                 try remote.makeDirectory(absolute(action.path))
             case .upload:
-                transferred = try upload(action)
+                transferred = try upload(action, id: id)
             case .renameRemote:
                 try rename(action)
             case .deleteRemote:
@@ -68,7 +81,7 @@ final class PushExecutor {
         remotePath(root: job.remoteRoot, relative: path.string)
     }
 
-    private func upload(_ action: Action) throws -> UInt64 {
+    private func upload(_ action: Action, id: Int) throws -> UInt64 {
         guard let source = action.source, let size = source.size, let localTime = source.modified else {
             throw EngineError.incompleteAction("upload without its entry")
         }
@@ -81,7 +94,7 @@ final class PushExecutor {
             direction: .push, tempName: temporary, localSize: size, localModified: localTime)
         try store?.setPartial(partial, device: job.name)
 
-        let sent = try sendRetrying(localPath, to: temporary, offset: action.offset)
+        let sent = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
         if let listed = try? remote.size(temporary), listed != size {
             throw EngineError.shortTransfer(path: action.path.string, received: listed, expected: size)
         }
@@ -104,10 +117,15 @@ final class PushExecutor {
 
     /// Sends the local file from `offset`: APPE when resuming, else REST + STOR, else from the
     /// start when the server refuses both.
-    func send(_ localPath: String, to temporary: String, offset: UInt64) throws -> UInt64 {
+    func send(_ localPath: String, to temporary: String, offset: UInt64, id: Int, size: UInt64) throws -> UInt64 {
         func attempt(from start: UInt64, append: Bool) throws -> UInt64 {
             let reader = try LocalFileReader(path: localPath, offset: start)
-            return try remote.store(temporary, from: append ? 0 : start, append: append) { try reader.read(into: $0) }
+            let meter = transferMeter(id: id, start: start, total: size)
+            return try remote.store(temporary, from: append ? 0 : start, append: append) { buffer in
+                let count = try reader.read(into: buffer)
+                meter?.add(count)
+                return count
+            }
         }
         guard offset > 0 else { return try attempt(from: 0, append: false) }
         do {

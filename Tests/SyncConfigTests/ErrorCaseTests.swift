@@ -141,11 +141,11 @@ let errorCases: [ErrorCase] = [
         name: "password_env names an unset variable",
         yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    password_env: CAM_PASSWORD\n",
         environment: ["OTHER": "x"], line: 5, column: 19,
-        message: "environment variable 'CAM_PASSWORD' (named by 'password_env') is not set"),
+        message: "environment variable 'CAM_PASSWORD' (named by 'password_env') is not set" + cronHint),
     ErrorCase(
         name: "password_env in defaults names an unset variable",
         yaml: "local: /d\ndefaults:\n  password_env: PW\ndevices:\n  - name: a\n    host: h\n", line: 3, column: 17,
-        message: "environment variable 'PW' (named by 'password_env') is not set"),
+        message: "environment variable 'PW' (named by 'password_env') is not set" + cronHint),
     ErrorCase(
         name: "both password and password_env",
         yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    password: s\n    password_env: PW\n",
@@ -236,3 +236,7 @@ func errorCaseGivesExactMessage(_ errorCase: ErrorCase) throws {
     #expect(error.message == errorCase.message)
     #expect(error.description == "device.yaml:\(errorCase.line):\(errorCase.column): \(errorCase.message)")
 }
+
+/// The hint the error for an unset `password_env` variable ends with.
+private let cronHint =
+    " (cron and systemd start with almost no environment: set it in the crontab or an EnvironmentFile)"

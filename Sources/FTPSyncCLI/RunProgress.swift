@@ -1,0 +1,72 @@
+import Foundation
+import SyncEngine
+
+/// What a pull or push shows and logs while it runs, chosen from the command line:
+/// - a terminal on standard error (and `TERM` not `dumb`): the live display (`TerminalProgress`);
+/// - anything else: one plain line per finished action (`LineProgress`);
+/// - `-q`, `--no-progress` or `--dry-run`: nothing while it runs.
+/// With `--log FILE`, each action's log line is written as the action finishes.
+final class RunProgress: Sendable {
+    /// How progress is shown.
+    enum Display: Equatable {
+        case none, lines, terminal
+    }
+
+    /// The handler to give the engines; nil when nothing listens.
+    let handler: SyncEventHandler?
+    /// True when the actions' log lines are written as they finish (not again at the end).
+    let logsActions: Bool
+    private let terminal: TerminalProgress?
+
+    /// The display for these options: `--progress` asks for it where it is off by default, but
+    /// `-q` and `--no-progress` win; a dry run carries nothing out, so shows nothing.
+    static func display(
+        quiet: Bool, progress: Bool, noProgress: Bool, dryRun: Bool, stderrIsTerminal: Bool, term: String?
+    ) -> Display {
+        if quiet || noProgress || dryRun { return .none }
+        _ = progress  // on by default: a terminal gets the live display, anything else plain lines
+        return stderrIsTerminal && term != "dumb" ? .terminal : .lines
+    }
+
+    /// - Parameters:
+    ///   - command: `pull` or `push`, for the log lines.
+    init(arguments: ParsedArguments, command: String, console: Console, log: LogFile?) {
+        let dryRun = arguments.has("dry-run")
+        let display = RunProgress.display(
+            quiet: arguments.has("quiet"), progress: arguments.has("progress"),
+            noProgress: arguments.has("no-progress"), dryRun: dryRun, stderrIsTerminal: console.stderrIsTerminal,
+            term: ProcessInfo.processInfo.environment["TERM"])
+        var parts: [SyncEventHandler] = []
+        var terminal: TerminalProgress?
+        switch display {
+        case .none: break
+        case .lines:
+            let lines = LineProgress(console: console)
+            parts.append { lines.handle($0) }
+        case .terminal:
+            let live = TerminalProgress(console: console)
+            terminal = live
+            parts.append { live.handle($0) }
+        }
+        if let log, !dryRun {
+            parts.append { event in
+                guard case .actionFinished(let device, _, let report) = event else { return }
+                log.write("\(command) \(device): " + LogFile.line(for: report))
+            }
+        }
+        self.terminal = terminal
+        logsActions = log != nil && !dryRun
+        let all = parts
+        if all.isEmpty {
+            handler = nil
+        } else {
+            handler = { (event: SyncEvent) in
+                for part in all { part(event) }
+            }
+        }
+        terminal?.start()
+    }
+
+    /// Ends the live display (erasing it); call before printing the report.
+    func finish() { terminal?.stop() }
+}
