@@ -21,7 +21,7 @@ struct PullCommand {
             help: "refuse a device (exit 4) whose plan deletes more than N files; default 50, -1 = no limit"),
         OptionSpec(
             names: ["--parallel"], key: "parallel", takesValue: true, valueName: "N",
-            help: "data connections per device (accepted; transfers run one at a time for now)"),
+            help: "control connections per device, transfers spread over them (overrides `connections`)"),
         OptionSpec(
             names: ["--log"], key: "log", takesValue: true, valueName: "FILE",
             help: "append a timestamped log of actions and errors to FILE"),
@@ -35,7 +35,7 @@ struct PullCommand {
         OptionSpec(
             names: ["--no-progress"], key: "no-progress", takesValue: false,
             help: "no progress display (default when stderr is not a terminal)"),
-    ]
+    ] + FleetOptions.specs
 
     static var help: String {
         Help.text(
@@ -87,6 +87,7 @@ struct PullCommand {
         warnAboutInsecureDevices(devices, console: console)
         let dryRun = arguments.has("dry-run")
         let policy = try syncPolicy(arguments, direction: .pull)
+        let jobs = try FleetOptions.jobs(arguments)
         let started = Date()
         // A dry run creates nothing: it reads the state only when there is one.
         guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log) else {
@@ -97,10 +98,11 @@ struct PullCommand {
 
         let verbose = arguments.has("verbose")
         let console = self.console
-        let reports = DeviceRunner.runAll(devices, limit: 4) { device in
+        let arguments = self.arguments
+        let reports = DeviceRunner.runAll(devices, limit: jobs) { device in
             PullCommand.pull(
                 device, configuration: configuration, store: store, policy: policy, dryRun: dryRun, verbose: verbose,
-                console: console)
+                console: console, arguments: arguments)
         }
         return finishRun(
             command: "pull", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console,
@@ -111,12 +113,13 @@ struct PullCommand {
     private static func pull(
         _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
         verbose: Bool,
-        console: Console
+        console: Console, arguments: ParsedArguments
     ) -> DeviceReport {
-        let job = DeviceJob(
+        var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
             excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
+        FleetOptions.configure(&job, arguments: arguments, device: device)
         let name = device.name
         var log: (@Sendable (String) -> Void)?
         if verbose {

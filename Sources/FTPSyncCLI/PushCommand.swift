@@ -35,6 +35,7 @@ struct PushCommand {
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let policy = try syncPolicy(arguments, direction: .push)
+        let jobs = try FleetOptions.jobs(arguments)
         let configuration: Configuration
         do {
             configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
@@ -60,10 +61,11 @@ struct PushCommand {
 
         let verbose = arguments.has("verbose")
         let console = self.console
-        let reports = DeviceRunner.runAll(devices, limit: 4) { device in
+        let arguments = self.arguments
+        let reports = DeviceRunner.runAll(devices, limit: jobs) { device in
             PushCommand.push(
                 device, configuration: configuration, store: store, policy: policy, dryRun: dryRun, verbose: verbose,
-                console: console)
+                console: console, arguments: arguments)
         }
         return finishRun(
             command: "push", arguments: arguments, dryRun: dryRun, reports: reports, started: started, console: console,
@@ -73,12 +75,13 @@ struct PushCommand {
     /// One device's push, on the calling thread.
     private static func push(
         _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
-        verbose: Bool, console: Console
+        verbose: Bool, console: Console, arguments: ParsedArguments
     ) -> DeviceReport {
-        let job = DeviceJob(
+        var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
             excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
+        FleetOptions.configure(&job, arguments: arguments, device: device)
         let name = device.name
         var log: (@Sendable (String) -> Void)?
         if verbose {

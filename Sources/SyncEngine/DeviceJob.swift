@@ -18,6 +18,10 @@ public struct DeviceJob: Sendable {
     public var policy: SyncPolicy
     /// Plan only: change nothing anywhere.
     public var dryRun: Bool
+    /// Control connections this device run may open (transfers are spread over them); at least 1.
+    public var connections = 1
+    /// Record a server identity that differs from the recorded one instead of refusing the device.
+    public var acceptNewIdentity = false
 
     public init(
         name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,
