@@ -69,11 +69,19 @@ public final class PullEngine {
         let executor = PullExecutor(job: job, store: store, remote: remote, runStarted: started, records: records)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        for action in planned.plan.actions {
-            let outcome = executor.perform(action)
+        let scheduler = TransferScheduler(
+            connections: job.connections, first: ConnectionWorker(remote: remote, perform: executor.perform)
+        ) { [job, store, connect] in
+            let extra = try connect()
+            let worker = PullExecutor(job: job, store: store, remote: extra, runStarted: started, records: records)
+            return ConnectionWorker(remote: extra, perform: worker.perform)
+        }
+        for outcome in scheduler.run(planned.plan.actions) {
             report.actions.append(outcome.report)
             report.stats.count(outcome.report, transferred: outcome.transferred)
         }
+        scheduler.finish()
+        report.notes += scheduler.notes
         if report.stats.failed > 0 {
             report.status = .partial
             report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"

@@ -72,12 +72,20 @@ public final class PushEngine {
         let executor = PushExecutor(job: job, store: store, remote: remote, records: records)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        for action in planned.plan.actions {
-            let outcome = executor.perform(action)
+        let scheduler = TransferScheduler(
+            connections: job.connections, first: ConnectionWorker(remote: remote, perform: executor.perform)
+        ) { [job, store, connect] in
+            let extra = try connect()
+            let worker = PushExecutor(job: job, store: store, remote: extra, records: records)
+            return ConnectionWorker(remote: extra, perform: worker.perform, finish: worker.finishRecords)
+        }
+        for outcome in scheduler.run(planned.plan.actions) {
             report.actions.append(outcome.report)
             report.stats.count(outcome.report, transferred: outcome.transferred)
         }
+        scheduler.finish()
         executor.finishRecords()
+        report.notes += scheduler.notes
         if report.stats.failed > 0 {
             report.status = .partial
             report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"
