@@ -14,6 +14,11 @@ the devices and faults the integration tests need:
                         been sent on it (REST offsets do not count); the control
                         connection then gets "426 ...". With --drop-count K only the
                         first K RETRs of this server are cut (default: all).
+  --extra-user NAME:PASS:ROOT
+                        one more login (repeatable), with its own root folder: several
+                        devices at one address and port.
+  --max-cons N          at most N connections at once (more get "421 Too many
+                        connections" and are closed), as small devices do.
   --command-log FILE    every command received is appended to FILE as
                         "TIME SESSION CMD LINE" and every reply as
                         "TIME SESSION REPLY LINE" (TIME = UTC ISO 8601 with ms,
@@ -110,6 +115,8 @@ def main():
     ap.add_argument("--drop-after", type=int)
     ap.add_argument("--drop-count", type=int)
     ap.add_argument("--command-log")
+    ap.add_argument("--extra-user", action="append", default=[])
+    ap.add_argument("--max-cons", type=int, default=256)
     ap.add_argument(
         "--raw-names", action="store_true",
         help="serve file names as their raw bytes (surrogateescape) instead of '?' for non-UTF-8 bytes",
@@ -130,6 +137,10 @@ def main():
         authorizer.add_anonymous(a.root, perm=perm)
     else:
         authorizer.add_user(a.user, os.environ.get("FTPSYNC_LAB_PASS", ""), a.root, perm=perm)
+    for extra in a.extra_user:
+        name, password, root = extra.split(":", 2)
+        os.makedirs(root, exist_ok=True)
+        authorizer.add_user(name, password, root, perm=perm)
 
     removed = {"EPSV", "MLSD", "MLST"} if a.no_epsv_mlsd else set()
     command_log = CommandLog(a.command_log) if a.command_log else None
@@ -173,7 +184,7 @@ def main():
         LabHandler.tls_data_required = True
 
     server = FTPServer((a.addr, a.port), LabHandler)
-    server.max_cons = 256
+    server.max_cons = a.max_cons
     server.max_cons_per_ip = 0
     logging.info(
         "serving %s on %s:%d user=%s removed=%s masquerade=%s throttle=%s drop_after=%s",

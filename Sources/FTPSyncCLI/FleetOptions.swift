@@ -45,5 +45,6 @@ enum FleetOptions {
     static func configure(_ job: inout DeviceJob, arguments: ParsedArguments, device: DeviceConfig) {
         job.connections = connections(arguments, device: device)
         job.acceptNewIdentity = acceptsNewIdentity(arguments, device: device)
+        job.host = device.host.contains(":") ? "[\(device.host)]:\(device.port)" : "\(device.host):\(device.port)"
     }
 }

@@ -22,6 +22,8 @@ public struct DeviceJob: Sendable {
     public var connections = 1
     /// Record a server identity that differs from the recorded one instead of refusing the device.
     public var acceptNewIdentity = false
+    /// `host:port` of the device, for messages.
+    public var host = ""
 
     public init(
         name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,

@@ -39,13 +39,20 @@ public final class PushEngine {
         defer { report.seconds = clock().timeIntervalSince(started) }
         let remote: RemoteFileSystem
         do {
-            remote = try connect()
+            remote = try ConnectionLimit.first(connect)
         } catch {
             report.status = .failed
             report.error = "\(error)"
             return report
         }
         defer { remote.close() }
+        switch IdentityCheck.verify(remote: remote, job: job, store: store, host: job.host) {
+        case .refuse(let message):
+            report.status = .refused
+            report.error = message
+            return report
+        case .proceed(let notes): report.notes += notes
+        }
 
         let planned: PlanResult
         let records: [RelativePath: FileRecord]
