@@ -6,6 +6,7 @@ the devices and faults the integration tests need:
 
   --no-epsv-mlsd        an old device: EPSV, MLSD and MLST are gone from the command
                         table (reply 500) and from FEAT.
+  --no-eprt            EPRT is gone (reply 500): active mode must fall back to PORT.
   --masquerade ADDR     PASV replies (227) carry ADDR instead of the listening
                         address, as behind NAT.
   --throttle BPS        data connections move at most BPS bytes per second (both
@@ -111,6 +112,7 @@ def main():
     ap.add_argument("--user", required=True, help="login name, or 'anonymous'")
     ap.add_argument("--no-epsv-mlsd", action="store_true")
     ap.add_argument("--masquerade")
+    ap.add_argument("--no-eprt", action="store_true")
     ap.add_argument("--throttle", type=int, default=0)
     ap.add_argument("--drop-after", type=int)
     ap.add_argument("--drop-count", type=int)
@@ -143,6 +145,8 @@ def main():
         authorizer.add_user(name, password, root, perm=perm)
 
     removed = {"EPSV", "MLSD", "MLST"} if a.no_epsv_mlsd else set()
+    if a.no_eprt:
+        removed.add("EPRT")
     command_log = CommandLog(a.command_log) if a.command_log else None
 
     base = FTPHandler
