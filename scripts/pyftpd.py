@@ -188,7 +188,8 @@ def main():
         LabHandler.tls_data_required = True
 
     server = FTPServer((a.addr, a.port), LabHandler)
-    server.max_cons = a.max_cons
+    # pyftpdlib counts its listening socket among the connections: one more.
+    server.max_cons = a.max_cons + 1
     server.max_cons_per_ip = 0
     logging.info(
         "serving %s on %s:%d user=%s removed=%s masquerade=%s throttle=%s drop_after=%s",

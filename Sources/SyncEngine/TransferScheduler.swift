@@ -156,7 +156,7 @@ final class TransferScheduler: @unchecked Sendable {
             if !limitReached {
                 limitReached = true
                 notes.append(
-                    "the server refused connection \(slot + 2) of \(connections) (\(error)); "
+                    "the server refused an extra connection (\(error)); "
                         + "continuing with the connections it accepted")
             }
             return nil
