@@ -34,6 +34,7 @@ usage:
                           pyftpdlib: one more login with its own root (repeatable)
       --max-cons N        pyftpdlib: at most N connections at once (then 421)
       --no-eprt           pyftpdlib: no EPRT (active mode falls back to PORT)
+      --latency MS        pyftpdlib: each reply waits MS ms (a slow device)
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
       --tls explicit|implicit
                           FTPS with a self-signed certificate made by openssl (SAN: ADDR,
@@ -156,7 +157,7 @@ cmd_start() {
     local kind=$1 root=$2 addr=$3 port=$4 user=$5 pass=$6
     shift 6
     local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" owner="" timeout=30 raw_names=0
-    local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0
+    local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0 latency=""
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -170,6 +171,7 @@ cmd_start() {
             --extra-user) extra_users+=("${2:?--extra-user needs NAME:PASS:ROOT}"); shift ;;
             --max-cons) max_cons=${2:?--max-cons needs N}; shift ;;
             --no-eprt) no_eprt=1 ;;
+            --latency) latency=${2:?--latency needs MS}; shift ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             --tls) tls=${2:?--tls needs explicit or implicit}; shift ;;
             --ssl-reuse) ssl_reuse=${2:?--ssl-reuse needs yes or no}; shift ;;
@@ -267,6 +269,7 @@ cmd_start() {
         [ $raw_names = 0 ] || args+=(--raw-names)
         [ -z "$max_cons" ] || args+=(--max-cons "$max_cons")
         [ $no_eprt = 0 ] || args+=(--no-eprt)
+        [ -z "$latency" ] || args+=(--latency "$latency")
         for extra in "${extra_users[@]}"; do args+=(--extra-user "$extra"); done
         [ -z "$tls" ] || args+=(--tls-cert "$run/cert.pem" --tls-key "$run/key.pem")
         # setsid: own session and process group, so the PID is also the group id.

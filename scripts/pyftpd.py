@@ -6,6 +6,8 @@ the devices and faults the integration tests need:
 
   --no-epsv-mlsd        an old device: EPSV, MLSD and MLST are gone from the command
                         table (reply 500) and from FEAT.
+  --latency MS          every reply waits MS milliseconds before it is sent: a slow
+                        device (a camera on Wi-Fi). Blocks this server process only.
   --no-eprt            EPRT is gone (reply 500): active mode must fall back to PORT.
   --masquerade ADDR     PASV replies (227) carry ADDR instead of the listening
                         address, as behind NAT.
@@ -35,6 +37,7 @@ import logging
 import os
 import sys
 import threading
+import time
 
 from pyftpdlib.authorizers import DummyAuthorizer
 from pyftpdlib.handlers import FTPHandler, ThrottledDTPHandler
@@ -113,6 +116,7 @@ def main():
     ap.add_argument("--no-epsv-mlsd", action="store_true")
     ap.add_argument("--masquerade")
     ap.add_argument("--no-eprt", action="store_true")
+    ap.add_argument("--latency", type=float, default=0)
     ap.add_argument("--throttle", type=int, default=0)
     ap.add_argument("--drop-after", type=int)
     ap.add_argument("--drop-count", type=int)
@@ -167,6 +171,8 @@ def main():
             return super().pre_process_command(line, cmd, arg)
 
         def respond(self, resp, logfun=logging.debug):
+            if a.latency:
+                time.sleep(a.latency / 1000.0)
             if command_log:
                 command_log.write(self._session(), "REPLY", resp)
             return super().respond(resp, logfun)
