@@ -69,8 +69,12 @@ final class DataListener {
         }
         let port: UInt16 = withUnsafePointer(to: &storage) { pointer in
             family == AF_INET6
-                ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
-                : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+                ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin6_port)
+                }
+                : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin_port)
+                }
         }
         return DataListener(descriptor: fd, host: host, port: Int(port), isIPv6: family == AF_INET6)
     }
@@ -100,7 +104,8 @@ final class DataListener {
         let peer = SocketTransport.numericPeer(fd) ?? ""
         guard peer == expectedPeer else {
             Glibc.close(fd)
-            throw .protocolViolation("active-mode data connection came from \(peer), not from the server \(expectedPeer)")
+            throw .protocolViolation(
+                "active-mode data connection came from \(peer), not from the server \(expectedPeer)")
         }
         return SocketTransport(descriptor: fd, peerHost: peer, timeout: timeout)
     }

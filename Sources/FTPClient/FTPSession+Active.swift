@@ -48,9 +48,10 @@ extension FTPSession {
         guard !listener.isIPv6 else {
             throw .protocolViolation("the server refused EPRT and PORT cannot name an IPv6 address")
         }
-        let numbers = listener.host.split(separator: ".").map(String.init) + [
-            String(listener.port / 256), String(listener.port % 256),
-        ]
+        let numbers =
+            listener.host.split(separator: ".").map(String.init) + [
+                String(listener.port / 256), String(listener.port % 256),
+            ]
         let line = "PORT " + numbers.joined(separator: ",")
         try expectCompletion(exchange(line), line)
     }

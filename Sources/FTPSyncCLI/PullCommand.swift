@@ -35,7 +35,8 @@ struct PullCommand {
         OptionSpec(
             names: ["--no-progress"], key: "no-progress", takesValue: false,
             help: "no progress display (default when stderr is not a terminal)"),
-    ] + FleetOptions.specs
+        FleetOptions.specs[0], FleetOptions.specs[1],
+    ]
 
     static var help: String {
         Help.text(

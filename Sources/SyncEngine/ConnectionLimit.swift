@@ -24,7 +24,7 @@ enum ConnectionLimit {
         for wait in waits {
             do {
                 return try connect()
-            } catch where isLimit(error) {
+            } catch  where isLimit(error) {
                 sleep(wait)
             }
         }

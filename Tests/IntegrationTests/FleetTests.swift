@@ -218,10 +218,13 @@ import Testing
             config = try write(
                 "local: \(work)/mirror\ndevices:\n" + server.deviceYAML(name: "cam"), to: work + "/device.yaml")
             let before = try ftpsync(["status", config, "--json"])
-            #expect(before.stdout.contains("\"identity_known\":false") || before.stdout.contains("\"identity_known\" : false"))
+            #expect(
+                before.stdout.contains("\"identity_known\":false")
+                    || before.stdout.contains("\"identity_known\" : false"))
             #expect(try ftpsync(["pull", config, "-q"]).status == 0)
             let after = try ftpsync(["status", config, "--json"])
-            #expect(after.stdout.contains("\"identity_known\":true") || after.stdout.contains("\"identity_known\" : true"))
+            #expect(
+                after.stdout.contains("\"identity_known\":true") || after.stdout.contains("\"identity_known\" : true"))
         }
         // Another server answers at the same address and port: another FEAT (no MLSD, no EPSV).
         try FileManager.default.removeItem(atPath: served + "/id-0.jpg")
