@@ -79,7 +79,7 @@ public final class PullEngine {
         let scheduler = TransferScheduler(
             connections: job.connections, first: ConnectionWorker(remote: remote, perform: executor.perform)
         ) { [job, store, connect] in
-            let extra = try connect()
+            let extra = try openSibling(of: remote, connect)
             let worker = PullExecutor(job: job, store: store, remote: extra, runStarted: started, records: records)
             return ConnectionWorker(remote: extra, perform: worker.perform)
         }

@@ -82,7 +82,7 @@ public final class PushEngine {
         let scheduler = TransferScheduler(
             connections: job.connections, first: ConnectionWorker(remote: remote, perform: executor.perform)
         ) { [job, store, connect] in
-            let extra = try connect()
+            let extra = try openSibling(of: remote, connect)
             let worker = PushExecutor(job: job, store: store, remote: extra, records: records)
             return ConnectionWorker(remote: extra, perform: worker.perform, finish: worker.finishRecords)
         }
