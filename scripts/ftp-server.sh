@@ -32,6 +32,11 @@ usage:
       --owner PID         stop the server when process PID is gone
       --raw-names         pyftpdlib: send and accept names as raw bytes (GBK, latin1
                           names on disk), not '?' for bytes that are not UTF-8
+      --extra-user NAME:PASS:ROOT
+                          pyftpdlib: one more login with its own root (repeatable)
+      --max-cons N        pyftpdlib: at most N connections at once (then 421)
+      --no-eprt           pyftpdlib: no EPRT (active mode falls back to PORT)
+      --latency MS        pyftpdlib: each reply waits MS ms (a slow device)
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
       --tls explicit|implicit
                           FTPS with a self-signed certificate made by openssl (SAN: ADDR,
@@ -154,7 +159,7 @@ cmd_start() {
     local kind=$1 root=$2 addr=$3 port=$4 user=$5 pass=$6
     shift 6
     local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" drop_upload="" owner="" timeout=30 raw_names=0
-    local tls="" ssl_reuse=yes tls_max=1.3
+    local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0 latency=""
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -166,6 +171,10 @@ cmd_start() {
             --drop-upload-after) drop_upload=${2:?--drop-upload-after needs BYTES}; shift ;;
             --owner) owner=${2:?--owner needs PID}; shift ;;
             --raw-names) raw_names=1 ;;
+            --extra-user) extra_users+=("${2:?--extra-user needs NAME:PASS:ROOT}"); shift ;;
+            --max-cons) max_cons=${2:?--max-cons needs N}; shift ;;
+            --no-eprt) no_eprt=1 ;;
+            --latency) latency=${2:?--latency needs MS}; shift ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             --tls) tls=${2:?--tls needs explicit or implicit}; shift ;;
             --ssl-reuse) ssl_reuse=${2:?--ssl-reuse needs yes or no}; shift ;;
@@ -262,6 +271,10 @@ cmd_start() {
         [ -z "$drop_count" ] || args+=(--drop-count "$drop_count")
         [ -z "$drop_upload" ] || args+=(--drop-upload-after "$drop_upload")
         [ $raw_names = 0 ] || args+=(--raw-names)
+        [ -z "$max_cons" ] || args+=(--max-cons "$max_cons")
+        [ $no_eprt = 0 ] || args+=(--no-eprt)
+        [ -z "$latency" ] || args+=(--latency "$latency")
+        for extra in "${extra_users[@]}"; do args+=(--extra-user "$extra"); done
         [ -z "$tls" ] || args+=(--tls-cert "$run/cert.pem" --tls-key "$run/key.pem")
         # setsid: own session and process group, so the PID is also the group id.
         # 3>&- : the server must not hold the caller's stdout (a $(...) pipe) open.

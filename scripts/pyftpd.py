@@ -6,6 +6,9 @@ the devices and faults the integration tests need:
 
   --no-epsv-mlsd        an old device: EPSV, MLSD and MLST are gone from the command
                         table (reply 500) and from FEAT.
+  --latency MS          every reply waits MS milliseconds before it is sent: a slow
+                        device (a camera on Wi-Fi). Blocks this server process only.
+  --no-eprt            EPRT is gone (reply 500): active mode must fall back to PORT.
   --masquerade ADDR     PASV replies (227) carry ADDR instead of the listening
                         address, as behind NAT.
   --throttle BPS        data connections move at most BPS bytes per second (both
@@ -17,6 +20,11 @@ the devices and faults the integration tests need:
   --drop-upload-after N the same for STOR/APPE: the data connection of an upload is
                         closed once N bytes (or more, a read's worth) have arrived on it;
                         the client gets "426 ...". --drop-count K counts these cuts too.
+  --extra-user NAME:PASS:ROOT
+                        one more login (repeatable), with its own root folder: several
+                        devices at one address and port.
+  --max-cons N          at most N connections at once (more get "421 Too many
+                        connections" and are closed), as small devices do.
   --command-log FILE    every command received is appended to FILE as
                         "TIME SESSION CMD LINE" and every reply as
                         "TIME SESSION REPLY LINE" (TIME = UTC ISO 8601 with ms,
@@ -32,6 +40,7 @@ import logging
 import os
 import sys
 import threading
+import time
 
 from pyftpdlib.authorizers import DummyAuthorizer
 from pyftpdlib.handlers import FTPHandler, ThrottledDTPHandler
@@ -120,11 +129,15 @@ def main():
     ap.add_argument("--user", required=True, help="login name, or 'anonymous'")
     ap.add_argument("--no-epsv-mlsd", action="store_true")
     ap.add_argument("--masquerade")
+    ap.add_argument("--no-eprt", action="store_true")
+    ap.add_argument("--latency", type=float, default=0)
     ap.add_argument("--throttle", type=int, default=0)
     ap.add_argument("--drop-after", type=int)
     ap.add_argument("--drop-count", type=int)
     ap.add_argument("--drop-upload-after", type=int)
     ap.add_argument("--command-log")
+    ap.add_argument("--extra-user", action="append", default=[])
+    ap.add_argument("--max-cons", type=int, default=256)
     ap.add_argument(
         "--raw-names", action="store_true",
         help="serve file names as their raw bytes (surrogateescape) instead of '?' for non-UTF-8 bytes",
@@ -145,8 +158,14 @@ def main():
         authorizer.add_anonymous(a.root, perm=perm)
     else:
         authorizer.add_user(a.user, os.environ.get("FTPSYNC_LAB_PASS", ""), a.root, perm=perm)
+    for extra in a.extra_user:
+        name, password, root = extra.split(":", 2)
+        os.makedirs(root, exist_ok=True)
+        authorizer.add_user(name, password, root, perm=perm)
 
     removed = {"EPSV", "MLSD", "MLST"} if a.no_epsv_mlsd else set()
+    if a.no_eprt:
+        removed.add("EPRT")
     command_log = CommandLog(a.command_log) if a.command_log else None
 
     base = FTPHandler
@@ -167,6 +186,8 @@ def main():
             return super().pre_process_command(line, cmd, arg)
 
         def respond(self, resp, logfun=logging.debug):
+            if a.latency:
+                time.sleep(a.latency / 1000.0)
             if command_log:
                 command_log.write(self._session(), "REPLY", resp)
             return super().respond(resp, logfun)
@@ -188,7 +209,8 @@ def main():
         LabHandler.tls_data_required = True
 
     server = FTPServer((a.addr, a.port), LabHandler)
-    server.max_cons = 256
+    # pyftpdlib counts its listening socket among the connections: one more.
+    server.max_cons = a.max_cons + 1
     server.max_cons_per_ip = 0
     logging.info(
         "serving %s on %s:%d user=%s removed=%s masquerade=%s throttle=%s drop_after=%s",

@@ -5,6 +5,7 @@ extension FTPSession {
     /// - Returns: the connected data connection and the first reply to the command: 1xx
     ///   (transfer starts; a final reply follows) or 2xx (already complete).
     func startTransfer(_ verb: String, _ path: String?, offset: UInt64) throws(FTPError) -> (any Transport, FTPReply) {
+        if !configuration.passive { return try startActiveTransfer(verb, path, offset: offset) }
         let data = try openDataConnection()
         do throws(FTPError) {
             if offset > 0 {

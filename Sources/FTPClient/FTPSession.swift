@@ -21,6 +21,11 @@ public final class FTPSession: @unchecked Sendable {
     public internal(set) var lastPassiveEndpoint: PassiveEndpoint?
     /// False once EPSV was refused or unusable: PASV is used for the rest of the session.
     public internal(set) var usesEPSV = true
+    /// The numeric local address of the control connection (active mode listens there); nil
+    /// before `connect()`.
+    public internal(set) var localHost: String?
+    /// False once EPRT was refused: PORT is used for the rest of the session (active mode).
+    public internal(set) var usesEPRT = true
     /// False when MLSD is not offered or was refused: LIST is used for the rest of the session.
     public internal(set) var usesMLSD = false
     /// The file-name codec for command arguments and listing names (UTF-8 until `connect()`
@@ -73,6 +78,8 @@ public final class FTPSession: @unchecked Sendable {
         let socket = try SocketTransport.connect(
             host: configuration.host, port: configuration.port, timeout: configuration.timeout, lowLatency: true)
         peerHost = socket.peerHost
+        localHost = socket.localHost
+        usesEPRT = true
         let transport: any Transport = configuration.tls == .implicit ? try startTLS(on: socket) : socket
         control = ControlConnection(transport: transport, log: log)
         do throws(FTPError) {

@@ -31,6 +31,10 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     public var certificateCheck: CertificateCheck
     /// Highest TLS version offered; default TLS 1.3.
     public var tlsVersionLimit: TLSVersionLimit
+    /// Passive mode (true, the default: EPSV, else PASV) or active mode (false: the client
+    /// listens on the control connection's local address and names it with EPRT, else PORT;
+    /// RFC 2428 §2, RFC 959 §4.1.2).
+    public var passive = true
 
     /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8,
     /// no TLS (with TLS: certificate checked against the system CA store, up to TLS 1.3).

@@ -9,7 +9,8 @@ public final class SocketTransport: Transport {
     /// The no-progress timeout in seconds.
     public var timeout: Double
 
-    private init(descriptor: Int32, peerHost: String, timeout: Double) {
+    /// Wraps a connected nonblocking socket (taking ownership of `descriptor`).
+    init(descriptor: Int32, peerHost: String, timeout: Double) {
         self.descriptor = descriptor
         self.peerHost = peerHost
         self.timeout = timeout
@@ -181,7 +182,7 @@ public final class SocketTransport: Transport {
         }
     }
 
-    private static func numericPeer(_ fd: Int32) -> String? {
+    static func numericPeer(_ fd: Int32) -> String? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let got = withUnsafeMutablePointer(to: &storage) {

@@ -13,6 +13,7 @@ struct CheckCommand {
         OptionSpec(
             names: ["-v", "--verbose"], key: "verbose", takesValue: false,
             help: "log every FTP command and reply to stderr (PASS masked)"),
+        FleetOptions.specs[0],
     ]
 
     static var help: String {
@@ -23,7 +24,8 @@ struct CheckCommand {
                 REST STREAM, HASH, AUTH TLS), the round-trip time of one command, whether the address in
                 a PASV (227) reply differs from the server's own address (NAT), and with TLS the version,
                 cipher and the certificate's SHA-256 fingerprint (to pin with `fingerprint:`).
-                Nothing is transferred or changed. Exit 0 when every device passed, 1 when one failed,
+                Devices are checked in parallel (--jobs N, default 4). Nothing is transferred or changed.
+                Exit 0 when every device passed, 1 when one failed,
                 2 for a usage or configuration error.
                 """,
             example: "ftpsync check device.yaml --device front-camera")
@@ -59,12 +61,11 @@ struct CheckCommand {
         warnAboutInsecureDevices(devices, console: console)
         let verbose = arguments.has("verbose")
         let console = self.console
-        var reports: [CheckReport] = []
-        for device in devices {
+        let reports = DeviceRunner.runAll(devices, limit: try FleetOptions.jobs(arguments)) { device in
             let name = device.name
             var log: (@Sendable (String) -> Void)?
             if verbose { log = { line in console.error(name + ": " + line) } }
-            reports.append(CheckCommand.check(device, log: log))
+            return CheckCommand.check(device, log: log)
         }
         if arguments.has("json") {
             console.out(jsonText(CheckDocument(devices: reports)))
@@ -84,6 +85,8 @@ struct CheckCommand {
             try session.connect()
             report.loginSeconds = rounded(Date().timeIntervalSince(started))
             report.banner = session.banner?.text
+            let system = try session.raw("SYST")
+            report.system = system.code == 215 ? system.text : nil
             let features = session.features
             report.features = CheckFeatures(
                 mlsd: features.mlsd, epsv: features.epsv, utf8: features.utf8, mfmt: features.mfmt,
@@ -131,6 +134,8 @@ struct CheckReport: Encodable {
     var ok = false
     var error: String?
     var banner: String?
+    /// The SYST reply's text (e.g. `UNIX Type: L8`), nil when refused.
+    var system: String?
     /// Seconds from connect to logged in (TLS handshake included).
     var loginSeconds: Double?
     /// Milliseconds for one NOOP and its reply.
@@ -150,6 +155,7 @@ struct CheckReport: Encodable {
         guard ok else { return "\(name): FAILED — \(error ?? "unknown error")" }
         var lines = ["\(name): ok (\(host):\(port), tls: \(tls))"]
         if let banner { lines.append("  banner:        \(banner)") }
+        if let system { lines.append("  system:        \(system)") }
         if let features {
             let named: [(String, Bool)] = [
                 ("MLSD", features.mlsd), ("EPSV", features.epsv), ("UTF8", features.utf8), ("MFMT", features.mfmt),

@@ -5,10 +5,10 @@ import SyncEngine
 /// the reports in the devices' order. Blocking socket I/O happens on these threads, never in
 /// Swift concurrency's cooperative pool.
 enum DeviceRunner {
-    static func runAll<Device: Sendable>(
-        _ devices: [Device], limit: Int, _ body: @escaping @Sendable (Device) -> DeviceReport
-    ) -> [DeviceReport] {
-        let results = ResultSlots(count: devices.count)
+    static func runAll<Device: Sendable, Report: Sendable>(
+        _ devices: [Device], limit: Int, _ body: @escaping @Sendable (Device) -> Report
+    ) -> [Report] {
+        let results = ResultSlots<Report>(count: devices.count)
         let slots = DispatchSemaphore(value: max(1, limit))
         let done = DispatchGroup()
         for (index, device) in devices.enumerated() {
@@ -28,19 +28,19 @@ enum DeviceRunner {
 }
 
 /// Reports filled in by several threads.
-private final class ResultSlots: @unchecked Sendable {
+private final class ResultSlots<Report>: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [DeviceReport?]
+    private var values: [Report?]
 
     init(count: Int) { values = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ value: DeviceReport) {
+    func set(_ index: Int, _ value: Report) {
         lock.lock()
         values[index] = value
         lock.unlock()
     }
 
-    func all() -> [DeviceReport] {
+    func all() -> [Report] {
         lock.lock()
         defer { lock.unlock() }
         return values.compactMap { $0 }

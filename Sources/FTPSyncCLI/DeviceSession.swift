@@ -5,11 +5,13 @@ extension DeviceConfig {
     /// The FTP session settings of this device: TLS mode, and the certificate check
     /// (`insecure` wins over `fingerprint`, which wins over the system CA store).
     var sessionConfiguration: FTPSessionConfiguration {
-        FTPSessionConfiguration(
+        var configuration = FTPSessionConfiguration(
             host: host, port: port, user: user, password: password ?? "anonymous@",
             passiveAddress: passiveAddress == .server ? .server : .peer, timeout: timeout,
             encoding: ["utf-8", "utf8"].contains(encoding) ? nil : encoding,
             tls: ftpTLSMode, certificateCheck: certificateCheck)
+        configuration.passive = passive
+        return configuration
     }
 
     /// The client's TLS mode for this device's `tls` key.

@@ -21,7 +21,7 @@ struct PullCommand {
             help: "refuse a device (exit 4) whose plan deletes more than N files; default 50, -1 = no limit"),
         OptionSpec(
             names: ["--parallel"], key: "parallel", takesValue: true, valueName: "N",
-            help: "data connections per device (accepted; transfers run one at a time for now)"),
+            help: "control connections per device, transfers spread over them (overrides `connections`)"),
         OptionSpec(
             names: ["--log"], key: "log", takesValue: true, valueName: "FILE",
             help: "append a timestamped log of actions and errors to FILE"),
@@ -36,6 +36,7 @@ struct PullCommand {
         OptionSpec(
             names: ["--no-progress"], key: "no-progress", takesValue: false,
             help: "no progress while it runs; the report only"),
+        FleetOptions.specs[0], FleetOptions.specs[1],
     ]
 
     static var help: String {
@@ -88,6 +89,7 @@ struct PullCommand {
         warnAboutInsecureDevices(devices, console: console)
         let dryRun = arguments.has("dry-run")
         let policy = try syncPolicy(arguments, direction: .pull)
+        let jobs = try FleetOptions.jobs(arguments)
         let started = Date()
         // A dry run creates nothing: it reads the state only when there is one.
         guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log) else {
@@ -100,10 +102,11 @@ struct PullCommand {
         let console = self.console
         let progress = RunProgress(arguments: arguments, command: "pull", console: console, log: log)
         let events = progress.handler
-        let reports = DeviceRunner.runAll(devices, limit: 4) { device in
+        let arguments = self.arguments
+        let reports = DeviceRunner.runAll(devices, limit: jobs) { device in
             PullCommand.pull(
                 device, configuration: configuration, store: store, policy: policy, dryRun: dryRun, verbose: verbose,
-                console: console, events: events)
+                console: console, events: events, arguments: arguments)
         }
         progress.finish()
         return finishRun(
@@ -115,7 +118,7 @@ struct PullCommand {
     private static func pull(
         _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
         verbose: Bool,
-        console: Console, events: SyncEventHandler?
+        console: Console, events: SyncEventHandler?, arguments: ParsedArguments
     ) -> DeviceReport {
         var policy = policy
         policy.minimumAge = Double(device.minAge)
@@ -124,6 +127,7 @@ struct PullCommand {
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
             excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
         job.retries = device.retries
+        FleetOptions.configure(&job, arguments: arguments, device: device)
         let name = device.name
         var log: (@Sendable (String) -> Void)?
         if verbose {

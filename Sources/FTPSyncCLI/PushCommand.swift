@@ -35,6 +35,7 @@ struct PushCommand {
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let policy = try syncPolicy(arguments, direction: .push)
+        let jobs = try FleetOptions.jobs(arguments)
         let configuration: Configuration
         do {
             configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
@@ -62,10 +63,11 @@ struct PushCommand {
         let console = self.console
         let progress = RunProgress(arguments: arguments, command: "push", console: console, log: log)
         let events = progress.handler
-        let reports = DeviceRunner.runAll(devices, limit: 4) { device in
+        let arguments = self.arguments
+        let reports = DeviceRunner.runAll(devices, limit: jobs) { device in
             PushCommand.push(
                 device, configuration: configuration, store: store, policy: policy, dryRun: dryRun, verbose: verbose,
-                console: console, events: events)
+                console: console, events: events, arguments: arguments)
         }
         progress.finish()
         return finishRun(
@@ -76,13 +78,14 @@ struct PushCommand {
     /// One device's push, on the calling thread.
     private static func push(
         _ device: DeviceConfig, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
-        verbose: Bool, console: Console, events: SyncEventHandler?
+        verbose: Bool, console: Console, events: SyncEventHandler?, arguments: ParsedArguments
     ) -> DeviceReport {
         var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
             excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
         job.retries = device.retries
+        FleetOptions.configure(&job, arguments: arguments, device: device)
         let name = device.name
         var log: (@Sendable (String) -> Void)?
         if verbose {

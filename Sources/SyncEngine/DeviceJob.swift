@@ -20,6 +20,12 @@ public struct DeviceJob: Sendable {
     public var dryRun: Bool
     /// Retries of a remote operation that failed transiently (the config's `retries`).
     public var retries: Int = 3
+    /// Control connections this device run may open (transfers are spread over them); at least 1.
+    public var connections = 1
+    /// Record a server identity that differs from the recorded one instead of refusing the device.
+    public var acceptNewIdentity = false
+    /// `host:port` of the device, for messages.
+    public var host = ""
 
     public init(
         name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,

@@ -9,11 +9,11 @@ public final class FTPRemote: RemoteFileSystem {
     private let timeZone: TimeZone
     private let clock: () -> Date
     /// Seconds the server's clock is ahead of ours (nil until measured; see `list`).
-    private var clockOffset: TimeInterval?
+    var clockOffset: TimeInterval?
     /// True once the one MDTM of a run was spent.
-    private var offsetProbed = false
+    var offsetProbed = false
     /// Server spellings of paths whose NFC form differs, keyed by the NFC path.
-    private var serverNames: [String: String] = [:]
+    var serverNames: [String: String] = [:]
 
     /// Wraps a session that is already connected and logged in.
     /// - Parameters:

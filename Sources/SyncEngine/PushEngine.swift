@@ -49,13 +49,22 @@ public final class PushEngine {
         defer { report.seconds = clock().timeIntervalSince(started) }
         let remote: ResilientRemote
         do {
-            remote = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries), connect: connect)
+            remote = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) { [connect] in
+                try ConnectionLimit.first(connect)
+            }
         } catch {
             report.status = .failed
             report.error = "\(error)"
             return report
         }
         defer { remote.close() }
+        switch IdentityCheck.verify(remote: remote, job: job, store: store, host: job.host) {
+        case .refuse(let message):
+            report.status = .refused
+            report.error = message
+            return report
+        case .proceed(let notes): report.notes += notes
+        }
 
         let planned: PlanResult
         let records: [RelativePath: FileRecord]
@@ -84,17 +93,28 @@ public final class PushEngine {
         let executor = PushExecutor(job: job, store: store, remote: remote, records: records, events: events)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        for (id, action) in planned.plan.actions.enumerated() {
-            if RunCancellation.isRequested { break }
-            let outcome = executor.perform(action, id: id)
+        let scheduler = TransferScheduler(
+            connections: job.connections,
+            first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: planned.plan.actions))
+        ) { [job, store, connect, events] in
+            let extra = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
+                try openSibling(of: remote, connect)
+            }
+            let worker = PushExecutor(job: job, store: store, remote: extra, records: records, events: events)
+            return ConnectionWorker(
+                remote: extra, perform: numbered(worker.perform, in: planned.plan.actions), finish: worker.finishRecords
+            )
+        }
+        for outcome in scheduler.run(planned.plan.actions) {
             report.actions.append(outcome.report)
             report.stats.count(outcome.report, transferred: outcome.transferred)
         }
+        scheduler.finish()
         executor.finishRecords()
-        report.notes += remote.retryLog
+        report.notes += scheduler.notes + remote.retryLog
         if RunCancellation.isRequested {
             report.status = .partial
-            report.error = "interrupted after \(report.actions.count) of \(planned.plan.actions.count) actions"
+            report.error = "interrupted: \(report.stats.failed) of \(report.actions.count) actions not done"
         } else if report.stats.failed > 0 {
             report.status = .partial
             report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"

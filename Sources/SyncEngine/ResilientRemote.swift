@@ -23,7 +23,7 @@ public final class ResilientRemote: RemoteFileSystem {
     public private(set) var retryLog: [String] = []
     private let connect: () throws -> RemoteFileSystem
     private let random: () -> Double
-    private var current: RemoteFileSystem?
+    private(set) var current: RemoteFileSystem?
     /// Set once connecting failed after every retry: the device is gone for this run.
     private var down: Error?
 

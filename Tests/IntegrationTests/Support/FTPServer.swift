@@ -19,8 +19,8 @@ final class FTPServer: @unchecked Sendable {
 
     /// Starts a server serving `root` and waits until it answers.
     init(
-        _ kind: Kind, root: String, address: String, user: String = "tester", password: String = "t3st-pw",
-        options: [String] = []
+        _ kind: Kind, root: String, address: String, port: Int = 0, user: String = "tester",
+        password: String = "t3st-pw", options: [String] = []
     ) throws {
         self.kind = kind
         self.address = address
@@ -31,15 +31,17 @@ final class FTPServer: @unchecked Sendable {
         let owner = String(getpid())
         let result = try run(
             packageRoot + "/scripts/ftp-server.sh",
-            ["start", kind.rawValue, root, address, "0", user, password, "--log", logPath, "--owner", owner]
+            ["start", kind.rawValue, root, address, String(port), user, password, "--log", logPath, "--owner", owner]
                 + options,
             timeout: 300)
         let words = result.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard result.status == 0, words.count == 2, let port = Int(words[1]) else {
+        // "PID PORT" when the script picked the port, "PID" when it was given.
+        let chosen = words.count == 2 ? Int(words[1]) : (words.count == 1 && port != 0 ? port : nil)
+        guard result.status == 0, let chosen else {
             throw ServerError(message: "could not start \(kind.rawValue) on \(address): \(result.stderr)")
         }
         self.pid = words[0]
-        self.port = port
+        self.port = chosen
     }
 
     struct ServerError: Error, CustomStringConvertible {

@@ -1,0 +1,120 @@
+import Glibc
+
+extension SocketTransport {
+    /// The numeric local address of this connection (getsockname), "" when unknown.
+    public var localHost: String {
+        guard fileDescriptor >= 0 else { return "" }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fileDescriptor, $0, &length) }
+        }
+        guard got == 0 else { return "" }
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let status = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+            }
+        }
+        guard status == 0 else { return "" }
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// A listening TCP socket for one active-mode data connection (RFC 959 §3.2: the server
+/// connects to the client), bound to the control connection's local address on a port the
+/// system picks.
+final class DataListener {
+    private var descriptor: Int32
+    /// The numeric address listened on.
+    let host: String
+    /// The port listened on.
+    let port: Int
+    /// True when `host` is an IPv6 address.
+    let isIPv6: Bool
+
+    private init(descriptor: Int32, host: String, port: Int, isIPv6: Bool) {
+        self.descriptor = descriptor
+        self.host = host
+        self.port = port
+        self.isIPv6 = isIPv6
+    }
+
+    deinit { close() }
+
+    /// Listens on `host` (a numeric address), port chosen by the system.
+    /// - Throws: `FTPError.connectFailed` with the system's reason when the socket cannot be made.
+    static func open(on host: String) throws(FTPError) -> DataListener {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, "0", &hints, &list) == 0, let info = list else {
+            throw .connectFailed(host: host, port: 0, reason: "not a local address for active mode")
+        }
+        defer { freeaddrinfo(list) }
+        let family = info.pointee.ai_family
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .connectFailed(host: host, port: 0, reason: SocketTransport.errorText(errno)) }
+        guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(fd, 1) == 0 else {
+            let reason = SocketTransport.errorText(errno)
+            Glibc.close(fd)
+            throw .connectFailed(host: host, port: 0, reason: "cannot listen for active mode: \(reason)")
+        }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let port: UInt16 = withUnsafePointer(to: &storage) { pointer in
+            family == AF_INET6
+                ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin6_port)
+                }
+                : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    UInt16(bigEndian: $0.pointee.sin_port)
+                }
+        }
+        return DataListener(descriptor: fd, host: host, port: Int(port), isIPv6: family == AF_INET6)
+    }
+
+    /// Waits at most `timeout` seconds for the server's data connection and accepts it; a
+    /// connection from another address than `expectedPeer` (the control connection's peer) is
+    /// refused, so nobody else can slip data in.
+    /// - Throws: `.connectFailed` when nothing came in time, `.protocolViolation` for a
+    ///   connection from elsewhere.
+    func accept(expectedPeer: String, timeout: Double) throws(FTPError) -> SocketTransport {
+        let milliseconds = Int32(clamping: Int64((max(timeout, 0.001) * 1000).rounded(.up)))
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let result = poll(&entry, 1, milliseconds)
+            if result > 0 { break }
+            if result == 0 {
+                throw .connectFailed(host: host, port: port, reason: "the server did not connect within \(timeout) s")
+            }
+            if errno != EINTR {
+                throw .connectFailed(host: host, port: port, reason: SocketTransport.errorText(errno))
+            }
+        }
+        let fd = Glibc.accept(descriptor, nil, nil)
+        guard fd >= 0 else { throw .connectFailed(host: host, port: port, reason: SocketTransport.errorText(errno)) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let peer = SocketTransport.numericPeer(fd) ?? ""
+        guard peer == expectedPeer else {
+            Glibc.close(fd)
+            throw .protocolViolation(
+                "active-mode data connection came from \(peer), not from the server \(expectedPeer)")
+        }
+        return SocketTransport(descriptor: fd, peerHost: peer, timeout: timeout)
+    }
+
+    /// Stops listening (idempotent).
+    func close() {
+        if descriptor >= 0 {
+            Glibc.close(descriptor)
+            descriptor = -1
+        }
+    }
+}

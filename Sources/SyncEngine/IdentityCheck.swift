@@ -1,0 +1,42 @@
+import FTPClient
+import Foundation
+import SyncStore
+
+/// The identity check of a device run (see `ServerIdentity`), right after the first login and
+/// before anything is listed or changed.
+enum IdentityCheck {
+    /// The result of the check.
+    enum Verdict: Equatable {
+        /// Go on; `notes` tell of an identity recorded or accepted.
+        case proceed(notes: [String])
+        /// Leave the device untouched (status `refused`, exit 4); the message says what changed.
+        case refuse(String)
+    }
+
+    /// Compares the server's identity with the one recorded for the device: none recorded →
+    /// record it; the same → go on; another → refuse, unless `job.acceptNewIdentity` (then the
+    /// new one is recorded). A dry run records nothing. A transport other than FTP, or a
+    /// server whose SYST fails, is not checked.
+    static func verify(remote: RemoteFileSystem, job: DeviceJob, store: StateStore?, host: String) -> Verdict {
+        let connection = (remote as? ResilientRemote)?.current ?? remote
+        guard let ftp = connection as? FTPRemote, let current = try? ServerIdentity(session: ftp.session) else {
+            return .proceed(notes: [])
+        }
+        let recorded = (try? store?.identity(device: job.name)).flatMap { $0 }.flatMap(ServerIdentity.init(stored:))
+        guard let recorded else {
+            if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
+            return .proceed(notes: [])
+        }
+        let changes = current.changes(from: recorded)
+        if changes.isEmpty { return .proceed(notes: []) }
+        let what = changes.joined(separator: "; ")
+        if job.acceptNewIdentity {
+            if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
+            return .proceed(notes: ["new server identity accepted: \(what)"])
+        }
+        return .refuse(
+            "the server at \(host) answers with another identity than at the last sync (\(what)): "
+                + "probably another device at the same address; nothing was changed for this device. "
+                + "If it is the same device (new firmware, reset), run with --accept-new-identity")
+    }
+}
