@@ -46,7 +46,7 @@ import Testing
         let mirror = work + "/mirror"
         let configPath = try config(server, local: mirror, at: work)
 
-        let child = try spawn(ftpsyncBinary, ["pull", configPath, "--no-progress"], output: true)
+        let child = try spawn(ftpsyncBinary, ["pull", configPath, "--no-progress", "--parallel", "1"], output: true)
         // Partials are named by a digest of the path: the only one here is b-big.bin's.
         let partials = mirror + "/.ftpsync/partial/cam"
         func partialPath() -> String {
