@@ -47,24 +47,9 @@ public final class PushEngine {
         let started = clock()
         var report = DeviceReport(name: job.name)
         defer { report.seconds = clock().timeIntervalSince(started) }
-        let remote: ResilientRemote
-        do {
-            remote = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) { [connect] in
-                try ConnectionLimit.first(connect)
-            }
-        } catch {
-            report.status = .failed
-            report.error = "\(error)"
-            return report
-        }
+        let steps = DeviceRunSteps(job: job, store: store, connect: connect, events: events)
+        guard let remote = steps.open(&report) else { return report }
         defer { remote.close() }
-        switch IdentityCheck.verify(remote: remote, job: job, store: store, host: job.host) {
-        case .refuse(let message):
-            report.status = .refused
-            report.error = message
-            return report
-        case .proceed(let notes): report.notes += notes
-        }
 
         let planned: PlanResult
         let records: [RelativePath: FileRecord]
@@ -76,51 +61,19 @@ public final class PushEngine {
             report.error = "\(error)"
             return report
         }
-        report.unchanged = planned.plan.unchanged
-        report.notes += planned.plan.notes
-        if let refusal = planned.refusal {
-            report.status = .refused
-            report.error = refusal
-            return report
-        }
-        events?(
-            .planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
-        if job.dryRun {
-            report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
-            for action in report.actions { report.stats.count(action, transferred: action.bytes) }
-            return report
-        }
+        guard steps.accept(planned, into: &report) else { return report }
         let executor = PushExecutor(job: job, store: store, remote: remote, records: records, events: events)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        let scheduler = TransferScheduler(
-            connections: job.connections,
-            first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: planned.plan.actions))
-        ) { [job, store, connect, events] in
-            let extra = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
-                try openSibling(of: remote, connect)
-            }
-            let worker = PushExecutor(job: job, store: store, remote: extra, records: records, events: events)
-            return ConnectionWorker(
-                remote: extra, perform: numbered(worker.perform, in: planned.plan.actions), finish: worker.finishRecords
-            )
-        }
-        for outcome in scheduler.run(planned.plan.actions) {
-            report.actions.append(outcome.report)
-            report.stats.count(outcome.report, transferred: outcome.transferred)
-        }
-        scheduler.finish()
-        executor.finishRecords()
-        report.notes += scheduler.notes + remote.retryLog
-        if RunCancellation.isRequested {
-            report.status = .partial
-            report.error = "interrupted: \(report.stats.failed) of \(report.actions.count) actions not done"
-        } else if report.stats.failed > 0 {
-            report.status = .partial
-            report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"
-        } else {
-            try? store?.markSynced(device: job.name, at: clock())
-        }
+        let actions = planned.plan.actions
+        steps.carryOut(
+            actions, remote: remote,
+            first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions)),
+            extra: { [job, store, events] sibling in
+                let worker = PushExecutor(job: job, store: store, remote: sibling, records: records, events: events)
+                return ConnectionWorker(
+                    remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
+            }, finishFirst: executor.finishRecords, at: clock, into: &report)
         return report
     }
 

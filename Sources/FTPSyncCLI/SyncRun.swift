@@ -1,0 +1,96 @@
+import FTPClient
+import Foundation
+import SyncConfig
+import SyncCore
+import SyncEngine
+import SyncStore
+
+/// What `pull` and `push` share: read the configuration, pick the devices, take the lock and
+/// open the state, run the devices in parallel with progress, report, pick the exit code.
+struct SyncRun {
+    let direction: SyncDirection
+    let arguments: ParsedArguments
+    let console: Console
+
+    private var command: String { direction.rawValue }
+
+    func run() throws -> ExitCode {
+        let log = try arguments.value("log").map { try LogFile(path: $0) }
+        let environment = ProcessInfo.processInfo.environment
+        let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
+        let policy = try syncPolicy(arguments, direction: direction)
+        let jobs = try FleetOptions.jobs(arguments)
+        let configuration: Configuration
+        let devices: [DeviceConfig]
+        do {
+            configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
+            do {
+                devices = try configuration.selectDevices(named: arguments.all("device"))
+            } catch {
+                throw UsageError(error.description)
+            }
+            // Pull writes each device into its own folder; push may fan one folder out.
+            if direction == .pull { try configuration.checkPullLayout(devices: devices) }
+        } catch let error as ConfigError {
+            console.error(error.description)
+            log?.write("\(command): " + error.description)
+            return .usage
+        }
+        warnAboutInsecureDevices(devices, console: console)
+        let dryRun = arguments.has("dry-run")
+        let started = Date()
+        // A dry run takes no lock and creates nothing: it reads the state only when there is one.
+        guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log) else {
+            return .locked
+        }
+        let store = opened.1
+        defer { _ = opened.0 }
+
+        let progress = RunProgress(arguments: arguments, command: command, console: console, log: log)
+        let device = DeviceStart(
+            direction: direction, configuration: configuration, store: store, policy: policy, dryRun: dryRun,
+            verbose: arguments.has("verbose"), console: console, events: progress.handler, arguments: arguments)
+        let reports = DeviceRunner.runAll(devices, limit: jobs) { device.run($0) }
+        progress.finish()
+        return finishRun(
+            command: command, arguments: arguments, dryRun: dryRun, reports: reports, started: started,
+            console: console, log: log, actionsLogged: progress.logsActions)
+    }
+}
+
+/// Starts one device's pull or push on the calling thread.
+private struct DeviceStart: Sendable {
+    let direction: SyncDirection
+    let configuration: Configuration
+    let store: StateStore?
+    let policy: SyncPolicy
+    let dryRun: Bool
+    let verbose: Bool
+    let console: Console
+    let events: SyncEventHandler?
+    let arguments: ParsedArguments
+
+    func run(_ device: DeviceConfig) -> DeviceReport {
+        var policy = policy
+        policy.minimumAge = Double(device.minAge)
+        var job = DeviceJob(
+            name: device.name, remoteRoot: device.remote,
+            paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
+            excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
+        job.retries = device.retries
+        FleetOptions.configure(&job, arguments: arguments, device: device)
+        let name = device.name
+        let console = console
+        var log: (@Sendable (String) -> Void)?
+        if verbose {
+            log = { line in console.error(name + ": " + line) }
+        }
+        let connect = { () throws -> RemoteFileSystem in
+            try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+        }
+        switch direction {
+        case .pull: return PullEngine(job: job, store: store, events: events, connect: connect).run()
+        case .push: return PushEngine(job: job, store: store, events: events, connect: connect).run()
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SyncCore
+import SyncStore
+
+/// The steps a pull and a push share around their own planning: opening the device and
+/// checking its identity, taking the plan's verdict, carrying the plan out over the device's
+/// connections, and the final status.
+struct DeviceRunSteps {
+    let job: DeviceJob
+    let store: StateStore?
+    let connect: () throws -> RemoteFileSystem
+    let events: SyncEventHandler?
+
+    /// The device's first connection — retried through a server's connection limit (421) and
+    /// reconnecting after transient faults — once the server proved to be the device recorded
+    /// earlier; nil after marking `report` failed (cannot connect or log in) or refused.
+    func open(_ report: inout DeviceReport) -> ResilientRemote? {
+        let remote: ResilientRemote
+        do {
+            remote = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) { [connect] in
+                try ConnectionLimit.first(connect)
+            }
+        } catch {
+            report.status = .failed
+            report.error = "\(error)"
+            return nil
+        }
+        switch IdentityCheck.verify(remote: remote, job: job, store: store, host: job.host) {
+        case .refuse(let message):
+            remote.close()
+            report.status = .refused
+            report.error = message
+            return nil
+        case .proceed(let notes):
+            report.notes += notes
+            return remote
+        }
+    }
+
+    /// Takes the plan into `report`; false when the run ends with it: a refused plan (delete
+    /// limit, suspect listing) or a dry run, whose actions are reported as planned.
+    func accept(_ planned: PlanResult, into report: inout DeviceReport) -> Bool {
+        report.unchanged = planned.plan.unchanged
+        report.notes += planned.plan.notes
+        if let refusal = planned.refusal {
+            report.status = .refused
+            report.error = refusal
+            return false
+        }
+        events?(
+            .planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
+        if job.dryRun {
+            report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
+            return false
+        }
+        return true
+    }
+
+    /// Carries out `actions` over up to `job.connections` connections (`TransferScheduler`):
+    /// `first` works over `remote`; `extra` makes the worker of each further connection, opened
+    /// fresh and reconnecting like the first. Then sets the device's status and, when every
+    /// action was done, records the sync's time.
+    func carryOut(
+        _ actions: [Action], remote: ResilientRemote, first: ConnectionWorker,
+        extra: @escaping (RemoteFileSystem) -> ConnectionWorker, finishFirst: () -> Void, at clock: () -> Date,
+        into report: inout DeviceReport
+    ) {
+        let scheduler = TransferScheduler(connections: job.connections, first: first) { [job, connect] in
+            let sibling = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
+                try openSibling(of: remote, connect)
+            }
+            return extra(sibling)
+        }
+        for outcome in scheduler.run(actions) {
+            report.actions.append(outcome.report)
+            report.stats.count(outcome.report, transferred: outcome.transferred)
+        }
+        scheduler.finish()
+        finishFirst()
+        report.notes += scheduler.notes + remote.retryLog
+        if RunCancellation.isRequested {
+            report.status = .partial
+            report.error = "interrupted: \(report.stats.failed) of \(report.actions.count) actions not done"
+        } else if report.stats.failed > 0 {
+            report.status = .partial
+            report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"
+        } else {
+            try? store?.markSynced(device: job.name, at: clock())
+        }
+    }
+}
