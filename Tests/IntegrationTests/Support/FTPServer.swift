@@ -2,9 +2,19 @@ import Foundation
 
 /// A real FTP server on loopback, started through `scripts/ftp-server.sh` and stopped with it.
 final class FTPServer: @unchecked Sendable {
-    enum Kind: String {
+    enum Kind: String, CaseIterable {
         case pyftpdlib
         case vsftpd
+        case proftpd
+        case pureFTPd = "pure-ftpd"
+        case busybox
+
+        /// Whether `ftp-server.sh commands` can show what this kind received: pure-ftpd and
+        /// busybox ftpd keep no command log the script reads, so tests check the disk instead.
+        var logsCommands: Bool { self != .pureFTPd && self != .busybox }
+
+        /// Whether the lab can limit this kind's transfer rate (`--throttle`).
+        var throttles: Bool { self == .pyftpdlib || self == .vsftpd }
     }
 
     let kind: Kind
