@@ -66,6 +66,12 @@ import Testing
         #expect(root.stderr.isEmpty, "no warnings expected: \(root.stderr)")
         let entries = listedEntries(root.stdout)
         #expect(Self.shown(entries) == (try Self.fileSystemEntries(served)))
+        // The document's shape is CONTRACT.md's, key for key.
+        let document = try JSONSerialization.jsonObject(with: Data(root.stdout.utf8)) as? [String: Any]
+        #expect(Set(document?.keys.map { $0 } ?? []) == ["device", "path", "entries"])
+        for entry in document?["entries"] as? [[String: Any]] ?? [] {
+            #expect(Set(entry.keys) == ["name", "type", "size", "modified", "target"], "\(entry)")
+        }
         // The 1999 file carries its year at day precision (LIST) or its exact time (MLSD).
         let old = entries.first { $0.name == "old-1999.txt" }?.modified ?? ""
         #expect(old == "1999-06-15T00:00:00Z" || old == "1999-06-15T12:34:56Z", "old-1999.txt: \(old)")
