@@ -53,7 +53,8 @@ remoteEntries = []
 localEntries = []
 let planner = PullPlanner(policy: SyncPolicy(direction: .pull))
 
-var c0 = cpuSeconds(), w0 = wallSeconds()
+var c0 = cpuSeconds()
+var w0 = wallSeconds()
 let first = planner.plan(remote: remote, local: Snapshot([]), records: [:], partials: [:])
 print(
     String(
