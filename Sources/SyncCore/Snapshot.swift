@@ -45,6 +45,22 @@ public struct Snapshot: Sendable {
 
     /// Builds a snapshot; entries are sorted, and of two entries for one path the first is kept.
     public init(_ entries: [SnapshotEntry]) {
+        // Fast path (scanners and planners hand over sorted entries): strictly increasing input
+        // with no two equal paths is kept as is, skipping the duplicate filter and the sort.
+        if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].path < entries[$0].path }) {
+            var index: [RelativePath: Int] = [:]
+            index.reserveCapacity(entries.count)
+            var unique = true
+            for (i, e) in entries.enumerated() where index.updateValue(i, forKey: e.path) != nil {
+                unique = false
+                break
+            }
+            if unique {
+                self.entries = entries
+                self.index = index
+                return
+            }
+        }
         var seen = Set<RelativePath>()
         let unique = entries.filter { seen.insert($0.path).inserted }
         self.entries = unique.sorted { $0.path < $1.path }

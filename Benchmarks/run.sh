@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# Issue 8's benchmark: ftpsync next to lftp, rclone, curl and xxhsum on the same vsftpd server
+# (loopback, 127.0.0.91) and the same data, in one run. As root, on a fresh Debian 12:
+#
+#   Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR]
+#
+# --quick   smaller data (1,000 small files, 256 MiB file, 10,000-file no-op, 512 MiB hash tree,
+#           200,000-entry plan): a few minutes. Without it: the issue's sizes (about 6 GiB of
+#           disk under WORK, 15-25 minutes on 2 cores).
+# --runs N  best of N wall times per tool (default 1 with --quick, else 3).
+# --work    where the data goes (default /tmp/ftpsync-bench); deleted at the end unless --keep.
+# FTPSYNC_BIN=path skips the release build.
+#
+# Prints one markdown table: wall time, CPU time (user+sys) and peak RSS from GNU time
+# (`/usr/bin/time -f`) for each tool, and on ftpsync's row its wall time / the best peer's.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+quick=0 runs="" keep=0 work=/tmp/ftpsync-bench
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick) quick=1 ;;
+    --runs) runs=$2; shift ;;
+    --keep) keep=1 ;;
+    --work) work=$2; shift ;;
+    *) echo "usage: Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR]" >&2; exit 2 ;;
+    esac
+    shift
+done
+if [ "$quick" = 1 ]; then
+    small_files=1000 large_mib=256 noop_files=10000 noop_folders=200 hash_mib=512 plan_entries=200000
+    runs=${runs:-1}
+else
+    small_files=5000 large_mib=1024 noop_files=50000 noop_folders=1000 hash_mib=4096 plan_entries=1000000
+    runs=${runs:-3}
+fi
+[ "$(id -u)" = 0 ] || { echo "run.sh needs root (packages, and vsftpd logs in a system user)" >&2; exit 1; }
+addr=127.0.0.91 user=benchftp pass=bench-pw-8
+log() { echo "== $*" >&2; }
+
+# ---------------------------------------------------------------- peers, server, build
+log "installing peers and build dependencies"
+"$root/scripts/install-deps.sh" >/dev/null
+missing=()
+for p in lftp rclone curl xxhash hyperfine time; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >/dev/null ||
+        { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >/dev/null; }
+fi
+if [ -z "${FTPSYNC_BIN:-}" ]; then
+    log "building ftpsync (release)"
+    (cd "$root" && swift build -c release --product ftpsync >/dev/null)
+    FTPSYNC_BIN=$root/.build/release/ftpsync
+fi
+
+pid=""
+cleanup() {
+    [ -z "$pid" ] || "$root/scripts/ftp-server.sh" stop "$pid" >/dev/null 2>&1 || true
+    [ "$keep" = 1 ] || rm -rf "$work"
+}
+trap cleanup EXIT
+rm -rf "$work" && mkdir -p "$work/served" "$work/out" "$work/hash"
+chmod 755 "$work" "$work/served"
+
+# ---------------------------------------------------------------- data
+log "generating data in $work"
+/usr/bin/python3 - "$work" "$small_files" "$noop_files" "$noop_folders" <<'PY'
+import os, sys
+work, small, noop, noop_folders = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+def tree(top, files, folders, size):
+    per = files // folders
+    for d in range(folders):
+        os.makedirs(f"{top}/d{d:04d}", exist_ok=True)
+        for f in range(per):
+            with open(f"{top}/d{d:04d}/f{f:05d}.bin", "wb") as out:
+                out.write(os.urandom(size))
+tree(f"{work}/served/small", small, 100, 4096)
+tree(f"{work}/served/noop", noop, noop_folders, 256)
+PY
+mkdir -p "$work/served/large" "$work/served/push" "$work/pushsrc/b"
+head -c $((large_mib * 1048576)) /dev/urandom >"$work/served/large/big.bin"
+cp "$work/served/large/big.bin" "$work/pushsrc/b/big.bin"
+hash_files=$((hash_mib / 4))
+for i in $(seq 0 $((hash_files - 1))); do
+    mkdir -p "$work/hash/d$((i / 16))"
+    head -c 4194304 /dev/urandom >"$work/hash/d$((i / 16))/f$i.bin"
+done
+
+read -r pid port < <("$root/scripts/ftp-server.sh" start vsftpd "$work/served" "$addr" 0 "$user" "$pass" \
+    --log "$work/commands.log" 2>/dev/null)
+rremote=":ftp,host=$addr,port=$port,user=$user,pass=$(rclone obscure "$pass"):"
+export RCLONE_CONFIG=/dev/null
+# lftp_run COMMANDS: one lftp session (a script, so /usr/bin/time can run it)
+printf '#!/bin/sh\nexec lftp -u "%s,%s" -p "%s" -e "set ftp:ssl-allow no; set net:max-retries 2; $1; quit" "%s"\n' \
+    "$user" "$pass" "$port" "$addr" >"$work/lftp_run"
+chmod 700 "$work/lftp_run"
+lftp_run() { "$work/lftp_run" "$@"; }
+config() {   # config NAME REMOTE LOCAL
+    printf 'local: %s\ndevices:\n  - name: b\n    host: %s\n    port: %s\n    user: %s\n    password: %s\n    remote: %s\n' \
+        "$3" "$addr" "$port" "$user" "$pass" "$2" >"$work/$1.yaml"
+    chmod 600 "$work/$1.yaml"
+}
+
+# ---------------------------------------------------------------- measuring
+# measure WORKLOAD TOOL CMD...: best of $runs by wall time, `prep` (a function) before each run.
+rows=()
+declare -A best_peer
+measure() {
+    local workload=$1 tool=$2 b="" line
+    shift 2
+    for _ in $(seq 1 "$runs"); do
+        prep
+        sync
+        if ! /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$@" >"$work/cmd.out" 2>&1; then
+            echo "$workload / $tool failed:" >&2; tail -5 "$work/cmd.out" >&2; exit 1
+        fi
+        line=$(tail -n 1 "$work/time.txt")
+        if [ -z "$b" ] || awk -v a="${line%% *}" -v c="${b%% *}" 'BEGIN { exit !(a < c) }'; then b=$line; fi
+    done
+    read -r wall usr sys rss <<<"$b"
+    local cpu ratio=""
+    cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+    if [ "$tool" = ftpsync ]; then
+        ratio=$(awk -v a="$wall" -v p="${best_peer[$workload]}" 'BEGIN { printf "%.2f", a / p }')
+    elif [ -z "${best_peer[$workload]:-}" ] || awk -v a="$wall" -v p="${best_peer[$workload]}" 'BEGIN { exit !(a < p) }'; then
+        best_peer[$workload]=$wall
+    fi
+    rows+=("| $workload | $tool | $wall | $cpu | $((rss / 1024)) | $ratio |")
+    log "$workload / $tool: wall $wall s, CPU $cpu s, RSS $((rss / 1024)) MiB ${ratio:+ratio $ratio}"
+}
+same() { diff -r "$1" "$2" >/dev/null || { echo "$3: result differs from the source" >&2; exit 1; }; }
+
+# 1. many small files, 4 connections each
+w="pull $small_files × 4 KB (100 folders), 4 connections"
+log "$w"
+prep() { rm -rf "$work/out"; mkdir -p "$work/out"; }
+config small /small "$work/out"
+measure "$w" lftp "$work/lftp_run" "mirror --parallel=4 /small $work/out/lftp"
+same "$work/served/small" "$work/out/lftp" lftp
+measure "$w" rclone rclone copy --transfers 4 --checkers 4 "$rremote/small" "$work/out/rclone"
+same "$work/served/small" "$work/out/rclone" rclone
+measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/small.yaml" -q --parallel 4
+same "$work/served/small" "$work/out/b" ftpsync
+
+# 2. one large file, pull and push
+w="pull 1 file of $large_mib MiB"
+log "$w"
+config large /large "$work/out"
+measure "$w" curl curl -sS -o "$work/out/curl.bin" "ftp://$user:$pass@$addr:$port/large/big.bin"
+measure "$w" lftp "$work/lftp_run" "get /large/big.bin -o $work/out/lftp.bin"
+measure "$w" rclone rclone copy --multi-thread-streams 0 "$rremote/large" "$work/out/rclone"
+measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/large.yaml" -q
+cmp "$work/served/large/big.bin" "$work/out/b/big.bin"
+
+w="push 1 file of $large_mib MiB"
+log "$w"
+prep() { rm -rf "$work/served/push"/* "$work/pushsrc/.ftpsync"; }
+config push /push "$work/pushsrc"
+measure "$w" curl curl -sS -T "$work/pushsrc/b/big.bin" "ftp://$user:$pass@$addr:$port/push/curl.bin"
+measure "$w" lftp "$work/lftp_run" "put $work/pushsrc/b/big.bin -o /push/lftp.bin"
+measure "$w" rclone rclone copy "$work/pushsrc/b" "$rremote/push"
+measure "$w" ftpsync "$FTPSYNC_BIN" push "$work/push.yaml" -q
+cmp "$work/served/large/big.bin" "$work/served/push/big.bin"
+
+# 3. no-op pull: each tool syncs once (untimed), then the timed runs find nothing to do
+w="no-op pull, $noop_files files in $noop_folders folders"
+log "$w"
+prep() { :; }
+config noop /noop "$work/out"
+rm -rf "$work/out" && mkdir -p "$work/out"
+lftp_run "mirror /noop $work/out/lftp" >/dev/null 2>&1
+rclone copy "$rremote/noop" "$work/out/rclone" >/dev/null 2>&1
+"$FTPSYNC_BIN" pull "$work/noop.yaml" -q
+same "$work/served/noop" "$work/out/b" ftpsync
+measure "$w" lftp "$work/lftp_run" "mirror /noop $work/out/lftp"
+measure "$w" rclone rclone copy "$rremote/noop" "$work/out/rclone"
+measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/noop.yaml" -q
+rm -rf "$work/out"
+
+# 4. scan + hash of a local tree from the page cache (harness built from Sources/LocalTree)
+w="hash $hash_mib MiB ($hash_files files of 4 MiB), page cache"
+log "$w"
+hash_out=$("$root/Benchmarks/hash-tree/run.sh" "$work/hash" 2>&1)
+echo "$hash_out" >&2
+
+# 5. planner alone (harness built from Sources/SyncCore)
+log "plan $plan_entries entries"
+plan_out=$("$root/Benchmarks/planner/run.sh" "$plan_entries" 2>&1)
+echo "$plan_out" >&2
+
+echo
+echo "Benchmarks/run.sh $([ "$quick" = 1 ] && echo --quick) (runs: best of $runs) — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, vsftpd on loopback"
+echo
+echo "| workload | tool | wall s | CPU s (user+sys) | peak RSS MiB | ftpsync / best peer (wall) |"
+echo "|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"
+echo
+echo "hash ($hash_mib MiB, $hash_files files; ftpsync = LocalScanner, 2 hashing threads):"
+echo "$hash_out" | sed 's/^/    /'
+echo "plan ($plan_entries remote entries in folders of 1,000; PullPlanner.plan alone):"
+echo "$plan_out" | sed 's/^/    /'
