@@ -96,22 +96,11 @@ public final class PushEngine {
         guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
             return LocalScan(snapshot: Snapshot([]), identities: [:], notes: [])
         }
-        let rows = try store?.loadHashCache() ?? []
-        var cache = HashCache(
-            rows.map {
-                CachedDigest(
-                    path: $0.path, size: $0.size, mtimeNanoseconds: $0.mtimeNanoseconds, inode: $0.inode,
-                    digest: $0.digest)
-            })
+        var cache = HashCache(try store?.loadHashCache() ?? [])
         let scan = try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(
             root: job.paths.deviceRoot, cache: &cache, cachePrefix: cachePrefix)
         if !job.dryRun, let store, cache.hasPendingChanges {
-            let upserts = cache.pendingUpserts.map {
-                HashCacheRow(
-                    path: $0.path, size: $0.size, mtimeNanoseconds: $0.mtimeNanoseconds, inode: $0.inode,
-                    digest: $0.digest)
-            }
-            try store.saveHashCache(upserts: upserts, removals: cache.pendingRemovals)
+            try store.saveHashCache(upserts: cache.pendingUpserts, removals: cache.pendingRemovals)
         }
         return scan
     }

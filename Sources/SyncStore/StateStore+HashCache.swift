@@ -1,42 +1,18 @@
 import Foundation
-
-/// One row of the digest cache: the XXH3-128 digest of the file at `path` when it had this size,
-/// modification time and inode. (LocalTree's `CachedDigest` has the same fields; the engine
-/// converts between the two.)
-public struct HashCacheRow: Sendable, Hashable {
-    /// Path relative to the state root (`<local>`), `/`-separated.
-    public var path: String
-    /// Size in bytes.
-    public var size: UInt64
-    /// Modification time in nanoseconds since 1970-01-01T00:00:00Z.
-    public var mtimeNanoseconds: Int64
-    /// Inode number.
-    public var inode: UInt64
-    /// XXH3-128 digest, 32 lowercase hex digits.
-    public var digest: String
-
-    /// Makes a row from its fields.
-    public init(path: String, size: UInt64, mtimeNanoseconds: Int64, inode: UInt64, digest: String) {
-        self.path = path
-        self.size = size
-        self.mtimeNanoseconds = mtimeNanoseconds
-        self.inode = inode
-        self.digest = digest
-    }
-}
+import SyncCore
 
 extension StateStore {
     /// Every row of the digest cache, in no particular order.
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
-    public func loadHashCache() throws(StoreError) -> [HashCacheRow] {
-        try locked { () throws(StoreError) -> [HashCacheRow] in
-            var rows: [HashCacheRow] = []
+    public func loadHashCache() throws(StoreError) -> [CachedDigest] {
+        try locked { () throws(StoreError) -> [CachedDigest] in
+            var rows: [CachedDigest] = []
             try connection.query("SELECT count(*) FROM hash_cache") { row in
                 rows.reserveCapacity(Int(row.integer(0)))
             }
             try connection.query("SELECT path, size, mtime_ns, inode, digest FROM hash_cache") { row in
                 rows.append(
-                    HashCacheRow(
+                    CachedDigest(
                         path: row.text(0), size: row.unsigned(1), mtimeNanoseconds: row.integer(2),
                         inode: row.unsigned(3), digest: row.text(4)))
             }
@@ -47,7 +23,7 @@ extension StateStore {
     /// Writes changes to the digest cache in one transaction: `upserts` replace the rows of their
     /// paths, `removals` delete rows by path.
     /// - Throws: `StoreError` when SQLite fails; nothing is written then.
-    public func saveHashCache(upserts: [HashCacheRow], removals: [String] = []) throws(StoreError) {
+    public func saveHashCache(upserts: [CachedDigest], removals: [String] = []) throws(StoreError) {
         if upserts.isEmpty && removals.isEmpty { return }
         try storeTransaction { () throws(StoreError) in
             for path in removals {
@@ -69,7 +45,7 @@ extension StateStore {
 
     /// Replaces the whole digest cache with `rows`, in one transaction.
     /// - Throws: `StoreError` when SQLite fails; the old cache stays then.
-    public func replaceHashCache(_ rows: [HashCacheRow]) throws(StoreError) {
+    public func replaceHashCache(_ rows: [CachedDigest]) throws(StoreError) {
         try storeTransaction { () throws(StoreError) in
             try connection.execute("DELETE FROM hash_cache")
             try saveHashCache(upserts: rows)

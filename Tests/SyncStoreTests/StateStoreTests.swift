@@ -126,7 +126,7 @@ struct StateStoreTests {
         let folder = try TempFolder()
         let store = try StateStore.open(localRoot: folder.path)
         let rows = (0..<1000).map {
-            HashCacheRow(
+            CachedDigest(
                 path: "cam/d\($0 % 10)/f\($0)", size: UInt64($0),
                 mtimeNanoseconds: 1_700_000_000_000_000_000 + Int64($0),
                 inode: UInt64.max - UInt64($0), digest: String(repeating: "a", count: 32))
