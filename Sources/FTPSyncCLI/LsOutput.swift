@@ -68,7 +68,7 @@ enum LsListing {
         if time.precision == .subsecond {
             let seconds = time.date.timeIntervalSince1970
             let millis = Int(((seconds - seconds.rounded(.down)) * 1000).rounded())
-            if millis > 0 && millis < 1000 { text += "." + pad(millis, 3) }
+            if millis > 0 && millis < 1000 { text += "." + UTCFields.padded(millis, 3) }
         }
         return text + "Z"
     }
@@ -141,27 +141,7 @@ enum LsListing {
 
     /// (`YYYY-MM-DD`, `HH:MM:SS`) of `date` in UTC, proleptic Gregorian.
     private static func utcParts(_ date: Date) -> (String, String) {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = Int(seconds - days * 86_400)
-        // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        let dayText = pad(Int(year), 4) + "-" + pad(Int(month), 2) + "-" + pad(Int(day), 2)
-        let clockText =
-            pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        return (dayText, clockText)
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        let fields = UTCFields(date)
+        return (fields.isoDate, fields.isoClock)
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// An instant split into its UTC calendar fields (proleptic Gregorian), to the whole second:
+/// what MDTM/MFMT time values (RFC 3659 §2.3) and ISO 8601 output are written from.
+public struct UTCFields: Sendable, Equatable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    /// The fields of `date`, rounded down to the second. Instants beyond ±10^11 s (about
+    /// ±3,000 years) are clamped there.
+    public init(_ date: Date) {
+        let seconds = Int(min(max(date.timeIntervalSince1970, -1e11), 1e11).rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        (year, month, day) = CivilTime.date(days: days)
+        hour = secondOfDay / 3_600
+        minute = secondOfDay / 60 % 60
+        second = secondOfDay % 60
+    }
+
+    /// `value` as decimal digits, zero-padded to `width`.
+    public static func padded(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// `YYYYMMDDHHMMSS`: an RFC 3659 time value.
+    public var timeVal: String {
+        Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2) + Self.padded(hour, 2)
+            + Self.padded(minute, 2) + Self.padded(second, 2)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var isoDate: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
+
+    /// `HH:MM:SS`.
+    public var isoClock: String { Self.padded(hour, 2) + ":" + Self.padded(minute, 2) + ":" + Self.padded(second, 2) }
+}
