@@ -96,26 +96,7 @@ import Testing
         let mirror = work + "/mirror"
         let configPath = try config(server, local: mirror, at: work)
 
-        // Each kill lands at a random point of progress: once a random number of further
-        // files has arrived, plus a random few milliseconds (often inside a transfer or a
-        // state update).
-        var moments: [String] = []
-        var target = 0
-        for _ in 0..<3 {
-            target += Int.random(in: 3...15)
-            let extra = UInt32.random(in: 0...40_000)
-            moments.append("\(target) files + \(extra) µs")
-            let child = try spawn(ftpsyncBinary, ["pull", configPath], output: false)
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline, arrivedFiles(mirror + "/cam") < target {
-                var status: Int32 = 0
-                if waitpid(child.pid, &status, WNOHANG) == child.pid { break }
-                usleep(1_000)
-            }
-            usleep(extra)
-            kill(child.pid, SIGKILL)
-            _ = waitForExit(child.pid, timeout: 60)
-        }
+        let moments = try killThreeTimes(["pull", configPath], watching: mirror + "/cam")
         let final = try ftpsync(["pull", configPath])
         #expect(final.status == 0, "kills at \(moments): \(final.stdout)\(final.stderr)")
         let local = treeListing(mirror + "/cam")
@@ -129,6 +110,30 @@ import Testing
         let again = try ftpsync(["pull", configPath, "--json"])
         #expect(again.status == 0)
         #expect(again.stdout.contains("\"files_transferred\" : 0") || again.stdout.contains("\"files_transferred\":0"))
+    }
+
+    /// Runs ftpsync with `arguments` three times, each SIGKILLed at a random point of progress:
+    /// once a random number of further files has arrived in `folder`, plus a random few
+    /// milliseconds (often inside a transfer or a state update). Returns the moments, for messages.
+    private func killThreeTimes(_ arguments: [String], watching folder: String) throws -> [String] {
+        var moments: [String] = []
+        var target = 0
+        for _ in 0..<3 {
+            target += Int.random(in: 3...15)
+            let extra = UInt32.random(in: 0...40_000)
+            moments.append("\(target) files + \(extra) µs")
+            let child = try spawn(ftpsyncBinary, arguments, output: false)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, arrivedFiles(folder) < target {
+                var status: Int32 = 0
+                if waitpid(child.pid, &status, WNOHANG) == child.pid { break }
+                usleep(1_000)
+            }
+            usleep(extra)
+            kill(child.pid, SIGKILL)
+            _ = waitForExit(child.pid, timeout: 60)
+        }
+        return moments
     }
 
     @Test func threeKillsDuringAPushAndAFinalRunLeaveTheSameServerTree() throws {
@@ -150,23 +155,7 @@ import Testing
         defer { server.stop() }
         let configPath = try config(server, local: mirror, at: work)
 
-        var moments: [String] = []
-        var target = 0
-        for _ in 0..<3 {
-            target += Int.random(in: 3...15)
-            let extra = UInt32.random(in: 0...40_000)
-            moments.append("\(target) files + \(extra) µs")
-            let child = try spawn(ftpsyncBinary, ["push", configPath], output: false)
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline, arrivedFiles(served) < target {
-                var status: Int32 = 0
-                if waitpid(child.pid, &status, WNOHANG) == child.pid { break }
-                usleep(1_000)
-            }
-            usleep(extra)
-            kill(child.pid, SIGKILL)
-            _ = waitForExit(child.pid, timeout: 60)
-        }
+        let moments = try killThreeTimes(["push", configPath], watching: served)
         let final = try ftpsync(["push", configPath])
         #expect(final.status == 0, "kills at \(moments): \(final.stdout)\(final.stderr)")
         let local = treeListing(mirror + "/cam").filter { !$0.value.isFolder }
