@@ -32,11 +32,6 @@ public struct LocalPaths: Sendable {
         stateFolder + "/partial/" + device + "/" + XXH3Hasher.digest(of: Array(path.string.utf8))
     }
 
-    /// Where a file deleted by a pull is kept: `.ftpsync/trash/<UTC time>/<device>/<path>`.
-    public func trash(_ path: RelativePath, stamp: String) -> String {
-        stateFolder + "/trash/" + stamp + "/" + device + "/" + path.string
-    }
-
     /// `NAME.conflict-<UTC time>.EXT` beside `path`: where a pull keeps a local version it
     /// would otherwise overwrite.
     public func conflictCopy(_ path: RelativePath, at date: Date) -> String {
