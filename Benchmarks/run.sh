@@ -9,20 +9,23 @@
 #           disk under WORK, 15-25 minutes on 2 cores).
 # --runs N  best of N wall times per tool (default 1 with --quick, else 3).
 # --work    where the data goes (default /tmp/ftpsync-bench); deleted at the end unless --keep.
-# FTPSYNC_BIN=path skips the release build.
+# --only W  run only the workloads named in W, a comma-separated list of small, large, noop,
+#           hash, plan (default: all).
+# FTPSYNC_BIN=path skips the release build; BENCH_ADDR=127.0.0.x serves on another address.
 #
 # Prints one markdown table: wall time, CPU time (user+sys) and peak RSS from GNU time
 # (`/usr/bin/time -f`) for each tool, and on ftpsync's row its wall time / the best peer's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-quick=0 runs="" keep=0 work=/tmp/ftpsync-bench
+quick=0 runs="" keep=0 work=/tmp/ftpsync-bench only=small,large,noop,hash,plan
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1 ;;
     --runs) runs=$2; shift ;;
     --keep) keep=1 ;;
     --work) work=$2; shift ;;
-    *) echo "usage: Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR]" >&2; exit 2 ;;
+    --only) only=$2; shift ;;
+    *) echo "usage: Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR] [--only small,large,noop,hash,plan]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -34,8 +37,10 @@ else
     runs=${runs:-3}
 fi
 [ "$(id -u)" = 0 ] || { echo "run.sh needs root (packages, and vsftpd logs in a system user)" >&2; exit 1; }
-addr=127.0.0.91 user=benchftp pass=bench-pw-8
+addr=${BENCH_ADDR:-127.0.0.91} user=benchftp pass=bench-pw-8
 log() { echo "== $*" >&2; }
+# wants W: whether workload W was asked for (--only)
+wants() { case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 # ---------------------------------------------------------------- peers, server, build
 log "installing peers and build dependencies"
@@ -63,6 +68,8 @@ chmod 755 "$work" "$work/served"
 
 # ---------------------------------------------------------------- data
 log "generating data in $work"
+wants small || small_files=0
+wants noop || noop_files=0
 /usr/bin/python3 - "$work" "$small_files" "$noop_files" "$noop_folders" <<'PY'
 import os, sys
 work, small, noop, noop_folders = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
@@ -77,13 +84,17 @@ tree(f"{work}/served/small", small, 100, 4096)
 tree(f"{work}/served/noop", noop, noop_folders, 256)
 PY
 mkdir -p "$work/served/large" "$work/served/push" "$work/pushsrc/b"
-head -c $((large_mib * 1048576)) /dev/urandom >"$work/served/large/big.bin"
-cp "$work/served/large/big.bin" "$work/pushsrc/b/big.bin"
+if wants large; then
+    head -c $((large_mib * 1048576)) /dev/urandom >"$work/served/large/big.bin"
+    cp "$work/served/large/big.bin" "$work/pushsrc/b/big.bin"
+fi
 hash_files=$((hash_mib / 4))
-for i in $(seq 0 $((hash_files - 1))); do
-    mkdir -p "$work/hash/d$((i / 16))"
-    head -c 4194304 /dev/urandom >"$work/hash/d$((i / 16))/f$i.bin"
-done
+if wants hash; then
+    for i in $(seq 0 $((hash_files - 1))); do
+        mkdir -p "$work/hash/d$((i / 16))"
+        head -c 4194304 /dev/urandom >"$work/hash/d$((i / 16))/f$i.bin"
+    done
+fi
 
 read -r pid port < <("$root/scripts/ftp-server.sh" start vsftpd "$work/served" "$addr" 0 "$user" "$pass" \
     --log "$work/commands.log" 2>/dev/null)
@@ -129,63 +140,74 @@ measure() {
 }
 same() { diff -r "$1" "$2" >/dev/null || { echo "$3: result differs from the source" >&2; exit 1; }; }
 
-# 1. many small files, 4 connections each
-w="pull $small_files × 4 KB (100 folders), 4 connections"
-log "$w"
-prep() { rm -rf "$work/out"; mkdir -p "$work/out"; }
-config small /small "$work/out"
-measure "$w" lftp "$work/lftp_run" "mirror --parallel=4 /small $work/out/lftp"
-same "$work/served/small" "$work/out/lftp" lftp
-measure "$w" rclone rclone copy --transfers 4 --checkers 4 "$rremote/small" "$work/out/rclone"
-same "$work/served/small" "$work/out/rclone" rclone
-measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/small.yaml" -q --parallel 4
-same "$work/served/small" "$work/out/b" ftpsync
+if wants small; then
+    # 1. many small files, 4 connections each
+    w="pull $small_files × 4 KB (100 folders), 4 connections"
+    log "$w"
+    prep() { rm -rf "$work/out"; mkdir -p "$work/out"; }
+    config small /small "$work/out"
+    measure "$w" lftp "$work/lftp_run" "mirror --parallel=4 /small $work/out/lftp"
+    same "$work/served/small" "$work/out/lftp" lftp
+    measure "$w" rclone rclone copy --transfers 4 --checkers 4 "$rremote/small" "$work/out/rclone"
+    same "$work/served/small" "$work/out/rclone" rclone
+    measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/small.yaml" -q --parallel 4
+    same "$work/served/small" "$work/out/b" ftpsync
+fi
 
-# 2. one large file, pull and push
-w="pull 1 file of $large_mib MiB"
-log "$w"
-config large /large "$work/out"
-measure "$w" curl curl -sS -o "$work/out/curl.bin" "ftp://$user:$pass@$addr:$port/large/big.bin"
-measure "$w" lftp "$work/lftp_run" "get /large/big.bin -o $work/out/lftp.bin"
-measure "$w" rclone rclone copy --multi-thread-streams 0 "$rremote/large" "$work/out/rclone"
-measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/large.yaml" -q
-cmp "$work/served/large/big.bin" "$work/out/b/big.bin"
+if wants large; then
+    # 2. one large file, pull and push
+    w="pull 1 file of $large_mib MiB"
+    log "$w"
+    config large /large "$work/out"
+    measure "$w" curl curl -sS -o "$work/out/curl.bin" "ftp://$user:$pass@$addr:$port/large/big.bin"
+    measure "$w" lftp "$work/lftp_run" "get /large/big.bin -o $work/out/lftp.bin"
+    measure "$w" rclone rclone copy --multi-thread-streams 0 "$rremote/large" "$work/out/rclone"
+    measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/large.yaml" -q
+    cmp "$work/served/large/big.bin" "$work/out/b/big.bin"
 
-w="push 1 file of $large_mib MiB"
-log "$w"
-prep() { rm -rf "$work/served/push"/* "$work/pushsrc/.ftpsync"; }
-config push /push "$work/pushsrc"
-measure "$w" curl curl -sS -T "$work/pushsrc/b/big.bin" "ftp://$user:$pass@$addr:$port/push/curl.bin"
-measure "$w" lftp "$work/lftp_run" "put $work/pushsrc/b/big.bin -o /push/lftp.bin"
-measure "$w" rclone rclone copy "$work/pushsrc/b" "$rremote/push"
-measure "$w" ftpsync "$FTPSYNC_BIN" push "$work/push.yaml" -q
-cmp "$work/served/large/big.bin" "$work/served/push/big.bin"
+    w="push 1 file of $large_mib MiB"
+    log "$w"
+    prep() { rm -rf "$work/served/push"/* "$work/pushsrc/.ftpsync"; }
+    config push /push "$work/pushsrc"
+    measure "$w" curl curl -sS -T "$work/pushsrc/b/big.bin" "ftp://$user:$pass@$addr:$port/push/curl.bin"
+    measure "$w" lftp "$work/lftp_run" "put $work/pushsrc/b/big.bin -o /push/lftp.bin"
+    measure "$w" rclone rclone copy "$work/pushsrc/b" "$rremote/push"
+    measure "$w" ftpsync "$FTPSYNC_BIN" push "$work/push.yaml" -q
+    cmp "$work/served/large/big.bin" "$work/served/push/big.bin"
+fi
 
-# 3. no-op pull: each tool syncs once (untimed), then the timed runs find nothing to do
-w="no-op pull, $noop_files files in $noop_folders folders"
-log "$w"
-prep() { :; }
-config noop /noop "$work/out"
-rm -rf "$work/out" && mkdir -p "$work/out"
-lftp_run "mirror /noop $work/out/lftp" >/dev/null 2>&1
-rclone copy "$rremote/noop" "$work/out/rclone" >/dev/null 2>&1
-"$FTPSYNC_BIN" pull "$work/noop.yaml" -q
-same "$work/served/noop" "$work/out/b" ftpsync
-measure "$w" lftp "$work/lftp_run" "mirror /noop $work/out/lftp"
-measure "$w" rclone rclone copy "$rremote/noop" "$work/out/rclone"
-measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/noop.yaml" -q
-rm -rf "$work/out"
+if wants noop; then
+    # 3. no-op pull: each tool syncs once (untimed), then the timed runs find nothing to do
+    w="no-op pull, $noop_files files in $noop_folders folders"
+    log "$w"
+    prep() { :; }
+    config noop /noop "$work/out"
+    rm -rf "$work/out" && mkdir -p "$work/out"
+    lftp_run "mirror /noop $work/out/lftp" >/dev/null 2>&1
+    rclone copy "$rremote/noop" "$work/out/rclone" >/dev/null 2>&1
+    "$FTPSYNC_BIN" pull "$work/noop.yaml" -q
+    same "$work/served/noop" "$work/out/b" ftpsync
+    measure "$w" lftp "$work/lftp_run" "mirror /noop $work/out/lftp"
+    measure "$w" rclone rclone copy "$rremote/noop" "$work/out/rclone"
+    measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/noop.yaml" -q
+    rm -rf "$work/out"
+fi
 
-# 4. scan + hash of a local tree from the page cache (harness built from Sources/LocalTree)
-w="hash $hash_mib MiB ($hash_files files of 4 MiB), page cache"
-log "$w"
-hash_out=$("$root/Benchmarks/hash-tree/run.sh" "$work/hash" 2>&1)
-echo "$hash_out" >&2
+if wants hash; then
+    # 4. scan + hash of a local tree from the page cache (harness built from Sources/LocalTree)
+    w="hash $hash_mib MiB ($hash_files files of 4 MiB), page cache"
+    log "$w"
+    hash_out=$("$root/Benchmarks/hash-tree/run.sh" "$work/hash" 2>&1)
+    echo "$hash_out" >&2
+fi
 
 # 5. planner alone (harness built from Sources/SyncCore)
-log "plan $plan_entries entries"
-plan_out=$("$root/Benchmarks/planner/run.sh" "$plan_entries" 2>&1)
-echo "$plan_out" >&2
+plan_out=""
+if wants plan; then
+    log "plan $plan_entries entries"
+    plan_out=$("$root/Benchmarks/planner/run.sh" "$plan_entries" 2>&1)
+    echo "$plan_out" >&2
+fi
 
 echo
 echo "Benchmarks/run.sh $([ "$quick" = 1 ] && echo --quick) (runs: best of $runs) — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, vsftpd on loopback"
@@ -194,7 +216,11 @@ echo "| workload | tool | wall s | CPU s (user+sys) | peak RSS MiB | ftpsync / b
 echo "|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
 echo
-echo "hash ($hash_mib MiB, $hash_files files; ftpsync = LocalScanner, 2 hashing threads):"
-echo "$hash_out" | sed 's/^/    /'
-echo "plan ($plan_entries remote entries in folders of 1,000; PullPlanner.plan alone):"
-echo "$plan_out" | sed 's/^/    /'
+if wants hash; then
+    echo "hash ($hash_mib MiB, $hash_files files; ftpsync = LocalScanner, 2 hashing threads):"
+    echo "$hash_out" | sed 's/^/    /'
+fi
+if wants plan; then
+    echo "plan ($plan_entries remote entries in folders of 1,000; PullPlanner.plan alone):"
+    echo "$plan_out" | sed 's/^/    /'
+fi
