@@ -115,6 +115,7 @@ config() {   # config NAME REMOTE LOCAL
 # measure WORKLOAD TOOL CMD...: best of $runs by wall time, `prep` (a function) before each run.
 rows=()
 declare -A best_peer
+prep() { :; }
 measure() {
     local workload=$1 tool=$2 b="" line
     shift 2
@@ -158,6 +159,7 @@ if wants large; then
     # 2. one large file, pull and push
     w="pull 1 file of $large_mib MiB"
     log "$w"
+    prep() { rm -rf "$work/out"; mkdir -p "$work/out"; }
     config large /large "$work/out"
     measure "$w" curl curl -sS -o "$work/out/curl.bin" "ftp://$user:$pass@$addr:$port/large/big.bin"
     measure "$w" lftp "$work/lftp_run" "get /large/big.bin -o $work/out/lftp.bin"

@@ -141,13 +141,8 @@ extension FTPSession {
     private func send(
         _ verb: String, _ path: String, offset: UInt64, source: (UnsafeMutableRawBufferPointer) throws -> Int
     ) throws -> UInt64 {
-        let shown = "\(verb) \(path)"
-        let (data, first) = try startTransfer(verb, path, offset: offset)
-        defer { data.close() }
-        if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
-        var sent: UInt64 = 0
-        var failure: String?
-        do {
+        try send(verb, path, offset: offset) { data, sent in
+            if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
             while true {
                 let count = try dataBuffer.withUnsafeMutableBytes { buffer in
                     let count = try source(buffer)
@@ -160,6 +155,22 @@ extension FTPSession {
                 try dataBuffer.withUnsafeBytes { try data.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 sent += UInt64(count)
             }
+        }
+    }
+
+    /// Opens a data connection, sends REST (when `offset` > 0) and `verb`, lets `pump` write
+    /// the file's bytes (counting them in its second argument), ends the data connection and
+    /// reads the final reply.
+    func send(
+        _ verb: String, _ path: String, offset: UInt64, pump: (any Transport, inout UInt64) throws -> Void
+    ) throws -> UInt64 {
+        let shown = "\(verb) \(path)"
+        let (data, first) = try startTransfer(verb, path, offset: offset)
+        defer { data.close() }
+        var sent: UInt64 = 0
+        var failure: String?
+        do {
+            try pump(data, &sent)
         } catch let error as TransportError {
             switch error {
             case .timedOut: throw FTPError.timedOut(during: "\(shown) (data connection, after \(sent) bytes)")

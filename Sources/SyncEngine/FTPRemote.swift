@@ -120,9 +120,11 @@ public final class FTPRemote: RemoteFileSystem {
     }
 
     public func store(
-        _ path: String, from offset: UInt64, append: Bool, source: (UnsafeMutableRawBufferPointer) throws -> Int
+        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64,
+        progress: (Int) throws -> Void
     ) throws -> UInt64 {
-        try session.store(serverPath(path), from: source, append: append, offset: offset)
+        try session.store(
+            serverPath(path), file: file, fileOffset: fileOffset, append: append, offset: offset, progress: progress)
     }
 
     public func size(_ path: String) throws -> UInt64 { try session.size(serverPath(path)) }

@@ -119,13 +119,11 @@ final class PushExecutor {
     /// start when the server refuses both.
     func send(_ localPath: String, to temporary: String, offset: UInt64, id: Int, size: UInt64) throws -> UInt64 {
         func attempt(from start: UInt64, append: Bool) throws -> UInt64 {
-            let reader = try LocalFileReader(path: localPath, offset: start)
+            let reader = try LocalFileReader(path: localPath)
             let meter = transferMeter(id: id, start: start, total: size)
-            return try remote.store(temporary, from: append ? 0 : start, append: append) { buffer in
-                let count = try reader.read(into: buffer)
-                meter?.add(count)
-                return count
-            }
+            return try remote.store(
+                temporary, from: append ? 0 : start, append: append, file: reader.descriptor, fileOffset: start
+            ) { count in meter?.add(count) }
         }
         guard offset > 0 else { return try attempt(from: 0, append: false) }
         do {

@@ -17,13 +17,16 @@ public protocol RemoteFileSystem: AnyObject {
     func retrieve(_ path: String, from offset: UInt64, to sink: (UnsafeRawBufferPointer) throws -> Void) throws
         -> UInt64
 
-    /// Uploads to `path`: STOR, or APPE when `append`, preceded by `REST offset` when `offset` > 0.
-    /// `source` fills the buffer it gets and returns the bytes written there; 0 ends the file.
+    /// Uploads the open local file `file` from its byte `fileOffset` to its end, to `path`:
+    /// STOR, or APPE when `append`, preceded by `REST offset` when `offset` > 0. Plain data
+    /// connections send with sendfile(2). `progress` gets the bytes sent after each step and
+    /// may throw to abandon the transfer.
     /// - Returns: the number of bytes sent.
-    /// - Throws: transfer errors (a 5xx reply when the server refuses APPE or REST), or what
-    ///   `source` throws.
+    /// - Throws: transfer errors (a 5xx reply when the server refuses APPE or REST), a local
+    ///   read error, or what `progress` throws.
     func store(
-        _ path: String, from offset: UInt64, append: Bool, source: (UnsafeMutableRawBufferPointer) throws -> Int
+        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64,
+        progress: (Int) throws -> Void
     ) throws -> UInt64
 
     /// Size of a file in bytes (SIZE). - Throws: when the file is missing or SIZE is refused.

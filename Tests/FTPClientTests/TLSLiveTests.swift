@@ -49,6 +49,17 @@ import Testing
             let onDisk = FileManager.default.contents(atPath: server.root + "/f\(index).bin")
             #expect(onDisk.map { [UInt8]($0) } == content, "stored file \(index)")
         }
+        // From a file descriptor: over TLS the bytes are read (pread) and encrypted, never
+        // handed to sendfile(2).
+        let content = (0..<1_000_003).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        let local = NSTemporaryDirectory() + "ftpsync-tls-upload-\(UUID().uuidString).bin"
+        try Data(content).write(to: URL(fileURLWithPath: local))
+        defer { unlink(local) }
+        let descriptor = open(local, O_RDONLY)
+        defer { close(descriptor) }
+        #expect(try session.store("fd.bin", file: descriptor, fileOffset: 3) { _ in } == 1_000_000)
+        #expect(
+            FileManager.default.contents(atPath: server.root + "/fd.bin").map { [UInt8]($0) } == Array(content[3...]))
         let listing = try session.listRaw("")
         #expect(!listing.bytes.isEmpty)
         #expect(!lines.lines.contains { $0.contains("did not resume") }, "\(lines.lines)")

@@ -1,0 +1,104 @@
+import Foundation
+
+extension FTPSession {
+    /// Bytes asked of one sendfile(2) call; progress is reported after each.
+    static let sendFileChunk = 4 * 1024 * 1024
+
+    /// Uploads the open local file `file` from its byte `fileOffset` to its end: STOR (or APPE
+    /// when `append`, RFC 959 §4.1.3), preceded by `REST offset` when `offset` > 0 (RFC 3659 §5).
+    /// Over a plain data connection the bytes go from the page cache to the socket with
+    /// sendfile(2), never copied through this process; over TLS (RFC 4217) they are read with
+    /// pread(2) and encrypted as usual. `progress` gets the bytes sent after each step and may
+    /// throw to abandon the transfer (the session stays usable). The descriptor is neither moved
+    /// nor closed.
+    /// - Returns: the number of bytes sent.
+    /// - Throws: as `store(_:from:append:offset:)`; a read error of the local file is
+    ///   `LocalReadError`.
+    @discardableResult
+    public func store(
+        _ path: String, file: Int32, fileOffset: UInt64, append: Bool = false, offset: UInt64 = 0,
+        progress: (Int) throws -> Void
+    ) throws -> UInt64 {
+        try guarded {
+            try send(append ? "APPE" : "STOR", path, offset: offset) { data, sent in
+                var position = off_t(clamping: fileOffset)
+                if let socket = data as? SocketTransport {
+                    while true {
+                        let count = try socket.sendFile(file, from: &position, count: Self.sendFileChunk)
+                        if count == 0 { return }
+                        sent += UInt64(count)
+                        try progress(count)
+                    }
+                }
+                if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
+                while true {
+                    let count = try dataBuffer.withUnsafeMutableBytes { buffer in
+                        try Self.readFile(file, into: buffer, at: position)
+                    }
+                    if count == 0 { return }
+                    try dataBuffer.withUnsafeBytes { try data.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                    position += off_t(count)
+                    sent += UInt64(count)
+                    try progress(count)
+                }
+            }
+        }
+    }
+
+    private static func readFile(_ file: Int32, into buffer: UnsafeMutableRawBufferPointer, at position: off_t) throws
+        -> Int
+    {
+        while true {
+            let count = pread(file, buffer.baseAddress, buffer.count, position)
+            if count >= 0 { return count }
+            if errno != EINTR { throw LocalReadError(code: errno) }
+        }
+    }
+}
+
+/// The local file being uploaded could not be read (an I/O error, a descriptor that is not
+/// a readable file).
+public struct LocalReadError: Error, CustomStringConvertible, Sendable {
+    /// The `errno` value.
+    public var code: Int32
+
+    public var description: String { "reading the local file: \(String(cString: strerror(code)))" }
+}
+
+extension SocketTransport {
+    /// Sends up to `count` bytes of the open file `file` from byte `position` (advanced by the
+    /// bytes sent) with sendfile(2), waiting at most the timeout for the socket to take more.
+    /// SIGPIPE is blocked for the call, so a closed peer is an error, never a signal.
+    /// - Returns: the bytes sent; 0 at the end of the file.
+    /// - Throws: `TransportError.timedOut`, `.closedByPeer` (reset, broken pipe) or `.failed`
+    ///   (also for a read error of the file, with the system's message).
+    func sendFile(_ file: Int32, from position: inout off_t, count: Int) throws(TransportError) -> Int {
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer {
+            // A SIGPIPE raised while blocked is taken here, before the old mask returns.
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var none = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&blocked, nil, &none)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        while true {
+            guard fileDescriptor >= 0 else { throw .failed("connection closed") }
+            let result = sendfile(fileDescriptor, file, &position, count)
+            if result >= 0 { return result }
+            let code = errno
+            switch code {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: try waitUntilReady(forWriting: true)
+            case ECONNRESET, EPIPE: throw .closedByPeer
+            default: throw .failed("sendfile: " + String(cString: strerror(code)))
+            }
+        }
+    }
+}

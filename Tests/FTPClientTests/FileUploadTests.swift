@@ -1,0 +1,95 @@
+import FTPClient
+import Foundation
+import Testing
+
+/// Uploads from an open file descriptor (`store(_:file:fileOffset:…)`): sendfile(2) over plain
+/// data connections, pread(2) over TLS. Checked byte for byte on the server's disk.
+@Suite struct FileUploadTests {
+    /// A temporary local file holding `bytes`, open for reading.
+    final class LocalFile {
+        let path: String
+        let descriptor: Int32
+        init(_ bytes: [UInt8]) throws {
+            path = NSTemporaryDirectory() + "ftpsync-upload-\(UUID().uuidString).bin"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            descriptor = open(path, O_RDONLY)
+            #expect(descriptor >= 0)
+        }
+        deinit {
+            close(descriptor)
+            unlink(path)
+        }
+    }
+
+    /// Sizes around the 4 MiB sendfile step and the 256 KiB buffer, and empty files.
+    @Test(arguments: [0, 1, 262_145, 4 * 1024 * 1024 + 3, 9_000_001])
+    func wholeFilesArriveIntact(size: Int) throws {
+        let server = try TestServer()
+        let session = FTPSession(configuration: server.configuration())
+        try session.connect()
+        defer { session.quit() }
+        let bytes = testBytes(size, seed: UInt64(size) + 7)
+        let file = try LocalFile(bytes)
+        var reported = 0
+        let sent = try session.store("whole.bin", file: file.descriptor, fileOffset: 0) { reported += $0 }
+        #expect(sent == UInt64(size))
+        #expect(reported == size)
+        #expect(server.contents("whole.bin") == bytes)
+        // The descriptor is read at explicit offsets and never moved.
+        #expect(lseek(file.descriptor, 0, SEEK_CUR) == 0)
+    }
+
+    @Test func resumesWithAppendAndWithRestFromTheFilesOffset() throws {
+        let server = try TestServer()
+        let log = LogLines()
+        let session = FTPSession(configuration: server.configuration(), log: log.sink)
+        try session.connect()
+        defer { session.quit() }
+        let bytes = testBytes(5_000_000, seed: 11)
+        let file = try LocalFile(bytes)
+        try session.upload("appended.bin", Array(bytes.prefix(1_234_567)))
+        let appended = try session.store(
+            "appended.bin", file: file.descriptor, fileOffset: 1_234_567, append: true, progress: { _ in })
+        #expect(appended == 5_000_000 - 1_234_567)
+        #expect(server.contents("appended.bin") == bytes)
+
+        try session.upload("restarted.bin", Array(bytes.prefix(777)))
+        let restarted = try session.store(
+            "restarted.bin", file: file.descriptor, fileOffset: 777, offset: 777, progress: { _ in })
+        #expect(restarted == 5_000_000 - 777)
+        #expect(server.contents("restarted.bin") == bytes)
+        let commands = log.lines.filter { $0.hasPrefix("> ") }
+        #expect(commands.contains("> APPE appended.bin"))
+        #expect(commands.contains("> REST 777"))
+    }
+
+    /// A progress handler that throws abandons the upload; the session stays in step.
+    @Test func throwingProgressAbandonsTheUploadAndKeepsTheSession() throws {
+        struct Stop: Error {}
+        let server = try TestServer()
+        let session = FTPSession(configuration: server.configuration())
+        try session.connect()
+        defer { session.quit() }
+        let file = try LocalFile(testBytes(9_000_000, seed: 3))
+        #expect(throws: Stop.self) {
+            try session.store("stopped.bin", file: file.descriptor, fileOffset: 0) { _ in throw Stop() }
+        }
+        #expect(try session.raw("NOOP").code == 200)
+        let again = try session.store("stopped.bin", file: file.descriptor, fileOffset: 0) { _ in }
+        #expect(again == 9_000_000)
+    }
+
+    /// A descriptor that cannot be read fails the upload with the local cause, not a crash.
+    @Test func unreadableDescriptorFails() throws {
+        let server = try TestServer()
+        let session = FTPSession(configuration: server.configuration())
+        try session.connect()
+        defer { session.quit() }
+        let folder = open(NSTemporaryDirectory(), O_RDONLY | O_DIRECTORY)
+        defer { close(folder) }
+        #expect(throws: (any Error).self) {
+            try session.store("folder.bin", file: folder, fileOffset: 0) { _ in }
+        }
+        #expect(try session.raw("NOOP").code == 200)
+    }
+}
