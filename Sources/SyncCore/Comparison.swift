@@ -57,9 +57,8 @@ public enum UploadNaming {
 enum PlanOrder {
     static func ordered(folders: [Action], renames: [Action], transfers: [Action], deletes: [Action]) -> [Action] {
         let deepestFirst = deletes.sorted { a, b in
-            if a.path.components.count != b.path.components.count {
-                return a.path.components.count > b.path.components.count
-            }
+            let (depthA, depthB) = (a.path.depth, b.path.depth)
+            if depthA != depthB { return depthA > depthB }
             return b.path < a.path
         }
         return folders.sorted { $0.path < $1.path } + renames + transfers + deepestFirst
