@@ -188,6 +188,29 @@ enum PathBytes {
     }
 }
 
+extension RelativePath {
+    /// True when the path is in Unicode NFC (every ASCII path is): then paths equal to it have
+    /// the same bytes.
+    var isNFC: Bool {
+        string.isPlainASCII || string.precomposedStringWithCanonicalMapping.utf8.elementsEqual(string.utf8)
+    }
+
+    /// True when both paths have the same bytes up to their last `/` (then their parents are
+    /// equal; different bytes may still name one folder in another spelling).
+    func hasSameParentBytes(as other: RelativePath) -> Bool {
+        let a = string.utf8
+        let b = other.string.utf8
+        let x = a.lastIndex(of: PathBytes.slash).map { a.distance(from: a.startIndex, to: $0) } ?? 0
+        let y = b.lastIndex(of: PathBytes.slash).map { b.distance(from: b.startIndex, to: $0) } ?? 0
+        return x == y && a.prefix(x).elementsEqual(b.prefix(y))
+    }
+
+    /// The same path spelled in NFC (itself when it already is).
+    var canonical: RelativePath {
+        isNFC ? self : RelativePath(trusted: string.precomposedStringWithCanonicalMapping)
+    }
+}
+
 extension String {
     /// True when every UTF-8 byte is ASCII.
     var isPlainASCII: Bool { utf8.allSatisfy { $0 < 0x80 } }
