@@ -162,7 +162,7 @@ public struct PullPlanner: Sendable {
         let forgotten = goneThere.map(\.0).filter { local.position(of: $0) == nil }.sorted()
         let plan = Plan(
             actions: PlanOrder.ordered(
-                folders: folders, renames: renameActions, transfers: transfers, deletes: deletes),
+                folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
             notes: notes, unchanged: unchanged)
         return PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))

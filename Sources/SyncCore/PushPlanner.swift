@@ -124,7 +124,7 @@ public struct PushPlanner: Sendable {
         let forgotten = goneHere.map(\.0).filter { remote.position(of: $0) == nil }.sorted()
         let plan = Plan(
             actions: PlanOrder.ordered(
-                folders: folders, renames: renameActions, transfers: transfers, deletes: deletes),
+                folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
             notes: notes, unchanged: unchanged)
         return PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
