@@ -47,6 +47,9 @@ public enum UploadNaming {
 
     /// True for a name an upload of ftpsync uses while in progress: never synced either way.
     public static func isTemporary(_ path: RelativePath) -> Bool {
+        // Nearly every path fails this byte test (the name must end in `t`), which skips taking
+        // out the name.
+        guard path.string.utf8.last == UInt8(ascii: "t") else { return false }
         let name = path.name
         return name.hasPrefix(".") && name.hasSuffix(suffix) && name.count > suffix.count + 1
     }

@@ -198,6 +198,14 @@ extension RelativePath {
     /// True when both paths have the same bytes up to their last `/` (then their parents are
     /// equal; different bytes may still name one folder in another spelling).
     func hasSameParentBytes(as other: RelativePath) -> Bool {
+        let same = string.utf8.withContiguousStorageIfAvailable { a in
+            other.string.utf8.withContiguousStorageIfAvailable { b in
+                let x = a.lastIndex(of: PathBytes.slash) ?? 0
+                let y = b.lastIndex(of: PathBytes.slash) ?? 0
+                return x == y && a[..<x].elementsEqual(b[..<y])
+            }
+        }
+        if let same = same ?? nil { return same }
         let a = string.utf8
         let b = other.string.utf8
         let x = a.lastIndex(of: PathBytes.slash).map { a.distance(from: a.startIndex, to: $0) } ?? 0
