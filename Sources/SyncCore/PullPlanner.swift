@@ -111,10 +111,12 @@ public struct PullPlanner: Sendable {
                     unchanged += 1
                     adoptions.append(Adoption(remote: entry, local: localEntry))
                 case .download(let reason):
-                    transfers.append(download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
+                    transfers.append(
+                        download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflictThenDownload(let reason):
                     transfers.append(Action(kind: .conflict, path: entry.path, source: here, reason: reason))
-                    transfers.append(download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
+                    transfers.append(
+                        download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .keepLocal(let reason):
                     unchanged += 1
                     notes.append("\(entry.path): \(reason)")

@@ -69,7 +69,8 @@ public struct PushPlanner: Sendable {
                     unchanged += 1
                     adoptions.append(Adoption(remote: remoteEntry, local: entry))
                 case .upload(let reason):
-                    transfers.append(upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
+                    transfers.append(
+                        upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflict(let reason):
                     transfers.append(Action(kind: .conflict, path: entry.path, source: entry, reason: reason))
                 }

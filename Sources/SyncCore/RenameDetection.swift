@@ -66,7 +66,9 @@ enum RenameDetection {
 
     /// The records whose paths `side` does not hold. `hits` is how many entries of `side` have a
     /// record: when that is every record, none is missing and no lookup is made.
-    static func absent(from side: Snapshot, records: [RelativePath: FileRecord], hits: Int) -> [(RelativePath, FileRecord)] {
+    static func absent(from side: Snapshot, records: [RelativePath: FileRecord], hits: Int) -> [(
+        RelativePath, FileRecord
+    )] {
         guard hits < records.count else { return [] }
         return records.filter { side.position(of: $0.key) == nil }.map { ($0.key, $0.value) }
     }
