@@ -47,6 +47,9 @@ public enum UploadNaming {
 
     /// True for a name an upload of ftpsync uses while in progress: never synced either way.
     public static func isTemporary(_ path: RelativePath) -> Bool {
+        // Nearly every path fails this byte test (the name must end in `t`), which skips taking
+        // out the name.
+        guard path.string.utf8.last == UInt8(ascii: "t") else { return false }
         let name = path.name
         return name.hasPrefix(".") && name.hasSuffix(suffix) && name.count > suffix.count + 1
     }
@@ -55,13 +58,20 @@ public enum UploadNaming {
 /// Puts a plan's actions in the order they are carried out: folders before their contents,
 /// renames before transfers, deletes last and deepest first.
 enum PlanOrder {
-    static func ordered(folders: [Action], renames: [Action], transfers: [Action], deletes: [Action]) -> [Action] {
+    /// The transfers, usually the bulk of a plan, are taken over in place: the others are put
+    /// around them without a second copy of the list.
+    static func ordered(folders: [Action], renames: [Action], transfers: consuming [Action], deletes: [Action])
+        -> [Action]
+    {
         let deepestFirst = deletes.sorted { a, b in
-            if a.path.components.count != b.path.components.count {
-                return a.path.components.count > b.path.components.count
-            }
+            let (depthA, depthB) = (a.path.depth, b.path.depth)
+            if depthA != depthB { return depthA > depthB }
             return b.path < a.path
         }
-        return folders.sorted { $0.path < $1.path } + renames + transfers + deepestFirst
+        var actions = transfers
+        actions.reserveCapacity(folders.count + renames.count + actions.count + deepestFirst.count)
+        actions.insert(contentsOf: folders.sorted { $0.path < $1.path } + renames, at: 0)
+        actions.append(contentsOf: deepestFirst)
+        return actions
     }
 }

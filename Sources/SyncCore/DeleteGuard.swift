@@ -14,11 +14,26 @@ struct DeleteGuard {
     /// Every folder (and the root) holding a recorded path somewhere below it.
     private let recordedFolders: Set<RelativePath>
 
-    init(source: Snapshot, records: [RelativePath: FileRecord], maxDelete: Int?) {
+    /// - Parameter checking: false when `suspectFolder` will not be called (no delete
+    ///   candidates): the folder sets are then not built.
+    init(source: Snapshot, records: [RelativePath: FileRecord], maxDelete: Int?, checking: Bool = true) {
         self.source = source
         self.maxDelete = maxDelete
         unlimited = maxDelete == nil
-        nonEmpty = Set(source.entries.map(\.path.parent))
+        guard checking && !unlimited else {
+            nonEmpty = []
+            recordedFolders = []
+            return
+        }
+        var nonEmpty = Set<RelativePath>()
+        var previous: RelativePath?
+        for entry in source.entries {
+            // Entries of one folder are neighbours: build each parent once.
+            if let previous, entry.path.hasSameParentBytes(as: previous) { continue }
+            nonEmpty.insert(entry.path.parent)
+            previous = entry.path
+        }
+        self.nonEmpty = nonEmpty
         var folders = Set<RelativePath>()
         for path in records.keys {
             var folder = path.parent

@@ -27,6 +27,9 @@ public struct PullPlanner: Sendable {
     }
 
     /// Plans a pull of `remote` into `local`.
+    ///
+    /// Both snapshots are walked once, side by side (they are sorted by path); the records are
+    /// looked up once per remote entry.
     /// - Parameters:
     ///   - remote: what the device lists under its root.
     ///   - local: what the local folder of the device holds.
@@ -40,28 +43,40 @@ public struct PullPlanner: Sendable {
         // Upload temporaries of an unfinished push are never pulled, and nothing is written
         // below a local name that is not a folder (a symlink there could lead out of the tree).
         var blocked = Set<RelativePath>()
-        let remote = Snapshot(
-            rawRemote.entries.filter { entry in
-                guard !UploadNaming.isTemporary(entry.path) else { return false }
-                guard let ancestor = PullPlanner.nonFolderAncestor(of: entry.path, in: local) else { return true }
-                if blocked.insert(ancestor.path).inserted {
-                    notes.append(
-                        "\(ancestor.path): a \(ancestor.kind.rawValue) here where the device has a folder; "
-                            + "nothing below it is pulled")
-                }
-                return false
-            })
+        var previous: (path: RelativePath, ancestor: SnapshotEntry?)?
+        let remote = rawRemote.filter { entry in
+            guard !UploadNaming.isTemporary(entry.path) else { return false }
+            // Entries of one folder are neighbours and share their ancestors: look them up once.
+            let ancestor: SnapshotEntry?
+            if let previous, entry.path.hasSameParentBytes(as: previous.path) {
+                ancestor = previous.ancestor
+            } else {
+                ancestor = PullPlanner.nonFolderAncestor(of: entry.path, in: local)
+            }
+            previous = (entry.path, ancestor)
+            guard let ancestor else { return true }
+            if blocked.insert(ancestor.path).inserted {
+                notes.append(
+                    "\(ancestor.path): a \(ancestor.kind.rawValue) here where the device has a folder; "
+                        + "nothing below it is pulled")
+            }
+            return false
+        }
         var folders: [Action] = []
         var transfers: [Action] = []
         var adoptions: [Adoption] = []
         var unchanged = 0
+        // Files new on the device (no record, absent here) may turn out to be moves: what was
+        // planned for each (a download, or a note) is taken back if so.
+        var newFiles: [SnapshotEntry] = []
+        var newFilePlans: [(transfer: Int?, note: Int?)] = []
+        var recordHits = 0
 
-        let renames = RenameDetection.remoteMoves(local: local, remote: remote, records: records)
-        let renamedTo = Set(renames.map(\.to))
-        let renamedFrom = Set(renames.map(\.from))
-
-        for entry in remote.entries {
-            let here = local[entry.path]
+        let localPositions = remote.positions(in: local)
+        for (position, entry) in remote.entries.enumerated() {
+            let here = localPositions[position] < 0 ? nil : local.entries[localPositions[position]]
+            let record = records.isEmpty ? nil : records[entry.path]
+            if record != nil { recordHits += 1 }
             switch entry.kind {
             case .directory:
                 if let here, here.kind == .directory { continue }
@@ -73,10 +88,12 @@ public struct PullPlanner: Sendable {
             case .symlink, .other:
                 notes.append("\(entry.path): \(entry.kind.rawValue) on the device; not transferred")
             case .file:
-                if renamedTo.contains(entry.path) { continue }
+                let isNew = record == nil && here == nil
+                if isNew { newFiles.append(entry) }
                 if policy.minimumAge > 0, let modified = entry.modified,
                     policy.now.timeIntervalSince1970 - modified.seconds < policy.minimumAge
                 {
+                    if isNew { newFilePlans.append((nil, notes.count)) }
                     notes.append(
                         "\(entry.path): modified less than \(Int(policy.minimumAge)) s ago; left for a later run")
                     if let here { unchanged += here.kind == .file ? 1 : 0 }
@@ -86,17 +103,20 @@ public struct PullPlanner: Sendable {
                     notes.append("\(entry.path): a file on the device but a \(here.kind.rawValue) here; skipped")
                     continue
                 }
-                switch decideFile(remote: entry, local: here, record: records[entry.path]) {
+                if isNew { newFilePlans.append((transfers.count, nil)) }
+                switch decideFile(remote: entry, local: here, record: record) {
                 case .nothing:
                     unchanged += 1
                 case .adopt(let localEntry):
                     unchanged += 1
                     adoptions.append(Adoption(remote: entry, local: localEntry))
                 case .download(let reason):
-                    transfers.append(download(entry, partial: partials[entry.path], reason: reason))
+                    transfers.append(
+                        download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflictThenDownload(let reason):
                     transfers.append(Action(kind: .conflict, path: entry.path, source: here, reason: reason))
-                    transfers.append(download(entry, partial: partials[entry.path], reason: reason))
+                    transfers.append(
+                        download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .keepLocal(let reason):
                     unchanged += 1
                     notes.append("\(entry.path): \(reason)")
@@ -104,27 +124,47 @@ public struct PullPlanner: Sendable {
             }
         }
 
+        let goneThere = RenameDetection.absent(from: remote, records: records, hits: recordHits)
+        let renames = RenameDetection.remoteMoves(goneThere: goneThere, newFiles: newFiles, local: local)
+        if !renames.isEmpty {
+            let renamedTo = Set(renames.map(\.to))
+            var dropTransfers = Set<Int>()
+            var dropNotes = Set<Int>()
+            for (entry, planned) in zip(newFiles, newFilePlans) where renamedTo.contains(entry.path) {
+                if let transfer = planned.transfer { dropTransfers.insert(transfer) }
+                if let note = planned.note { dropNotes.insert(note) }
+            }
+            transfers = transfers.enumerated().filter { !dropTransfers.contains($0.offset) }.map(\.element)
+            notes = notes.enumerated().filter { !dropNotes.contains($0.offset) }.map(\.element)
+        }
+        let renamedFrom = Set(renames.map(\.from))
         let renameActions = renames.map { rename in
             Action(
                 kind: .renameLocal, path: rename.from, to: rename.to, source: remote[rename.to],
                 reason: "moved on the device")
         }
         var deletes: [Action] = []
-        let guardian = DeleteGuard(source: remote, records: records, maxDelete: policy.maxDelete)
+        var candidates: [SnapshotEntry] = []
         if policy.deleteExtraneous {
-            for entry in local.entries where remote[entry.path] == nil && !renamedFrom.contains(entry.path) {
-                if let folder = guardian.suspectFolder(for: entry.path) {
-                    notes.append(DeleteGuard.note(entry.path, folder: folder))
-                    continue
-                }
-                deletes.append(
-                    Action(kind: .deleteLocal, path: entry.path, source: entry, reason: "gone from the device"))
+            let remotePositions = local.positions(in: remote)
+            for (position, entry) in local.entries.enumerated()
+            where remotePositions[position] < 0 && !renamedFrom.contains(entry.path) {
+                candidates.append(entry)
             }
         }
-        let forgotten = records.keys.filter { local[$0] == nil && remote[$0] == nil }.sorted()
+        let guardian = DeleteGuard(
+            source: remote, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
+        for entry in candidates {
+            if let folder = guardian.suspectFolder(for: entry.path) {
+                notes.append(DeleteGuard.note(entry.path, folder: folder))
+                continue
+            }
+            deletes.append(Action(kind: .deleteLocal, path: entry.path, source: entry, reason: "gone from the device"))
+        }
+        let forgotten = goneThere.map(\.0).filter { local.position(of: $0) == nil }.sorted()
         let plan = Plan(
             actions: PlanOrder.ordered(
-                folders: folders, renames: renameActions, transfers: transfers, deletes: deletes),
+                folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
             notes: notes, unchanged: unchanged)
         return PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))

@@ -14,6 +14,9 @@ public struct PushPlanner: Sendable {
     }
 
     /// Plans a push of `local` onto `remote`.
+    ///
+    /// Both snapshots are walked once, side by side (they are sorted by path); the records are
+    /// looked up once per local entry.
     /// - Parameters:
     ///   - local: what the device's local folder holds, files with their digests.
     ///   - remote: what the device lists under its root.
@@ -23,19 +26,23 @@ public struct PushPlanner: Sendable {
         local: Snapshot, remote rawRemote: Snapshot, records: [RelativePath: FileRecord],
         partials: [RelativePath: UploadPartial]
     ) -> PlanResult {
-        let remote = Snapshot(rawRemote.entries.filter { !UploadNaming.isTemporary($0.path) })
+        let remote = rawRemote.filter { !UploadNaming.isTemporary($0.path) }
         var folders: [Action] = []
         var transfers: [Action] = []
         var notes: [String] = []
         var adoptions: [Adoption] = []
         var unchanged = 0
+        // Files new here (no record, absent on the device) may turn out to be moves: their
+        // planned uploads are taken back if so.
+        var newFiles: [SnapshotEntry] = []
+        var newFileTransfers: [Int] = []
+        var recordHits = 0
 
-        let renames = RenameDetection.localMoves(local: local, remote: remote, records: records)
-        let renamedTo = Set(renames.map(\.to))
-        let renamedFrom = Set(renames.map(\.from))
-
-        for entry in local.entries {
-            let there = remote[entry.path]
+        let remotePositions = local.positions(in: remote)
+        for (position, entry) in local.entries.enumerated() {
+            let there = remotePositions[position] < 0 ? nil : remote.entries[remotePositions[position]]
+            let record = records.isEmpty ? nil : records[entry.path]
+            if record != nil { recordHits += 1 }
             switch entry.kind {
             case .directory:
                 if let there, there.kind == .directory { continue }
@@ -47,25 +54,37 @@ public struct PushPlanner: Sendable {
             case .symlink, .other:
                 notes.append("\(entry.path): \(entry.kind.rawValue) here; not transferred")
             case .file:
-                if renamedTo.contains(entry.path) { continue }
+                if record == nil && there == nil {
+                    newFiles.append(entry)
+                    newFileTransfers.append(transfers.count)
+                }
                 if let there, there.kind != .file {
                     notes.append("\(entry.path): a file here but a \(there.kind.rawValue) on the device; skipped")
                     continue
                 }
-                switch decideFile(local: entry, remote: there, record: records[entry.path]) {
+                switch decideFile(local: entry, remote: there, record: record) {
                 case .nothing:
                     unchanged += 1
                 case .adopt(let remoteEntry):
                     unchanged += 1
                     adoptions.append(Adoption(remote: remoteEntry, local: entry))
                 case .upload(let reason):
-                    transfers.append(upload(entry, partial: partials[entry.path], reason: reason))
+                    transfers.append(
+                        upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflict(let reason):
                     transfers.append(Action(kind: .conflict, path: entry.path, source: entry, reason: reason))
                 }
             }
         }
 
+        let goneHere = RenameDetection.absent(from: local, records: records, hits: recordHits)
+        let renames = RenameDetection.localMoves(goneHere: goneHere, newFiles: newFiles, remote: remote)
+        if !renames.isEmpty {
+            let renamedTo = Set(renames.map(\.to))
+            let drop = Set(zip(newFiles, newFileTransfers).filter { renamedTo.contains($0.0.path) }.map(\.1))
+            transfers = transfers.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+        }
+        let renamedFrom = Set(renames.map(\.from))
         let renameActions = renames.map { rename in
             Action(
                 kind: .renameRemote, path: rename.from, to: rename.to, source: local[rename.to],
@@ -73,33 +92,40 @@ public struct PushPlanner: Sendable {
         }
         var deletes: [Action] = []
         var kept: [RelativePath] = []
-        let guardian = DeleteGuard(source: local, records: records, maxDelete: policy.maxDelete)
+        var candidates: [SnapshotEntry] = []
         if policy.deleteExtraneous {
-            for entry in remote.entries where local[entry.path] == nil && !renamedFrom.contains(entry.path) {
-                if let folder = guardian.suspectFolder(for: entry.path) {
-                    notes.append(DeleteGuard.note(entry.path, folder: folder))
-                    kept.append(entry.path)
-                    continue
-                }
-                if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record) {
-                    transfers.append(
-                        Action(
-                            kind: .conflict, path: entry.path, source: entry,
-                            reason: "deleted here but changed on the device since the last sync; kept"))
-                    kept.append(entry.path)
-                    continue
-                }
-                deletes.append(Action(kind: .deleteRemote, path: entry.path, source: entry, reason: "gone from here"))
+            let localPositions = remote.positions(in: local)
+            for (position, entry) in remote.entries.enumerated()
+            where localPositions[position] < 0 && !renamedFrom.contains(entry.path) {
+                candidates.append(entry)
             }
+        }
+        let guardian = DeleteGuard(
+            source: local, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
+        for entry in candidates {
+            if let folder = guardian.suspectFolder(for: entry.path) {
+                notes.append(DeleteGuard.note(entry.path, folder: folder))
+                kept.append(entry.path)
+                continue
+            }
+            if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record) {
+                transfers.append(
+                    Action(
+                        kind: .conflict, path: entry.path, source: entry,
+                        reason: "deleted here but changed on the device since the last sync; kept"))
+                kept.append(entry.path)
+                continue
+            }
+            deletes.append(Action(kind: .deleteRemote, path: entry.path, source: entry, reason: "gone from here"))
         }
         // A folder still holding something kept is not removed (RMD would fail).
         deletes.removeAll { delete in
             delete.source?.kind == .directory && kept.contains { delete.path.isAncestor(of: $0) }
         }
-        let forgotten = records.keys.filter { local[$0] == nil && remote[$0] == nil }.sorted()
+        let forgotten = goneHere.map(\.0).filter { remote.position(of: $0) == nil }.sorted()
         let plan = Plan(
             actions: PlanOrder.ordered(
-                folders: folders, renames: renameActions, transfers: transfers, deletes: deletes),
+                folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
             notes: notes, unchanged: unchanged)
         return PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))

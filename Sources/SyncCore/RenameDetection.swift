@@ -11,20 +11,24 @@ enum RenameDetection {
     /// Local moves for a push: a new local file (no record, absent on the device) whose XXH3
     /// digest equals the recorded digest of a path that vanished locally while the device still
     /// holds it unchanged. Each vanished path serves one new path at most.
-    static func localMoves(local: Snapshot, remote: Snapshot, records: [RelativePath: FileRecord]) -> [DetectedRename] {
+    /// - Parameters:
+    ///   - goneHere: the records whose paths the local snapshot does not hold.
+    ///   - newFiles: local files with no record and absent on the device, in path order.
+    static func localMoves(goneHere: [(RelativePath, FileRecord)], newFiles: [SnapshotEntry], remote: Snapshot)
+        -> [DetectedRename]
+    {
+        guard !goneHere.isEmpty, !newFiles.isEmpty else { return [] }
         var vanished: [String: [RelativePath]] = [:]
-        for (path, record) in records {
-            guard local[path] == nil, let digest = record.digest, let there = remote[path], there.kind == .file,
+        for (path, record) in goneHere {
+            guard let digest = record.digest, let there = remote[path], there.kind == .file,
                 Comparison.remoteMatches(there, record)
             else { continue }
             vanished[digest, default: []].append(path)
         }
         for key in vanished.keys { vanished[key]?.sort() }
         var renames: [DetectedRename] = []
-        for entry in local.entries where entry.kind == .file {
-            guard records[entry.path] == nil, remote[entry.path] == nil, let digest = entry.digest,
-                var candidates = vanished[digest], !candidates.isEmpty
-            else { continue }
+        for entry in newFiles {
+            guard let digest = entry.digest, var candidates = vanished[digest], !candidates.isEmpty else { continue }
             renames.append(DetectedRename(from: candidates.removeFirst(), to: entry.path))
             vanished[digest] = candidates
         }
@@ -35,26 +39,37 @@ enum RenameDetection {
     /// modification time as a recorded path that vanished from the device while the local copy
     /// is unchanged; only when exactly one vanished path matches it and it is the only new
     /// file matching that path.
-    static func remoteMoves(local: Snapshot, remote: Snapshot, records: [RelativePath: FileRecord])
+    /// - Parameters:
+    ///   - goneThere: the records whose paths the remote snapshot does not hold.
+    ///   - newFiles: remote files with no record and absent here, in path order.
+    static func remoteMoves(goneThere: [(RelativePath, FileRecord)], newFiles: [SnapshotEntry], local: Snapshot)
         -> [DetectedRename]
     {
+        guard !goneThere.isEmpty, !newFiles.isEmpty else { return [] }
         var vanished: [UInt64: [FileRecord]] = [:]
-        for (path, record) in records {
-            guard remote[path] == nil, let size = record.remoteSize, record.remoteModified != nil,
+        for (path, record) in goneThere {
+            guard let size = record.remoteSize, record.remoteModified != nil,
                 let here = local[path], here.kind == .file, Comparison.localMatches(here, record)
             else { continue }
             vanished[size, default: []].append(record)
         }
         var matches: [RelativePath: [RelativePath]] = [:]  // vanished path -> new paths
         var pairs: [(new: RelativePath, old: RelativePath)] = []
-        for entry in remote.entries where entry.kind == .file {
-            guard records[entry.path] == nil, local[entry.path] == nil, let size = entry.size,
-                let time = entry.modified, let sameSize = vanished[size]
-            else { continue }
+        for entry in newFiles {
+            guard let size = entry.size, let time = entry.modified, let sameSize = vanished[size] else { continue }
             let candidates = sameSize.filter { $0.remoteModified.map(time.matches) ?? false }
             for candidate in candidates { matches[candidate.path, default: []].append(entry.path) }
             if candidates.count == 1, let only = candidates.first { pairs.append((entry.path, only.path)) }
         }
         return pairs.filter { matches[$0.old]?.count == 1 }.map { DetectedRename(from: $0.old, to: $0.new) }
+    }
+
+    /// The records whose paths `side` does not hold. `hits` is how many entries of `side` have a
+    /// record: when that is every record, none is missing and no lookup is made.
+    static func absent(from side: Snapshot, records: [RelativePath: FileRecord], hits: Int) -> [(
+        RelativePath, FileRecord
+    )] {
+        guard hits < records.count else { return [] }
+        return records.filter { side.position(of: $0.key) == nil }.map { ($0.key, $0.value) }
     }
 }

@@ -38,42 +38,89 @@ public struct SnapshotEntry: Sendable, Hashable {
 }
 
 /// Everything one side holds under a device's root, sorted by path (the root itself excluded).
+///
+/// Lookups are binary searches and two snapshots are joined by one merge pass, both exact when
+/// every path is in Unicode NFC (then equal paths have equal bytes and `RelativePath.<` is a
+/// total order). A snapshot holding another spelling keeps a hash index instead.
 public struct Snapshot: Sendable {
     /// Entries in `RelativePath` order, one per path.
     public private(set) var entries: [SnapshotEntry]
-    private var index: [RelativePath: Int]
+    /// Position by path, only when some path is not in NFC (nil: binary search and merge).
+    private var index: [RelativePath: Int]?
 
     /// Builds a snapshot; entries are sorted, and of two entries for one path the first is kept.
     public init(_ entries: [SnapshotEntry]) {
-        // Fast path (scanners and planners hand over sorted entries): strictly increasing input
-        // with no two equal paths is kept as is, skipping the duplicate filter and the sort.
-        if entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].path < entries[$0].path }) {
-            var index: [RelativePath: Int] = [:]
-            index.reserveCapacity(entries.count)
-            var unique = true
-            for (i, e) in entries.enumerated() where index.updateValue(i, forKey: e.path) != nil {
-                unique = false
-                break
-            }
-            if unique {
-                self.entries = entries
-                self.index = index
-                return
-            }
+        let canonical = entries.allSatisfy { $0.path.isNFC }
+        // Fast path (scanners and planners hand over sorted entries): strictly increasing NFC
+        // paths are distinct, so the input is kept as is.
+        if canonical && entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].path < entries[$0].path }) {
+            self.entries = entries
+            index = nil
+            return
         }
         var seen = Set<RelativePath>()
         let unique = entries.filter { seen.insert($0.path).inserted }
         self.entries = unique.sorted { $0.path < $1.path }
-        var index: [RelativePath: Int] = [:]
-        index.reserveCapacity(self.entries.count)
-        for (i, e) in self.entries.enumerated() { index[e.path] = i }
+        index = canonical ? nil : Snapshot.positions(of: self.entries)
+    }
+
+    private init(sorted entries: [SnapshotEntry], index: [RelativePath: Int]?) {
+        self.entries = entries
         self.index = index
+    }
+
+    private static func positions(of entries: [SnapshotEntry]) -> [RelativePath: Int] {
+        var index: [RelativePath: Int] = [:]
+        index.reserveCapacity(entries.count)
+        for (i, e) in entries.enumerated() { index[e.path] = i }
+        return index
     }
 
     /// The entry at `path`, if any.
     public subscript(path: RelativePath) -> SnapshotEntry? {
-        index[path].map { entries[$0] }
+        position(of: path).map { entries[$0] }
     }
 
     public var count: Int { entries.count }
+
+    /// Where `path` is in `entries`, if present.
+    func position(of path: RelativePath) -> Int? {
+        if let index { return index[path] }
+        let key = path.canonical
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if entries[middle].path < key { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].path == key ? low : nil
+    }
+
+    /// For each entry, the position of the same path in `other`, or -1: one merge pass when both
+    /// snapshots are NFC, otherwise a lookup per entry.
+    func positions(in other: Snapshot) -> [Int] {
+        guard index == nil, other.index == nil else { return entries.map { other.position(of: $0.path) ?? -1 } }
+        var result = [Int](repeating: -1, count: entries.count)
+        let theirs = other.entries
+        var j = 0
+        for (i, entry) in entries.enumerated() {
+            while j < theirs.count && theirs[j].path < entry.path { j += 1 }
+            if j == theirs.count { break }
+            if theirs[j].path == entry.path { result[i] = j }
+        }
+        return result
+    }
+
+    /// The entries `keep` accepts, in order; the snapshot itself when it accepts all of them.
+    func filter(_ keep: (SnapshotEntry) -> Bool) -> Snapshot {
+        var kept: [SnapshotEntry]?
+        for (i, entry) in entries.enumerated() {
+            let accepted = keep(entry)
+            if kept == nil && !accepted { kept = Array(entries[..<i]) }
+            if accepted { kept?.append(entry) }
+        }
+        guard let kept else { return self }
+        // Removing entries from a sorted, duplicate-free list keeps it so.
+        return Snapshot(sorted: kept, index: index == nil ? nil : Snapshot.positions(of: kept))
+    }
 }
