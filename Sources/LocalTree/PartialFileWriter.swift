@@ -23,8 +23,17 @@ public final class PartialFileWriter {
     /// - Throws: `LocalFileError` when the file cannot be opened or cut, or (detail) when it holds
     ///   fewer than `offset` bytes.
     public init(path: String, offset: UInt64) throws(LocalFileError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (offset == 0 ? O_TRUNC : 0)
+        let fd = open(path, flags, 0o666)
         if fd < 0 { throw LocalFileError.current("open", path) }
+        self.path = path
+        self.startOffset = offset
+        self.size = offset
+        if offset == 0 {
+            // Cut to nothing by O_TRUNC, the position at 0: no fstat, ftruncate or lseek needed.
+            self.fd = fd
+            return
+        }
         var info = stat()
         if fstat(fd, &info) != 0 {
             let error = LocalFileError.current("fstat", path)
@@ -49,9 +58,6 @@ public final class PartialFileWriter {
             throw error
         }
         self.fd = fd
-        self.path = path
-        self.startOffset = offset
-        self.size = offset
     }
 
     deinit {

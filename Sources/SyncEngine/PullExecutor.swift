@@ -130,7 +130,8 @@ final class PullExecutor {
 
         var transfer: Received
         do {
-            transfer = try receive(action, source: source, into: partialPath, from: action.offset, id: id, sync: !batched)
+            transfer = try receive(
+                action, source: source, into: partialPath, from: action.offset, id: id, sync: !batched)
         } catch FTPError.reply(let code, _, let command)
             where action.offset > 0 && command.hasPrefix("REST")
             && (500..<600).contains(code)
