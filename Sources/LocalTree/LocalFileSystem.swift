@@ -75,9 +75,12 @@ public struct LocalFileSystem: Sendable {
 
     /// Moves `source` to `destination` with `rename(2)`: atomic, replacing what `destination`
     /// held; both must be on one file system.
+    /// - Returns: true when `rename(2)` moved it (the same inode, times and size under the new
+    ///   name), false when it was copied across file systems (a new inode).
     /// - Throws: `LocalFileError` (operation "rename", path `source`) on failure, e.g. EXDEV.
-    public func move(from source: String, to destination: String) throws(LocalFileError) {
-        if rename(source, destination) == 0 { return }
+    @discardableResult
+    public func move(from source: String, to destination: String) throws(LocalFileError) -> Bool {
+        if rename(source, destination) == 0 { return true }
         let code = errno
         guard code == EXDEV else {
             throw LocalFileError(operation: "rename", path: "\(source) -> \(destination)", code: code)
@@ -98,6 +101,7 @@ public struct LocalFileSystem: Sendable {
             throw LocalFileError(operation: "rename", path: "\(temporary) -> \(destination)", code: failure)
         }
         unlink(source)
+        return false
     }
 
     /// Sets the modification time of `path` (not following a symlink) to `time`, to the
@@ -154,6 +158,27 @@ public struct LocalFileSystem: Sendable {
         defer { close(fd) }
         if fsync(fd) != 0 && errno != EINVAL { throw LocalFileError.current("fsync", path) }
     }
+
+    /// Makes every write to the file system holding `path` durable at once (`syncfs(2)`): the
+    /// bytes, times and names of all files written there since, whoever wrote them.
+    /// - Throws: `LocalFileError` when `path` cannot be opened or `syncfs` fails (an I/O error).
+    public func syncFileSystem(holding path: String) throws(LocalFileError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw LocalFileError.current("open", path) }
+        defer { close(fd) }
+        guard let syncfs = LocalFileSystem.syncfs else {
+            sync()  // no syncfs in this C library: every file system, which includes this one
+            return
+        }
+        if syncfs(fd) != 0 { throw LocalFileError.current("syncfs", path) }
+    }
+
+    /// glibc's `syncfs`, looked up at run time: Swift's Glibc module does not import it (it is
+    /// declared only under `_GNU_SOURCE`).
+    private static let syncfs: (@convention(c) (Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+    }()
 
     /// Opens the partial download at `path` for writing at `offset` (see `PartialFileWriter`).
     /// - Throws: `LocalFileError` as `PartialFileWriter.init(path:offset:)`.

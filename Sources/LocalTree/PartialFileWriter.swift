@@ -1,4 +1,5 @@
 import Foundation
+import SyncCore
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,8 @@ import Foundation
 /// Writes a download to its file under `.ftpsync/`, continuing at a given offset: the file is
 /// cut to exactly `offset` bytes, then every `write` goes straight to the file descriptor (no
 /// buffering in user space), and `close()` makes the bytes durable with `fsync` before the file
-/// is renamed into place. Used from one thread at a time.
+/// is renamed into place (`close(sync: false)` leaves that to a later `syncfs` of the whole
+/// batch, see `PullRecordBatch`). Used from one thread at a time.
 public final class PartialFileWriter {
     /// The file being written.
     public let path: String
@@ -21,8 +23,17 @@ public final class PartialFileWriter {
     /// - Throws: `LocalFileError` when the file cannot be opened or cut, or (detail) when it holds
     ///   fewer than `offset` bytes.
     public init(path: String, offset: UInt64) throws(LocalFileError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o666)
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (offset == 0 ? O_TRUNC : 0)
+        let fd = open(path, flags, 0o666)
         if fd < 0 { throw LocalFileError.current("open", path) }
+        self.path = path
+        self.startOffset = offset
+        self.size = offset
+        if offset == 0 {
+            // Cut to nothing by O_TRUNC, the position at 0: no fstat, ftruncate or lseek needed.
+            self.fd = fd
+            return
+        }
         var info = stat()
         if fstat(fd, &info) != 0 {
             let error = LocalFileError.current("fstat", path)
@@ -47,9 +58,6 @@ public final class PartialFileWriter {
             throw error
         }
         self.fd = fd
-        self.path = path
-        self.startOffset = offset
-        self.size = offset
     }
 
     deinit {
@@ -95,17 +103,54 @@ public final class PartialFileWriter {
         if fsync(fd) != 0 { throw LocalFileError.current("fsync", path) }
     }
 
+    /// Sets the file's modification time to `time` (UTC, to the nanosecond) through the open
+    /// descriptor (`futimens`: no path lookup); the access time is left alone.
+    /// - Throws: `LocalFileError` when `futimens` fails or the writer is closed.
+    public func setModificationTime(_ time: FileTime) throws(LocalFileError) {
+        guard fd >= 0 else { throw LocalFileError(operation: "futimens", path: path, code: EBADF) }
+        let parts = timespecParts(time.seconds)
+        var times = [
+            timespec(tv_sec: 0, tv_nsec: PartialFileWriter.utimeOmit),
+            timespec(tv_sec: time_t(parts.seconds), tv_nsec: parts.nanoseconds),
+        ]
+        if futimens(fd, &times) != 0 { throw LocalFileError.current("futimens", path) }
+    }
+
+    /// Size, modification time, inode and device of the open file (`fstat`): what `lstat` of
+    /// its final name says after a `rename(2)`, without looking the name up.
+    /// - Throws: `LocalFileError` when `fstat` fails or the writer is closed.
+    public func identity() throws(LocalFileError) -> FileIdentity {
+        guard fd >= 0 else { throw LocalFileError(operation: "fstat", path: path, code: EBADF) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw LocalFileError.current("fstat", path) }
+        return FileIdentity(
+            size: UInt64(max(0, info.st_size)), mtimeNanoseconds: nanoseconds(info.st_mtim),
+            inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
+    }
+
     /// Makes the bytes durable (`fsync`) and closes the file. Closing twice does nothing.
     /// - Throws: `LocalFileError` when `fsync` or `close` fails; the file is closed either way.
     public func close() throws(LocalFileError) {
+        try close(sync: true)
+    }
+
+    /// Closes the file, first making its bytes durable with `fsync` when `sync` is true. With
+    /// `sync` false the caller must make the file durable before anything claims it is on disk
+    /// (`PullRecordBatch` runs `syncfs` before committing the records of its files). Closing
+    /// twice does nothing.
+    /// - Throws: `LocalFileError` when `fsync` or `close` fails; the file is closed either way.
+    public func close(sync: Bool) throws(LocalFileError) {
         guard fd >= 0 else { return }
         let descriptor = fd
         fd = -1
-        if fsync(descriptor) != 0 {
+        if sync && fsync(descriptor) != 0 {
             let error = LocalFileError.current("fsync", path)
             Glibc.close(descriptor)
             throw error
         }
         if Glibc.close(descriptor) != 0 { throw LocalFileError.current("close", path) }
     }
+
+    /// `UTIME_OMIT` of `<sys/stat.h>` (a macro Swift does not import): leave this time alone.
+    private static let utimeOmit = (1 << 30) - 2
 }

@@ -59,19 +59,26 @@ public final class PullEngine {
         }
         guard steps.accept(planned, into: &report) else { return report }
         let records = (try? store?.records(device: job.name)) ?? [:]
+        let batch = store.map {
+            PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
+        }
+        let flush: () -> Void = { batch?.flush() }
         let executor = PullExecutor(
-            job: job, store: store, remote: remote, runStarted: started, records: records, events: events)
+            job: job, store: store, remote: remote, runStarted: started, records: records, events: events,
+            batch: batch)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
         steps.carryOut(
             actions, remote: remote,
-            first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions)),
+            first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions), flush: flush),
             extra: { [job, store, events] sibling in
                 let worker = PullExecutor(
-                    job: job, store: store, remote: sibling, runStarted: started, records: records, events: events)
-                return ConnectionWorker(remote: sibling, perform: numbered(worker.perform, in: actions))
+                    job: job, store: store, remote: sibling, runStarted: started, records: records, events: events,
+                    batch: batch)
+                return ConnectionWorker(remote: sibling, perform: numbered(worker.perform, in: actions), flush: flush)
             }, finishFirst: {}, at: clock, into: &report)
+        report.notes += batch?.notes ?? []
         return report
     }
 

@@ -39,11 +39,22 @@ final class PullExecutor {
     private let records: [RelativePath: FileRecord]
     /// Told of each action and of transfer progress; nil for none.
     let events: SyncEventHandler?
+    /// Where the records of small new files go (committed in batches); nil: each download is
+    /// recorded as it finishes.
+    private let batch: PullRecordBatch?
+    /// Folders this executor saw or made during the run: not looked up again for every file.
+    private var knownFolders = Set<String>()
+
+    /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
+    /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
+    /// partial row is stored before it.
+    static let smallFileLimit: UInt64 = 256 * 1024
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date,
-        records: [RelativePath: FileRecord] = [:], events: SyncEventHandler? = nil
+        records: [RelativePath: FileRecord] = [:], events: SyncEventHandler? = nil, batch: PullRecordBatch? = nil
     ) {
+        self.batch = batch
         self.events = events
         self.job = job
         self.store = store
@@ -98,56 +109,104 @@ final class PullExecutor {
         try? store.upsertRecord(record, device: job.name)
     }
 
+    /// Downloads `action`'s file into its partial under `.ftpsync/`, sets its time, renames it
+    /// into place and records it. A large file (over `smallFileLimit`, or one being resumed)
+    /// goes exactly as always: a partial row before the first byte (so a later run resumes with
+    /// REST), `fsync` before the rename, the record committed right after. A small file stores
+    /// no partial row; when it had no record and a batch is in use, it is not synced on its own
+    /// and its record joins the batch (see `PullRecordBatch` for what a crash leaves then).
     private func download(_ action: Action, id: Int) throws -> UInt64 {
         guard let source = action.source else { throw EngineError.incompleteAction("download without its entry") }
         let partialPath = job.paths.partial(action.path)
         let finalPath = job.paths.file(action.path)
-        try files.makeFolders(at: parentFolder(partialPath))
-        let partial = PartialTransfer(
-            path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset)
-        try store?.setPartial(StoredPartial(transfer: partial, tempName: partialPath), device: job.name)
+        try ensureFolder(parentFolder(partialPath))
+        let small = action.offset == 0 && (source.size ?? .max) <= Self.smallFileLimit
+        let batched = small && batch != nil && records[action.path] == nil
+        if !small {
+            let partial = PartialTransfer(
+                path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset)
+            try store?.setPartial(StoredPartial(transfer: partial, tempName: partialPath), device: job.name)
+        }
 
-        var transfer: (received: UInt64, digest: String, size: UInt64)
+        var transfer: Received
         do {
-            transfer = try receive(action, source: source, into: partialPath, from: action.offset, id: id)
+            transfer = try receive(
+                action, source: source, into: partialPath, from: action.offset, id: id, sync: !batched)
         } catch FTPError.reply(let code, _, let command)
             where action.offset > 0 && command.hasPrefix("REST")
             && (500..<600).contains(code)
         {
             // The server cannot resume (no REST): start over from the first byte.
-            transfer = try receive(action, source: source, into: partialPath, from: 0, id: id)
+            transfer = try receive(action, source: source, into: partialPath, from: 0, id: id, sync: !batched)
         }
         if let expected = source.size, transfer.size != expected {
             throw EngineError.shortTransfer(path: action.path.string, received: transfer.size, expected: expected)
         }
-        if let time = source.modified { try files.setModificationTime(time, at: partialPath) }
-        try files.makeFolders(at: parentFolder(finalPath))
-        try files.move(from: partialPath, to: finalPath)
-        guard let status = try files.status(at: finalPath) else {
-            throw LocalFileError(operation: "stat", path: finalPath, code: ENOENT)
+        var identity = transfer.identity
+        if try !moveIntoPlace(partialPath, finalPath) {
+            // Copied across file systems: a new inode, whose times the copy may not keep.
+            guard let status = try files.status(at: finalPath) else {
+                throw LocalFileError(operation: "stat", path: finalPath, code: ENOENT)
+            }
+            identity = status.identity
         }
         let record = FileRecord(
             path: action.path, remoteSize: source.size, remoteModified: source.modified,
-            localSize: status.identity.size, localModified: status.identity.modified, digest: transfer.digest)
-        try store?.transaction {
-            try store?.upsertRecord(record, device: job.name)
-            try store?.removePartial(path: action.path, device: job.name)
+            localSize: identity.size, localModified: identity.modified, digest: transfer.digest)
+        if batched, let batch {
+            batch.add(record)
+        } else {
+            try store?.transaction {
+                try store?.upsertRecord(record, device: job.name)
+                try store?.removePartial(path: action.path, device: job.name)
+            }
         }
         return transfer.received
     }
 
+    /// Renames the finished partial to its final name, making the folders on the way when
+    /// they are missing (looked up once per run, again when a rename finds one gone).
+    /// - Returns: as `LocalFileSystem.move`: false when copied across file systems.
+    private func moveIntoPlace(_ partialPath: String, _ finalPath: String) throws -> Bool {
+        let folder = parentFolder(finalPath)
+        try ensureFolder(folder)
+        if let moved = try? files.move(from: partialPath, to: finalPath) { return moved }
+        // The folder may have gone since it was seen (removed by someone else): make it again;
+        // any other failure repeats below.
+        knownFolders.remove(folder)
+        try ensureFolder(folder)
+        return try files.move(from: partialPath, to: finalPath)
+    }
+
+    /// Makes `folder` and its parents unless this executor already saw it.
+    private func ensureFolder(_ folder: String) throws {
+        guard !knownFolders.contains(folder) else { return }
+        try files.makeFolders(at: folder)
+        knownFolders.insert(folder)
+    }
+
+    /// What `receive` got: bytes received, the digest and identity (size, time) of the whole file.
+    struct Received {
+        var received: UInt64
+        var digest: String
+        var identity: FileIdentity
+        var size: UInt64 { identity.size }
+    }
+
     /// Downloads `action`'s file into `partialPath` from byte `offset`, hashing as it writes
     /// (the bytes already there first). Never accepts more than the listed size: a file that
-    /// grows while it is read is dropped, to be fetched whole by a later run.
-    /// - Returns: bytes received, the digest of the whole file, and its size.
+    /// grows while it is read is dropped, to be fetched whole by a later run. When the file is
+    /// complete it gets the listed modification time; `sync` makes it durable (`fsync`) before
+    /// it is closed.
     private func receive(
-        _ action: Action, source: SnapshotEntry, into partialPath: String, from offset: UInt64, id: Int
-    ) throws -> (received: UInt64, digest: String, size: UInt64) {
+        _ action: Action, source: SnapshotEntry, into partialPath: String, from offset: UInt64, id: Int, sync: Bool
+    ) throws -> Received {
         let hasher = try XXH3Hasher()
         if offset > 0 { try hasher.update(fileAt: partialPath, length: offset) }
-        let writer = try files.openPartial(at: partialPath, offset: offset)
+        let writer = try openPartial(partialPath, offset: offset)
         let meter = transferMeter(id: id, start: offset, total: source.size)
         let received: UInt64
+        let identity: FileIdentity
         do {
             received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: offset)
             { chunk in
@@ -158,7 +217,11 @@ final class PullExecutor {
                 hasher.update(chunk)
                 meter?.add(chunk.count)
             }
-            try writer.close()
+            if let time = source.modified, writer.size == source.size ?? writer.size {
+                try writer.setModificationTime(time)
+            }
+            identity = try writer.identity()
+            try writer.close(sync: sync)
         } catch let error as EngineError {
             try? writer.close()
             _ = try? files.removeFile(at: partialPath)
@@ -173,7 +236,18 @@ final class PullExecutor {
             }
             throw error
         }
-        return (received, hasher.finalize(), writer.size)
+        return Received(received: received, digest: hasher.finalize(), identity: identity)
+    }
+
+    /// Opens the partial at `path`; when that fails, makes its folder again (it may have been
+    /// removed since it was seen) and retries once.
+    private func openPartial(_ path: String, offset: UInt64) throws -> PartialFileWriter {
+        if let writer = try? files.openPartial(at: path, offset: offset) { return writer }
+        // Made again when gone (removed since it was seen); any other failure repeats below.
+        let folder = parentFolder(path)
+        knownFolders.remove(folder)
+        try ensureFolder(folder)
+        return try files.openPartial(at: path, offset: offset)
     }
 
     /// Moves the local copy of a file the device moved; the record follows it.

@@ -13,15 +13,19 @@ struct ConnectionWorker {
     var finish: () -> Void
     /// Ends the session (QUIT).
     var close: () -> Void
+    /// Commits what the worker's actions left pending (the records of a `PullRecordBatch`);
+    /// called each time the worker stops taking actions from a run of transfers.
+    var flush: () -> Void
 
     /// A worker over `remote`: usable while its FTP control connection is open.
     init(
         remote: RemoteFileSystem, perform: @escaping (Action) -> PullExecutor.Outcome,
-        finish: @escaping () -> Void = {}
+        finish: @escaping () -> Void = {}, flush: @escaping () -> Void = {}
     ) {
         self.perform = perform
         self.isUsable = { (remote as? FTPRemote)?.session.isConnected ?? true }
         self.finish = finish
+        self.flush = flush
         self.close = { remote.close() }
     }
 }
@@ -126,11 +130,14 @@ final class TransferScheduler: @unchecked Sendable {
         return queue.results
     }
 
-    /// Takes actions from `queue` until it is empty or the connection is gone.
+    /// Takes actions from `queue` until it is empty or the connection is gone, then flushes
+    /// what the worker left pending: every record of the run is committed before any action
+    /// after the run (a rename, a delete) starts.
     private func work(_ worker: ConnectionWorker, _ queue: WorkQueue) {
         while worker.isUsable(), let (position, action) = queue.next() {
             queue.finish(position, worker.perform(action))
         }
+        worker.flush()
     }
 
     /// The extra worker of `slot`, opening it when not opened yet; nil when the server
