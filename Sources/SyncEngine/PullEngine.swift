@@ -79,6 +79,7 @@ public final class PullEngine {
                 return ConnectionWorker(remote: sibling, perform: numbered(worker.perform, in: actions), flush: flush)
             }, finishFirst: {}, at: clock, into: &report)
         report.notes += batch?.notes ?? []
+        if let store { sweepUnnamedPartials(paths: job.paths, store: store) }
         return report
     }
 
