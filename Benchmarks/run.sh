@@ -14,7 +14,9 @@
 # FTPSYNC_BIN=path skips the release build; BENCH_ADDR=127.0.0.x serves on another address.
 #
 # Prints one markdown table: wall time, CPU time (user+sys) and peak RSS from GNU time
-# (`/usr/bin/time -f`) for each tool, and on ftpsync's row its wall time / the best peer's.
+# (`/usr/bin/time -f`) for each tool; the CPU time the whole machine was busy during the run
+# (/proc/stat: the tool, the server and the kernel; meaningful on a quiet machine only); and on
+# ftpsync's row its wall time / the best peer's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 quick=0 runs="" keep=0 work=/tmp/ftpsync-bench only=small,large,noop,hash,plan
@@ -115,6 +117,9 @@ config() {   # config NAME REMOTE LOCAL
 # measure WORKLOAD TOOL CMD...: best of $runs by wall time, `prep` (a function) before each run.
 rows=()
 declare -A best_peer
+# busy_ticks: the CPU time all cores spent outside idle and I/O wait so far (/proc/stat, in
+# clock ticks): the difference over a run counts the server's work and the kernel's as well.
+busy_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat; }
 prep() { :; }
 measure() {
     local workload=$1 tool=$2 b="" line
@@ -122,13 +127,16 @@ measure() {
     for _ in $(seq 1 "$runs"); do
         prep
         sync
+        local before after
+        before=$(busy_ticks)
         if ! /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$@" >"$work/cmd.out" 2>&1; then
             echo "$workload / $tool failed:" >&2; tail -5 "$work/cmd.out" >&2; exit 1
         fi
-        line=$(tail -n 1 "$work/time.txt")
+        after=$(busy_ticks)
+        line="$(tail -n 1 "$work/time.txt") $(awk -v a="$after" -v b="$before" -v t="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", (a - b) / t }')"
         if [ -z "$b" ] || awk -v a="${line%% *}" -v c="${b%% *}" 'BEGIN { exit !(a < c) }'; then b=$line; fi
     done
-    read -r wall usr sys rss <<<"$b"
+    read -r wall usr sys rss machine <<<"$b"
     local cpu ratio=""
     cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
     if [ "$tool" = ftpsync ]; then
@@ -136,8 +144,8 @@ measure() {
     elif [ -z "${best_peer[$workload]:-}" ] || awk -v a="$wall" -v p="${best_peer[$workload]}" 'BEGIN { exit !(a < p) }'; then
         best_peer[$workload]=$wall
     fi
-    rows+=("| $workload | $tool | $wall | $cpu | $((rss / 1024)) | $ratio |")
-    log "$workload / $tool: wall $wall s, CPU $cpu s, RSS $((rss / 1024)) MiB ${ratio:+ratio $ratio}"
+    rows+=("| $workload | $tool | $wall | $cpu | $machine | $((rss / 1024)) | $ratio |")
+    log "$workload / $tool: wall $wall s, CPU $cpu s (machine $machine s), RSS $((rss / 1024)) MiB ${ratio:+ratio $ratio}"
 }
 same() { diff -r "$1" "$2" >/dev/null || { echo "$3: result differs from the source" >&2; exit 1; }; }
 
@@ -214,8 +222,8 @@ fi
 echo
 echo "Benchmarks/run.sh $([ "$quick" = 1 ] && echo --quick) (runs: best of $runs) — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, vsftpd on loopback"
 echo
-echo "| workload | tool | wall s | CPU s (user+sys) | peak RSS MiB | ftpsync / best peer (wall) |"
-echo "|---|---|---|---|---|---|"
+echo "| workload | tool | wall s | CPU s (user+sys) | machine CPU s | peak RSS MiB | ftpsync / best peer (wall) |"
+echo "|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
 echo
 if wants hash; then
