@@ -3,8 +3,9 @@ import SyncCore
 
 /// Lists the folders of a device's tree over up to `connections` control connections at once:
 /// the first connection (the device run's own, on the calling thread) and extra ones opened
-/// fresh with `openExtra`, each on a thread of its own, once the tree shows two or more
-/// folders still to list. Every extra connection ends with QUIT before `run()` returns.
+/// fresh with `openExtra`, each on a thread of its own, once the tree shows `extrasFrom` or more
+/// folders still to list (a login costs as much as tens of listings: a small tree is listed
+/// faster over one connection). Every extra connection ends with QUIT before `run()` returns.
 ///
 /// Folders wait on one stack, last found first (as a walk over one connection takes them).
 /// A folder an extra connection fails to list goes back to the first connection, and that
@@ -22,6 +23,8 @@ final class ParallelListing: @unchecked Sendable {
 
     private let first: RemoteFileSystem
     private let connections: Int
+    /// Folders waiting to be listed that justify opening the extra connections.
+    private let extrasFrom: Int
     private let openExtra: (() throws -> RemoteFileSystem)?
     private let lister: Lister
     /// The path a folder is listed under (before the server's spelling).
@@ -44,16 +47,18 @@ final class ParallelListing: @unchecked Sendable {
     ///   - first: the device run's connection (owned by the caller; not closed here).
     ///   - connections: control connections to use, `first` included.
     ///   - openExtra: opens one more connection; nil for `first` alone.
+    ///   - extrasFrom: folders waiting (at least 1) from which the extra connections are opened.
     ///   - remotePath: the path a folder is listed under.
     ///   - lister: lists one folder over one connection.
     init(
-        first: RemoteFileSystem, connections: Int, openExtra: (() throws -> RemoteFileSystem)?,
+        first: RemoteFileSystem, connections: Int, openExtra: (() throws -> RemoteFileSystem)?, extrasFrom: Int = 4,
         remotePath: @escaping (RelativePath) -> String, lister: @escaping Lister
     ) {
         self.first = first
         self.remotePath = remotePath
         self.connections = openExtra == nil ? 1 : max(1, connections)
         self.openExtra = openExtra
+        self.extrasFrom = max(1, extrasFrom)
         self.lister = lister
     }
 
@@ -64,7 +69,7 @@ final class ParallelListing: @unchecked Sendable {
         while let work = next(onFirst: true) {
             let outcome = list(work, on: first)
             finish(work.folder, outcome, on: first)
-            if !started && connections > 1 && moreThanOnePending() {
+            if !started && connections > 1 && enoughPending() {
                 started = true
                 let learned = LearnedState(ftp(first))
                 for _ in 1..<connections { startExtra(in: group, learned: learned) }
@@ -79,10 +84,10 @@ final class ParallelListing: @unchecked Sendable {
         return outcomes
     }
 
-    private func moreThanOnePending() -> Bool {
+    private func enoughPending() -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return pending.count > 1
+        return pending.count >= extrasFrom
     }
 
     /// Opens one extra connection on a thread of its own and lists with it until no folder is
