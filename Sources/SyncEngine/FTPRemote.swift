@@ -62,7 +62,7 @@ public final class FTPRemote: RemoteFileSystem {
         }
         let folderKey = Self.normalized(path)
         for entry in parsed.entries where entry.name != "." && entry.name != ".." {
-            let key = Self.join(folderKey, entry.name.precomposedStringWithCanonicalMapping)
+            let key = Self.join(folderKey, entry.name.nfc)
             let spelled = Self.join(serverFolder, entry.name)
             // Compared as bytes: Swift's String equality treats NFC and NFD as equal.
             if !key.utf8.elementsEqual(spelled.utf8) { serverNames[key] = spelled }
@@ -106,7 +106,7 @@ public final class FTPRemote: RemoteFileSystem {
     }
 
     private static func normalized(_ path: String) -> String {
-        path.precomposedStringWithCanonicalMapping
+        path.nfc
     }
 
     private static func join(_ folder: String, _ name: String) -> String {

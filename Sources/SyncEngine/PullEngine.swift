@@ -50,15 +50,15 @@ public final class PullEngine {
         defer { remote.close() }
 
         let planned: PullPlanner.Result
+        let records: [RelativePath: FileRecord]
         do {
-            planned = try plan(remote: remote, report: &report)
+            (planned, records) = try plan(remote: remote, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
             return report
         }
         guard steps.accept(planned, into: &report) else { return report }
-        let records = (try? store?.records(device: job.name)) ?? [:]
         let batch = store.map {
             PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
         }
@@ -83,19 +83,54 @@ public final class PullEngine {
         return report
     }
 
-    private func plan(remote: RemoteFileSystem, report: inout DeviceReport) throws -> PullPlanner.Result {
+    /// Lists the device (over up to `job.connections` connections) while the local folder is
+    /// scanned and the state read on another thread, then plans; returns the plan and the
+    /// records it was made with.
+    private func plan(remote: ResilientRemote, report: inout DeviceReport) throws -> (
+        PullPlanner.Result, [RelativePath: FileRecord]
+    ) {
         let excludes = try ExcludeRules(job.excludes)
-        let scanned = try RemoteScanner(remote: remote, root: job.remoteRoot, excludes: excludes).scan()
+        let localSide = BackgroundWork { [self] in
+            let local = try localSnapshot(excludes: excludes)
+            let records = try store?.records(device: job.name) ?? [:]
+            let partials = try currentPartials()
+            return (local, records, partials)
+        }
+        let scanned: RemoteScanner.Result
+        do {
+            scanned = try RemoteScanner(
+                remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
+                openExtra: extraConnection()
+            ).scan()
+        } catch {
+            _ = try? localSide.wait()
+            throw error
+        }
         report.notes += scanned.notes
         report.skipped += scanned.skipped
-        let local = try localSnapshot(excludes: excludes)
+        let (local, records, partials) = try localSide.wait()
         report.notes += local.notes
-        let records = try store?.records(device: job.name) ?? [:]
-        let partials = try currentPartials()
         var policy = job.policy
         policy.now = clock()
-        return PullPlanner(policy: policy).plan(
+        let planned = PullPlanner(policy: policy).plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
+        return (planned, records)
+    }
+
+    /// Opens one more connection of this run for listing: fresh, failing at once when the
+    /// server refuses it (the listing goes on with fewer), then reconnecting after faults like
+    /// the first connection.
+    private func extraConnection() -> () throws -> RemoteFileSystem {
+        { [job, connect] in
+            var opened: RemoteFileSystem? = try connect()
+            return try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
+                if let session = opened {
+                    opened = nil
+                    return session
+                }
+                return try connect()
+            }
+        }
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.

@@ -8,11 +8,19 @@ import SyncCore
 /// Every name is validated before it becomes a path: names with `/` or NUL, `.` and `..` are
 /// skipped with a note, and links are recorded but never followed. Names are normalized to NFC
 /// for the paths (the keys the planner matches on).
+///
+/// With `connections` above 1 and `openExtra` set, folders are listed over up to that many
+/// control connections at once (`ParallelListing`); the result is the same whatever order the
+/// listings arrive in: it is assembled afterwards in the order one connection would list.
 struct RemoteScanner {
     var remote: RemoteFileSystem
     var root: String
     /// Patterns of paths to leave out.
     var excludes: ExcludeRules
+    /// Control connections to list over, `remote` included (at least 1).
+    var connections = 1
+    /// Opens one more connection of the device run (fresh, logged in); nil lists on `remote` alone.
+    var openExtra: (() throws -> RemoteFileSystem)?
 
     /// The snapshot and the notes about skipped entries and unreadable lines.
     struct Result {
@@ -22,58 +30,83 @@ struct RemoteScanner {
         var skipped: [String]
     }
 
+    /// What one folder's listing gave: its entries (excluded ones left out), the lines about
+    /// refused names and unreadable lines, and the subfolders to list next, in listing order.
+    struct Folder {
+        var entries: [SnapshotEntry] = []
+        var skipped: [String] = []
+        var subfolders: [RelativePath] = []
+    }
+
     /// Lists the whole tree below `root`.
     /// - Throws: when the root cannot be listed; a subfolder that cannot be listed is noted and
     ///   its content left out of the snapshot (and so never planned for deletion).
     func scan() throws -> Result {
+        let path = { [root] (folder: RelativePath) in remotePath(root: root, relative: folder.string) }
+        let listing = ParallelListing(
+            first: remote, connections: connections, openExtra: openExtra, remotePath: path
+        ) { remote, folder in
+            try read(folder, listing: remote.list(path(folder)))
+        }
+        let outcomes = listing.run()
+        // Assembled depth first, last subfolder first: the order of a walk over one connection.
         var entries: [SnapshotEntry] = []
         var notes: [String] = []
         var skipped: [String] = []
         var pending: [RelativePath] = [.root]
         while let folder = pending.popLast() {
-            let listing: ParsedListing
-            do {
-                listing = try remote.list(remotePath(root: root, relative: folder.string))
-            } catch {
+            switch outcomes[folder] {
+            case .success(let listed)?:
+                skipped += listed.skipped
+                entries += listed.entries
+                pending += listed.subfolders
+            case .failure(let error)?:
                 if folder.isRoot { throw error }
                 notes.append("\(folder): could not be listed: \(error)")
-                continue
-            }
-            // A line that could not be read is an entry skipped: reported like a refused name.
-            for warning in listing.warnings { skipped.append("\(folder.isRoot ? "/" : folder.string): \(warning)") }
-            for item in listing.entries {
-                let path: RelativePath
-                if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
-                    // Such a name can never be sent back in a command (RFC 959 §4.1: CRLF ends it).
-                    let shown = item.name.replacingOccurrences(of: "\r", with: "\\r")
-                        .replacingOccurrences(of: "\n", with: "\\n")
-                    skipped.append(
-                        "skipped a listed name in '\(folder.isRoot ? "/" : folder.string)': '\(shown)' contains CR or LF"
-                    )
-                    continue
-                }
-                do {
-                    // Paths are matched in NFC: a server that spells a name in NFD (macOS-made
-                    // files) and a local tree in NFC hold the same file. Commands use the
-                    // server's spelling (`FTPRemote` remembers it; `rawName` keeps the bytes).
-                    path = try folder.appending(validating: item.name.precomposedStringWithCanonicalMapping)
-                } catch {
-                    skipped.append("skipped a listed name in '\(folder.isRoot ? "/" : folder.string)': \(error)")
-                    continue
-                }
-                let kind = EntryKind(item.type)
-                if excludes.excludes(path: path.string, name: path.name, isFolder: kind == .directory) { continue }
-                // An approximate size (`12.5M` from some embedded servers) is no size: it can
-                // neither be compared nor checked after a download.
-                let rawName = item.rawName.elementsEqual(path.name.utf8) ? nil : item.rawName
-                entries.append(
-                    SnapshotEntry(
-                        path: path, kind: kind, size: kind == .file && item.sizeIsExact ? item.size : nil,
-                        modified: item.modified.map(FileTime.init(listed:)), rawName: rawName))
-                if kind == .directory { pending.append(path) }
+            case nil:
+                continue  // not reached: every folder handed out is listed or failed
             }
         }
+        notes += listing.notes
         return Result(snapshot: Snapshot(entries), notes: notes, skipped: skipped)
+    }
+
+    /// Turns the listing of `folder` into paths: validated, NFC, excluded ones left out.
+    func read(_ folder: RelativePath, listing: ParsedListing) -> Folder {
+        var result = Folder()
+        let shownFolder = folder.isRoot ? "/" : folder.string
+        // A line that could not be read is an entry skipped: reported like a refused name.
+        for warning in listing.warnings { result.skipped.append("\(shownFolder): \(warning)") }
+        for item in listing.entries {
+            let path: RelativePath
+            if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
+                // Such a name can never be sent back in a command (RFC 959 §4.1: CRLF ends it).
+                let shown = item.name.replacingOccurrences(of: "\r", with: "\\r")
+                    .replacingOccurrences(of: "\n", with: "\\n")
+                result.skipped.append("skipped a listed name in '\(shownFolder)': '\(shown)' contains CR or LF")
+                continue
+            }
+            do {
+                // Paths are matched in NFC: a server that spells a name in NFD (macOS-made
+                // files) and a local tree in NFC hold the same file. Commands use the
+                // server's spelling (`FTPRemote` remembers it; `rawName` keeps the bytes).
+                path = try folder.appending(validating: item.name.nfc)
+            } catch {
+                result.skipped.append("skipped a listed name in '\(shownFolder)': \(error)")
+                continue
+            }
+            let kind = EntryKind(item.type)
+            if excludes.excludes(path: path.string, name: path.name, isFolder: kind == .directory) { continue }
+            // An approximate size (`12.5M` from some embedded servers) is no size: it can
+            // neither be compared nor checked after a download.
+            let rawName = item.rawName.elementsEqual(path.name.utf8) ? nil : item.rawName
+            result.entries.append(
+                SnapshotEntry(
+                    path: path, kind: kind, size: kind == .file && item.sizeIsExact ? item.size : nil,
+                    modified: item.modified.map(FileTime.init(listed:)), rawName: rawName))
+            if kind == .directory { result.subfolders.append(path) }
+        }
+        return result
     }
 }
 

@@ -1,0 +1,191 @@
+import Foundation
+import SyncCore
+
+/// Lists the folders of a device's tree over up to `connections` control connections at once:
+/// the first connection (the device run's own, on the calling thread) and extra ones opened
+/// fresh with `openExtra`, each on a thread of its own, once the tree shows `extrasFrom` or more
+/// folders still to list (a login costs as much as tens of listings: a small tree is listed
+/// faster over one connection). Every extra connection ends with QUIT before `run()` returns.
+///
+/// Folders wait on one stack, last found first (as a walk over one connection takes them).
+/// A folder an extra connection fails to list goes back to the first connection, and that
+/// extra connection takes no more: whether a folder "could not be listed", and with which
+/// error, is always the first connection's verdict, as when it lists everything alone.
+/// When the root cannot be listed nothing else is listed.
+///
+/// The server's spelling of a folder (NFD names) travels with the folder to whichever connection
+/// lists it; an extra connection starts with the clock offset the first one measured so far;
+/// and at the end, what the extra connections learned is handed to the first connection
+/// (`FTPRemote.absorb(_:)`), so later commands on it name files as the listings did.
+final class ParallelListing: @unchecked Sendable {
+    /// Lists one folder over the given connection; throws when it cannot be listed.
+    typealias Lister = (RemoteFileSystem, RelativePath) throws -> RemoteScanner.Folder
+
+    private let first: RemoteFileSystem
+    private let connections: Int
+    /// Folders waiting to be listed that justify opening the extra connections.
+    private let extrasFrom: Int
+    private let openExtra: (() throws -> RemoteFileSystem)?
+    private let lister: Lister
+    /// The path a folder is listed under (before the server's spelling).
+    private let remotePath: (RelativePath) -> String
+    private let condition = NSCondition()
+    /// Folders not handed out yet (taken from the end).
+    private var pending: [Work] = [Work(folder: .root, spelling: nil)]
+    /// Folders an extra connection failed to list, for the first connection.
+    private var handedBack: [Work] = []
+    /// Folders being listed right now.
+    private var inFlight = 0
+    /// Set when the root failed: nothing more is handed out.
+    private var stopped = false
+    private var outcomes: [RelativePath: Result<RemoteScanner.Folder, Error>] = [:]
+    private var extras: [RemoteFileSystem] = []
+    /// Lines for the device's notes: retries made on the extra connections.
+    private(set) var notes: [String] = []
+
+    /// - Parameters:
+    ///   - first: the device run's connection (owned by the caller; not closed here).
+    ///   - connections: control connections to use, `first` included.
+    ///   - openExtra: opens one more connection; nil for `first` alone.
+    ///   - extrasFrom: folders waiting (at least 1) from which the extra connections are opened.
+    ///   - remotePath: the path a folder is listed under.
+    ///   - lister: lists one folder over one connection.
+    init(
+        first: RemoteFileSystem, connections: Int, openExtra: (() throws -> RemoteFileSystem)?, extrasFrom: Int = 4,
+        remotePath: @escaping (RelativePath) -> String, lister: @escaping Lister
+    ) {
+        self.first = first
+        self.remotePath = remotePath
+        self.connections = openExtra == nil ? 1 : max(1, connections)
+        self.openExtra = openExtra
+        self.extrasFrom = max(1, extrasFrom)
+        self.lister = lister
+    }
+
+    /// Lists the tree; returns the outcome of every folder handed out, keyed by path.
+    func run() -> [RelativePath: Result<RemoteScanner.Folder, Error>] {
+        let group = DispatchGroup()
+        var started = false
+        while let work = next(onFirst: true) {
+            let outcome = list(work, on: first)
+            finish(work.folder, outcome, on: first)
+            if !started && connections > 1 && enoughPending() {
+                started = true
+                let learned = LearnedState(ftp(first))
+                for _ in 1..<connections { startExtra(in: group, learned: learned) }
+            }
+        }
+        group.wait()
+        for extra in extras {
+            if let resilient = extra as? ResilientRemote { notes += resilient.retryLog }
+            absorb(from: extra)
+            extra.close()
+        }
+        return outcomes
+    }
+
+    private func enoughPending() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending.count >= extrasFrom
+    }
+
+    /// Opens one extra connection on a thread of its own and lists with it until no folder is
+    /// left or it fails one. A connection that cannot be opened simply does not take part.
+    private func startExtra(in group: DispatchGroup, learned: LearnedState) {
+        group.enter()
+        let thread = Thread { [self] in
+            defer { group.leave() }
+            guard let openExtra, let remote = try? openExtra() else { return }
+            if let ftp = ftp(remote) { learned.teach(ftp) }
+            condition.lock()
+            extras.append(remote)
+            condition.unlock()
+            while let work = next(onFirst: false) {
+                let outcome = list(work, on: remote)
+                guard case .success = outcome else {
+                    handBack(work)
+                    return
+                }
+                finish(work.folder, outcome, on: remote)
+            }
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// The next folder to list; waits while others are being listed and may still find some;
+    /// nil when the tree is done (or the root failed). Folders handed back go to the first
+    /// connection only.
+    private func next(onFirst: Bool) -> Work? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if stopped { return nil }
+            if onFirst, let folder = handedBack.popLast() {
+                inFlight += 1
+                return folder
+            }
+            if let folder = pending.popLast() {
+                inFlight += 1
+                return folder
+            }
+            if inFlight == 0 && (!onFirst || handedBack.isEmpty) { return nil }
+            condition.wait()
+        }
+    }
+
+    /// Lists `work` over `remote` (called on the thread that owns `remote`), telling it the
+    /// server's spelling of the folder first.
+    private func list(_ work: Work, on remote: RemoteFileSystem) -> Result<RemoteScanner.Folder, Error> {
+        if let spelling = work.spelling, let ftp = ftp(remote) {
+            ftp.remember(spelling: spelling, of: remotePath(work.folder))
+        }
+        return Result { try lister(remote, work.folder) }
+    }
+
+    /// Records the outcome of `folder`, listed over `remote` (on its thread), and queues its
+    /// subfolders with their spellings as that connection learned them.
+    private func finish(
+        _ folder: RelativePath, _ outcome: Result<RemoteScanner.Folder, Error>, on remote: RemoteFileSystem
+    ) {
+        var found: [Work] = []
+        if case .success(let listed) = outcome {
+            let ftp = ftp(remote)
+            found = listed.subfolders.map { sub in
+                Work(folder: sub, spelling: ftp.flatMap { $0.spelling(of: remotePath(sub)) })
+            }
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        outcomes[folder] = outcome
+        pending += found
+        if case .failure = outcome, folder.isRoot { stopped = true }
+        inFlight -= 1
+        condition.broadcast()
+    }
+
+    private func handBack(_ work: Work) {
+        condition.lock()
+        defer { condition.unlock() }
+        handedBack.append(work)
+        inFlight -= 1
+        condition.broadcast()
+    }
+
+    /// Gives the first connection what `extra` learned from its listings.
+    private func absorb(from extra: RemoteFileSystem) {
+        if let learned = ftp(extra), let target = ftp(first) { target.absorb(learned) }
+    }
+
+    /// The FTP session under `remote`, if it is one.
+    private func ftp(_ remote: RemoteFileSystem) -> FTPRemote? {
+        ((remote as? ResilientRemote)?.current ?? remote) as? FTPRemote
+    }
+
+    /// A folder to list and the server's spelling of its path when that differs (NFD).
+    private struct Work {
+        var folder: RelativePath
+        var spelling: String?
+    }
+}
