@@ -15,6 +15,10 @@ public enum ListingNameCodec {
     /// - Returns: the decoded name; never empty when `bytes` is not empty, never containing U+FFFD
     ///   in place of bad bytes.
     public static func decodeUTF8Reversibly<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        // Contiguous bytes (the usual case) are validated in one pass; the generic path below
+        // decodes, then compares, which costs several times more per name.
+        let validated: String?? = bytes.withContiguousStorageIfAvailable { String(validating: $0, as: UTF8.self) }
+        if let validated { return validated ?? mapInvalid(Array(bytes)) }
         let plain = String(decoding: bytes, as: UTF8.self)
         if plain.utf8.elementsEqual(bytes) { return plain }
         return mapInvalid(Array(bytes))

@@ -37,7 +37,7 @@ public struct LocalScanner: Sendable {
     public func scan(root: String) throws(LocalFileError) -> LocalScan {
         let walk = try walk(root: root)
         return LocalScan(
-            snapshot: Snapshot(walk.entries), identities: walk.identities, notes: walk.notes)
+            snapshot: Snapshot(walk.entries), identities: walk.identityTable(), notes: walk.notes)
     }
 
     /// Scans `root` and gives every file its XXH3-128 digest: taken from `cache` when the file's
@@ -59,11 +59,11 @@ public struct LocalScanner: Sendable {
         var walk = try walk(root: root)
         var jobs: [HashJob] = []
         var seen = Set<String>()
-        seen.reserveCapacity(walk.identities.count)
+        seen.reserveCapacity(walk.entries.count)
         var cachedFiles = 0
         for index in walk.entries.indices where walk.entries[index].kind == .file {
             let path = walk.entries[index].path
-            guard let identity = walk.identities[path] else { continue }
+            guard let identity = walk.identities[index] else { continue }
             let key = cachePrefix.isEmpty ? path.string : cachePrefix + "/" + path.string
             seen.insert(key)
             if let digest = cache.digest(
@@ -95,7 +95,7 @@ public struct LocalScanner: Sendable {
         }
         cache.removeAll(under: cachePrefix, except: seen)
         return LocalScan(
-            snapshot: Snapshot(walk.entries), identities: walk.identities, notes: walk.notes,
+            snapshot: Snapshot(walk.entries), identities: walk.identityTable(), notes: walk.notes,
             hashedFiles: jobs.count, hashedBytes: hashedBytes, cachedFiles: cachedFiles)
     }
 
@@ -104,8 +104,26 @@ public struct LocalScanner: Sendable {
     private struct Walk {
         var root: String
         var entries: [SnapshotEntry] = []
-        var identities: [RelativePath: FileIdentity] = [:]
+        /// The identity of `entries[i]` when it is a file (same indices): an array, so the walk
+        /// never rehashes a growing dictionary.
+        var identities: [FileIdentity?] = []
         var notes: [String] = []
+
+        /// The files' identities keyed by path, built once at its final size.
+        func identityTable() -> [RelativePath: FileIdentity] {
+            var table: [RelativePath: FileIdentity] = [:]
+            table.reserveCapacity(identities.count)
+            for (entry, identity) in zip(entries, identities) {
+                if let identity { table[entry.path] = identity }
+            }
+            return table
+        }
+
+        /// Appends an entry and its identity (nil unless it is a file).
+        mutating func append(_ entry: SnapshotEntry, _ identity: FileIdentity? = nil) {
+            entries.append(entry)
+            identities.append(identity)
+        }
 
         func fullPath(_ path: RelativePath) -> String {
             root.hasSuffix("/") ? root + path.string : root + "/" + path.string
@@ -154,21 +172,22 @@ public struct LocalScanner: Sendable {
             switch type {
             case S_IFREG:
                 let size = UInt64(max(0, child.stat.st_size))
-                walk.entries.append(SnapshotEntry(path: path, kind: .file, size: size, modified: modified))
-                walk.identities[path] = FileIdentity(
-                    size: size, mtimeNanoseconds: mtime, inode: UInt64(child.stat.st_ino),
-                    device: UInt64(child.stat.st_dev))
+                walk.append(
+                    SnapshotEntry(path: path, kind: .file, size: size, modified: modified),
+                    FileIdentity(
+                        size: size, mtimeNanoseconds: mtime, inode: UInt64(child.stat.st_ino),
+                        device: UInt64(child.stat.st_dev)))
             case S_IFDIR:
-                walk.entries.append(SnapshotEntry(path: path, kind: .directory, modified: modified))
+                walk.append(SnapshotEntry(path: path, kind: .directory, modified: modified))
                 let full = walk.fullPath(path)
                 switch readFolder(full) {
                 case .success(let inner): visit(inner, in: path, walk: &walk)
                 case .failure(let error): walk.notes.append("\(path): cannot read folder: \(error.cause)")
                 }
             case S_IFLNK:
-                walk.entries.append(SnapshotEntry(path: path, kind: .symlink, modified: modified))
+                walk.append(SnapshotEntry(path: path, kind: .symlink, modified: modified))
             default:
-                walk.entries.append(SnapshotEntry(path: path, kind: .other, modified: modified))
+                walk.append(SnapshotEntry(path: path, kind: .other, modified: modified))
             }
         }
     }
