@@ -60,6 +60,59 @@ public final class PartialFileWriter {
         self.fd = fd
     }
 
+    /// Wraps an open descriptor (anonymous files, see `anonymous(in:finalPath:)`).
+    private init(descriptor: Int32, path: String) {
+        self.fd = descriptor
+        self.path = path
+        self.startOffset = 0
+        self.size = 0
+    }
+
+    /// Opens a file with no name in `folder` (`O_TMPFILE`, mode 0666 less the umask) that will
+    /// become `finalPath` (in that folder) with `publish()`: until then no other process sees
+    /// it, and a crash or an error leaves nothing behind, not even a partial file. The inode is
+    /// allocated beside its siblings, not in one shared folder.
+    /// - Returns: nil when the file system or kernel has no `O_TMPFILE`, when `/proc/self/fd`
+    ///   (used to name the file) is missing, or when the folder refuses a new file: the caller
+    ///   then writes a named partial as before and gets the error from there.
+    public static func anonymous(in folder: String, finalPath: String) -> PartialFileWriter? {
+        guard procFileDescriptors else { return nil }
+        // O_TMPFILE (`__O_TMPFILE | O_DIRECTORY` on Linux): Glibc's macro is not imported.
+        let fd = open(folder, O_WRONLY | O_CLOEXEC | O_DIRECTORY | 0o20_000_000, 0o666)
+        if fd < 0 { return nil }
+        return PartialFileWriter(descriptor: fd, path: finalPath)
+    }
+
+    /// Whether `/proc/self/fd` can name open files (for `linkat` of anonymous files).
+    private static let procFileDescriptors = access("/proc/self/fd", X_OK) == 0
+
+    /// Gives an anonymous file (`anonymous(in:finalPath:)`) its final name: `linkat` when the
+    /// name is free; when a file has it, a link under a temporary name in the same folder,
+    /// then `rename(2)` over it, so the name always shows a whole file. The writer stays open.
+    /// - Throws: `LocalFileError` when the link or the rename fails (e.g. name too long, the
+    ///   folder is gone or read-only); the anonymous file then simply disappears at `close`.
+    public func publish() throws(LocalFileError) {
+        guard fd >= 0 else { throw LocalFileError(operation: "link", path: path, code: EBADF) }
+        let source = "/proc/self/fd/\(fd)"
+        if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return }
+        guard errno == EEXIST else { throw LocalFileError.current("link", path) }
+        let folder = LocalFileSystem.parent(of: path)
+        // Shaped like an upload's temporary (`UploadNaming`), so a pull never treats a leftover
+        // (a kill between the link and the rename) as a file of the device.
+        let temporary =
+            (folder.isEmpty ? "" : folder == "/" ? "/" : folder + "/") + ".ftpsync-link-\(getpid())-\(fd)"
+            + UploadNaming.suffix
+        _ = unlink(temporary)
+        if linkat(AT_FDCWD, source, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 {
+            throw LocalFileError.current("link", temporary)
+        }
+        if rename(temporary, path) != 0 {
+            let error = LocalFileError.current("rename", "\(temporary) -> \(path)")
+            _ = unlink(temporary)
+            throw error
+        }
+    }
+
     deinit {
         if fd >= 0 { Glibc.close(fd) }
     }

@@ -109,8 +109,10 @@ final class PullExecutor {
         try? store.upsertRecord(record, device: job.name)
     }
 
-    /// Downloads `action`'s file into its partial under `.ftpsync/`, sets its time, renames it
-    /// into place and records it. A large file (over `smallFileLimit`, or one being resumed)
+    /// Downloads `action`'s file, sets its time, puts it in place and records it. A small file
+    /// (at most `smallFileLimit`, not resumed) is written with no name in its own folder and
+    /// linked in when whole (`receiveInPlace`); where the file system cannot do that, and for
+    /// every other file, the bytes go to its partial under `.ftpsync/`, renamed into place. A large file (over `smallFileLimit`, or one being resumed)
     /// goes exactly as always: a partial row before the first byte (so a later run resumes with
     /// REST), `fsync` before the rename, the record committed right after. A small file stores
     /// no partial row; when it had no record and a batch is in use, it is not synced on its own
@@ -128,6 +130,11 @@ final class PullExecutor {
             try store?.setPartial(StoredPartial(transfer: partial, tempName: partialPath), device: job.name)
         }
 
+        if small,
+            let received = try receiveInPlace(action, source: source, finalPath: finalPath, id: id, sync: !batched)
+        {
+            return try record(action, source: source, received, batched: batched)
+        }
         var transfer: Received
         do {
             transfer = try receive(
@@ -150,9 +157,18 @@ final class PullExecutor {
             }
             identity = status.identity
         }
+        transfer.identity = identity
+        return try record(action, source: source, transfer, batched: batched)
+    }
+
+    /// Records a finished download: into the batch, or committed at once (removing its partial row).
+    /// - Returns: the bytes received.
+    private func record(_ action: Action, source: SnapshotEntry, _ transfer: Received, batched: Bool) throws
+        -> UInt64
+    {
         let record = FileRecord(
             path: action.path, remoteSize: source.size, remoteModified: source.modified,
-            localSize: identity.size, localModified: identity.modified, digest: transfer.digest)
+            localSize: transfer.identity.size, localModified: transfer.identity.modified, digest: transfer.digest)
         if batched, let batch {
             batch.add(record)
         } else {
@@ -162,6 +178,40 @@ final class PullExecutor {
             }
         }
         return transfer.received
+    }
+
+    /// Downloads a small file into a file with no name in its final folder (`O_TMPFILE`) and
+    /// links it in under its final name when whole: no partial under `.ftpsync/`, no rename
+    /// across folders, and a kill leaves nothing behind.
+    /// - Returns: nil when the file system cannot make such a file (the caller uses a partial).
+    /// - Throws: transfer and local errors; the unnamed file is gone then.
+    private func receiveInPlace(_ action: Action, source: SnapshotEntry, finalPath: String, id: Int, sync: Bool)
+        throws -> Received?
+    {
+        let folder = parentFolder(finalPath)
+        try ensureFolder(folder)
+        guard let writer = PartialFileWriter.anonymous(in: folder, finalPath: finalPath) else { return nil }
+        defer { try? writer.close(sync: false) }
+        let hasher = try XXH3Hasher()
+        let meter = transferMeter(id: id, start: 0, total: source.size)
+        let received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: 0) {
+            chunk in
+            if let expected = source.size, writer.size + UInt64(chunk.count) > expected {
+                throw EngineError.longerThanListed(path: action.path.string, listed: expected)
+            }
+            try writer.write(chunk)
+            hasher.update(chunk)
+            meter?.add(chunk.count)
+        }
+        if let expected = source.size, writer.size != expected {
+            // Nothing is kept: a small file is fetched whole by the next run.
+            throw EngineError.shortTransfer(path: action.path.string, received: writer.size, expected: expected)
+        }
+        if let time = source.modified { try writer.setModificationTime(time) }
+        let identity = try writer.identity()
+        if sync { try writer.sync() }
+        try writer.publish()
+        return Received(received: received, digest: hasher.finalize(), identity: identity)
     }
 
     /// Renames the finished partial to its final name, making the folders on the way when
