@@ -4,9 +4,9 @@
 #
 #   Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR]
 #
-# --quick   smaller data (1,000 small files, 256 MiB file, 10,000-file no-op, 512 MiB hash tree,
-#           200,000-entry plan): a few minutes. Without it: the issue's sizes (about 6 GiB of
-#           disk under WORK, 15-25 minutes on 2 cores).
+# --quick   smaller data (1,000 small files, 256 MiB file, 10,000-file no-op, 512 MiB hash tree
+#           and 20,000 tiny files, 200,000-entry plan): a few minutes. Without it: the issue's
+#           sizes (about 6 GiB of disk under WORK, about 10 minutes on 2 cores).
 # --runs N  best of N wall times per tool (default 1 with --quick, else 3).
 # --work    where the data goes (default /tmp/ftpsync-bench); deleted at the end unless --keep.
 # --only W  run only the workloads named in W, a comma-separated list of small, large, noop,
@@ -32,10 +32,10 @@ while [ $# -gt 0 ]; do
     shift
 done
 if [ "$quick" = 1 ]; then
-    small_files=1000 large_mib=256 noop_files=10000 noop_folders=200 hash_mib=512 plan_entries=200000
+    small_files=1000 large_mib=256 noop_files=10000 noop_folders=200 hash_mib=512 hash_many=20000 plan_entries=200000
     runs=${runs:-1}
 else
-    small_files=5000 large_mib=1024 noop_files=50000 noop_folders=1000 hash_mib=4096 plan_entries=1000000
+    small_files=5000 large_mib=1024 noop_files=50000 noop_folders=1000 hash_mib=4096 hash_many=100000 plan_entries=1000000
     runs=${runs:-3}
 fi
 [ "$(id -u)" = 0 ] || { echo "run.sh needs root (packages, and vsftpd logs in a system user)" >&2; exit 1; }
@@ -97,6 +97,16 @@ if wants hash; then
         mkdir -p "$work/hash/d$((i / 16))"
         head -c 4194304 /dev/urandom >"$work/hash/d$((i / 16))/f$i.bin"
     done
+    # many small files, for the warm digest cache's cost per file
+    /usr/bin/python3 - "$work/hash-many" "$hash_many" <<'PY'
+import os, sys
+top, count = sys.argv[1], int(sys.argv[2])
+for i in range(count):
+    if i % 100 == 0:
+        os.makedirs(f"{top}/d{i // 100:05d}", exist_ok=True)
+    with open(f"{top}/d{i // 100:05d}/f{i % 100:03d}.bin", "wb") as out:
+        out.write(os.urandom(256))
+PY
 fi
 
 read -r pid port < <("$root/scripts/ftp-server.sh" start vsftpd "$work/served" "$addr" 0 "$user" "$pass" \
@@ -224,6 +234,9 @@ if wants hash; then
     log "$w"
     hash_out=$("$root/Benchmarks/hash-tree/run.sh" "$work/hash" 2>&1)
     echo "$hash_out" >&2
+    log "hash $hash_many files of 256 bytes (warm cache per file)"
+    many_out=$("$root/Benchmarks/hash-tree/run.sh" "$work/hash-many" 2>&1)
+    echo "$many_out" >&2
 fi
 
 # 5. planner alone (harness built from Sources/SyncCore)
@@ -244,6 +257,8 @@ echo
 if wants hash; then
     echo "hash ($hash_mib MiB, $hash_files files; ftpsync = LocalScanner, 2 hashing threads):"
     echo "$hash_out" | sed 's/^/    /'
+    echo "hash ($hash_many files of 256 bytes in folders of 100):"
+    echo "$many_out" | sed 's/^/    /'
 fi
 if wants plan; then
     echo "plan ($plan_entries remote entries in folders of 1,000; PullPlanner.plan alone):"
