@@ -11,6 +11,24 @@ struct DeviceRunSteps {
     let connect: () throws -> RemoteFileSystem
     let events: SyncEventHandler?
 
+    /// Opens one more connection of this run for listing: fresh, failing at once when the
+    /// server refuses it (the listing goes on with fewer), then reconnecting after faults like
+    /// the first connection.
+    static func extraConnection(job: DeviceJob, connect: @escaping () throws -> RemoteFileSystem)
+        -> () throws -> RemoteFileSystem
+    {
+        {
+            var opened: RemoteFileSystem? = try connect()
+            return try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
+                if let session = opened {
+                    opened = nil
+                    return session
+                }
+                return try connect()
+            }
+        }
+    }
+
     /// The device's first connection — retried through a server's connection limit (421) and
     /// reconnecting after transient faults — once the server proved to be the device recorded
     /// earlier; nil after marking `report` failed (cannot connect or log in) or refused.

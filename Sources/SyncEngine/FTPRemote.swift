@@ -70,9 +70,18 @@ public final class FTPRemote: RemoteFileSystem {
         return parsed
     }
 
-    /// The server's spelling of `path` (see `list`), or `path` itself.
+    /// The server's spelling of `path` (see `list`), or `path` itself. A name no listing
+    /// showed (a new file, an upload's temporary) inside a folder the server spells otherwise
+    /// goes into the folder as the server spells it.
     func serverPath(_ path: String) -> String {
-        serverNames[Self.normalized(path)] ?? path
+        if serverNames.isEmpty { return path }
+        if let spelled = serverNames[Self.normalized(path)] { return spelled }
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return path }
+        let folder = String(path[..<slash])
+        let spelledFolder = serverPath(folder)
+        // Compared as bytes: Swift's String equality treats NFC and NFD as equal.
+        if spelledFolder.utf8.elementsEqual(folder.utf8) { return path }
+        return spelledFolder + path[slash...]
     }
 
     /// The offset (seconds) of the server's clock from ours, from one MDTM of a file the listing

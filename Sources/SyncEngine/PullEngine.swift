@@ -100,7 +100,7 @@ public final class PullEngine {
         do {
             scanned = try RemoteScanner(
                 remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
-                openExtra: extraConnection()
+                openExtra: DeviceRunSteps.extraConnection(job: job, connect: connect)
             ).scan()
         } catch {
             _ = try? localSide.wait()
@@ -115,22 +115,6 @@ public final class PullEngine {
         let planned = PullPlanner(policy: policy).plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
         return (planned, records)
-    }
-
-    /// Opens one more connection of this run for listing: fresh, failing at once when the
-    /// server refuses it (the listing goes on with fewer), then reconnecting after faults like
-    /// the first connection.
-    private func extraConnection() -> () throws -> RemoteFileSystem {
-        { [job, connect] in
-            var opened: RemoteFileSystem? = try connect()
-            return try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
-                if let session = opened {
-                    opened = nil
-                    return session
-                }
-                return try connect()
-            }
-        }
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.

@@ -81,10 +81,22 @@ public final class PushEngine {
         throws -> PlanResult
     {
         let excludes = try ExcludeRules(job.excludes)
-        let scanned = try RemoteScanner(remote: remote, root: job.remoteRoot, excludes: excludes).scan()
+        // The local folder is scanned (and hashed) on a thread of its own while the device is
+        // listed, over up to `job.connections` connections.
+        let localSide = BackgroundWork { [self] in try localSnapshot(excludes: excludes) }
+        let scanned: RemoteScanner.Result
+        do {
+            scanned = try RemoteScanner(
+                remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
+                openExtra: DeviceRunSteps.extraConnection(job: job, connect: connect)
+            ).scan()
+        } catch {
+            _ = try? localSide.wait()
+            throw error
+        }
         report.notes += scanned.notes
         report.skipped += scanned.skipped
-        let local = try localSnapshot(excludes: excludes)
+        let local = try localSide.wait()
         report.notes += local.notes
         let partials = try uploadPartials(remote: remote)
         return PushPlanner(policy: job.policy).plan(

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Issue 8: a pull lists the device's folders over several control connections when the
-/// device has more than one (`--parallel N` / `connections`), and the result does not depend
-/// on it: the same plan, in the same order, and a byte-identical mirror.
+/// Issue 8: a pull (and a push) lists the device's folders over several control connections
+/// when the device has more than one (`--parallel N` / `connections`), and the result does not
+/// depend on it: the same plan, in the same order, and a byte-identical mirror.
 @Suite(.serialized) struct ParallelListingTests {
     static let servers: [(FTPServer.Kind, String)] = [(.pyftpdlib, "127.0.3.21"), (.vsftpd, "127.0.3.22")]
 
@@ -110,6 +110,20 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         #expect(actions(again.stdout).isEmpty)
         #expect(server.count("RETR") == retrieved)
+
+        // A push lists over several connections too, and sends a changed file back into the
+        // folder the server spells in NFD (a spelling an extra connection learned).
+        let folder = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: work + "/mirror/cam").first { $0.hasPrefix("Caf") })
+        let changed = Array("changed on this side\n".utf8)
+        try Data(changed).write(to: URL(fileURLWithPath: work + "/mirror/cam/\(folder)/f1.jpg"))
+        let beforePush = listingSessions(server)
+        let push = try ftpsync(["push", config, "--json", "--parallel", "3"])
+        #expect(push.status == 0, "\(push.stdout)\(push.stderr)")
+        #expect(actions(push.stdout) == ["upload \(folder.precomposedStringWithCanonicalMapping)/f1.jpg"])
+        #expect(listingSessions(server).filter { beforePush[$0.key] == nil }.count > 1)
+        let onServer = FileManager.default.contents(atPath: served + "/Cafe\u{301}-5/f1.jpg")
+        #expect(onServer.map(Array.init) == changed)
         #expect(server.count("USER") == server.count("QUIT"))
     }
 }
