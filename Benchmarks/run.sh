@@ -9,6 +9,7 @@
 #           sizes (about 6 GiB of disk under WORK, about 10 minutes on 2 cores).
 # --runs N  best of N wall times per tool (default 1 with --quick, else 3).
 # --work    where the data goes (default /tmp/ftpsync-bench); deleted at the end unless --keep.
+#           A folder that exists, is not empty and was not made by run.sh is refused.
 # --only W  run only the workloads named in W, a comma-separated list of small, large, noop,
 #           hash, plan (default: all).
 # FTPSYNC_BIN=path skips the release build; BENCH_ADDR=127.0.0.x serves on another address.
@@ -39,6 +40,11 @@ else
     runs=${runs:-3}
 fi
 [ "$(id -u)" = 0 ] || { echo "run.sh needs root (packages, and vsftpd logs in a system user)" >&2; exit 1; }
+# Never delete a folder this script did not make (the marker file says it did).
+if [ -e "$work" ] && [ ! -e "$work/.ftpsync-bench" ] && [ -n "$(ls -A "$work" 2>/dev/null)" ]; then
+    echo "run.sh: $work exists and was not made by run.sh; give --work an empty or new folder" >&2
+    exit 2
+fi
 addr=${BENCH_ADDR:-127.0.0.91} user=benchftp pass=bench-pw-8
 log() { echo "== $*" >&2; }
 # wants W: whether workload W was asked for (--only)
@@ -46,7 +52,7 @@ wants() { case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 # ---------------------------------------------------------------- peers, server, build
 log "installing peers and build dependencies"
-"$root/scripts/install-deps.sh" >/dev/null
+FTPSYNC_SKIP_EXTRA_SERVERS=1 "$root/scripts/install-deps.sh" >/dev/null
 missing=()
 for p in lftp rclone curl xxhash hyperfine time; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -66,7 +72,7 @@ cleanup() {
     [ "$keep" = 1 ] || rm -rf "$work"
 }
 trap cleanup EXIT
-rm -rf "$work" && mkdir -p "$work/served" "$work/out" "$work/hash"
+rm -rf "$work" && mkdir -p "$work/served" "$work/out" "$work/hash" && touch "$work/.ftpsync-bench"
 chmod 755 "$work" "$work/served"
 
 # ---------------------------------------------------------------- data
@@ -171,8 +177,9 @@ if wants small; then
     log "$w"
     mkdir -p "$work/smallfs"
     truncate -s 2G "$work/smallfs.ext4"
-    mkfs.ext4 -q -F "$work/smallfs.ext4"
-    mount -o loop "$work/smallfs.ext4" "$work/smallfs"
+    if ! { mkfs.ext4 -q -F "$work/smallfs.ext4" && mount -o loop "$work/smallfs.ext4" "$work/smallfs"; } 2>/dev/null; then
+        log "no loop device here (a container?): the small-file trees go to $work/smallfs on the work folder's file system"
+    fi
     rm -rf "$work/out"
     prep() { local next; next=$(mktemp -d "$work/smallfs/run-XXXX"); ln -sfn "$next" "$work/out"; }
     config small /small "$work/out"
@@ -183,8 +190,8 @@ if wants small; then
     measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/small.yaml" -q --parallel 4
     same "$work/served/small" "$work/out/b" ftpsync
     rm -f "$work/out"
-    umount "$work/smallfs"
-    rm -f "$work/smallfs.ext4"
+    ! mountpoint -q "$work/smallfs" || umount "$work/smallfs"
+    rm -rf "$work/smallfs.ext4" "$work/smallfs"
     mkdir -p "$work/out"
 fi
 
@@ -195,8 +202,11 @@ if wants large; then
     prep() { rm -rf "$work/out"; mkdir -p "$work/out"; }
     config large /large "$work/out"
     measure "$w" curl curl -sS -o "$work/out/curl.bin" "ftp://$user:$pass@$addr:$port/large/big.bin"
+    cmp "$work/served/large/big.bin" "$work/out/curl.bin"
     measure "$w" lftp "$work/lftp_run" "get /large/big.bin -o $work/out/lftp.bin"
+    cmp "$work/served/large/big.bin" "$work/out/lftp.bin"
     measure "$w" rclone rclone copy --multi-thread-streams 0 "$rremote/large" "$work/out/rclone"
+    cmp "$work/served/large/big.bin" "$work/out/rclone/big.bin"
     measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/large.yaml" -q
     cmp "$work/served/large/big.bin" "$work/out/b/big.bin"
 
@@ -205,8 +215,11 @@ if wants large; then
     prep() { rm -rf "$work/served/push"/* "$work/pushsrc/.ftpsync"; }
     config push /push "$work/pushsrc"
     measure "$w" curl curl -sS -T "$work/pushsrc/b/big.bin" "ftp://$user:$pass@$addr:$port/push/curl.bin"
+    cmp "$work/served/large/big.bin" "$work/served/push/curl.bin"
     measure "$w" lftp "$work/lftp_run" "put $work/pushsrc/b/big.bin -o /push/lftp.bin"
+    cmp "$work/served/large/big.bin" "$work/served/push/lftp.bin"
     measure "$w" rclone rclone copy "$work/pushsrc/b" "$rremote/push"
+    cmp "$work/served/large/big.bin" "$work/served/push/big.bin"
     measure "$w" ftpsync "$FTPSYNC_BIN" push "$work/push.yaml" -q
     cmp "$work/served/large/big.bin" "$work/served/push/big.bin"
 fi
@@ -223,8 +236,11 @@ if wants noop; then
     "$FTPSYNC_BIN" pull "$work/noop.yaml" -q
     same "$work/served/noop" "$work/out/b" ftpsync
     measure "$w" lftp "$work/lftp_run" "mirror /noop $work/out/lftp"
+    same "$work/served/noop" "$work/out/lftp" lftp
     measure "$w" rclone rclone copy "$rremote/noop" "$work/out/rclone"
+    same "$work/served/noop" "$work/out/rclone" rclone
     measure "$w" ftpsync "$FTPSYNC_BIN" pull "$work/noop.yaml" -q
+    same "$work/served/noop" "$work/out/b" ftpsync
     rm -rf "$work/out"
 fi
 

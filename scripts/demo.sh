@@ -13,6 +13,17 @@
 # The servers are stopped on exit. Exit status: ftpsync's (the first non-zero one).
 # FTPSYNC_BIN=PATH uses that ftpsync binary instead of building one.
 set -uo pipefail
+case "${1:-}" in
+"") ;;
+-h | --help)
+    sed -n '2,/^set -uo/p' "$0" | sed -e '/^set -uo/d' -e 's/^# \{0,1\}//'
+    exit 0
+    ;;
+*)
+    echo "usage: scripts/demo.sh   (no options; see scripts/demo.sh --help)" >&2
+    exit 2
+    ;;
+esac
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 cd "$REPO_ROOT" || exit 1
@@ -33,7 +44,7 @@ trap stop_servers EXIT
 trap 'exit 130' INT TERM
 
 step "1/5 dependencies"
-scripts/install-deps.sh || die "installing dependencies failed"
+FTPSYNC_SKIP_EXTRA_SERVERS=1 scripts/install-deps.sh || die "installing dependencies failed"
 [ -n "${FTPSYNC_BIN:-}" ] || command -v swift >/dev/null ||
     die "no swift on PATH: install the Swift 6 toolchain (https://www.swift.org/install/linux/)"
 

@@ -53,7 +53,12 @@ check() {
 
 # The other test servers (proftpd, pure-ftpd, busybox ftpd): scripts/install-servers.sh,
 # idempotent like this script.
-extra_servers() { "$(dirname "$0")/install-servers.sh" || die "install-servers.sh failed"; }
+# FTPSYNC_SKIP_EXTRA_SERVERS=1 skips them (the demo and the benchmark need only vsftpd and
+# pyftpdlib; building busybox takes about a minute).
+extra_servers() {
+    [ "${FTPSYNC_SKIP_EXTRA_SERVERS:-0}" = 1 ] && return 0
+    "$(dirname "$0")/install-servers.sh" || die "install-servers.sh failed"
+}
 
 check
 if [ ${#missing[@]} -eq 0 ] && [ $need_vsftpd = 0 ]; then
