@@ -75,6 +75,8 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
     var out = ""
     var plannedFiles = 0
     var plannedBytes: UInt64 = 0
+    var plannedRenames = 0
+    var plannedDeletes = 0
     for device in document.devices {
         out += "\(device.name): \(device.status.rawValue)"
         if let error = device.error { out += " — \(printable(error))" }
@@ -86,6 +88,13 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
                 plannedBytes =
                     plannedBytes.addingReportingOverflow(action.bytes).overflow
                     ? UInt64.max : plannedBytes + action.bytes
+            }
+            if action.status == .planned {
+                switch action.kind {
+                case .renameLocal, .renameRemote: plannedRenames += 1
+                case .deleteLocal, .deleteRemote: plannedDeletes += 1
+                default: break
+                }
             }
         }
         for note in device.notes { out += "  note: \(printable(note))\n" }
@@ -101,7 +110,8 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
     let t = document.totals
     let failedDevices = document.devices.filter { $0.status == .failed || $0.status == .refused }.count
     if document.dryRun {
-        out += "total planned: \(counted(plannedFiles, "file")), \(formatBytes(plannedBytes))"
+        out += "total planned: \(counted(plannedFiles, "file")), \(formatBytes(plannedBytes)), "
+        out += "\(plannedRenames) renamed, \(plannedDeletes) deleted"
     } else {
         out += "total done: \(counted(t.filesTransferred, "file")), \(formatBytes(t.bytesTransferred)), "
         out += "\(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed"

@@ -60,6 +60,24 @@ struct DeleteGuard {
             + " (use --max-delete -1 for no limit)"
     }
 
+    /// The note of a run without `--delete` about the files that left one side since the last
+    /// sync and are kept on the other; nil when there are none.
+    /// - Parameters:
+    ///   - gone: the recorded paths absent from the side they left.
+    ///   - kept: the side that still has them; `renamed` paths a rename carries over.
+    ///   - command: `pull` or `push`; `what`, `place`: how the note words it.
+    static func keptNote(
+        gone: [(RelativePath, FileRecord)], kept: Snapshot, renamed: Set<RelativePath>, command: String,
+        what: String, place: String
+    ) -> String? {
+        let count = gone.filter { path, _ in
+            !renamed.contains(path) && kept.position(of: path).map { kept.entries[$0].kind == .file } == true
+        }.count
+        guard count > 0 else { return nil }
+        return "\(count) file\(count == 1 ? "" : "s") \(what) since the last sync, kept \(place)"
+            + " (\(command) --delete would delete \(count == 1 ? "it" : "them"))"
+    }
+
     /// The note for a delete left out because its folder is suspect.
     static func note(_ path: RelativePath, folder: RelativePath) -> String {
         let shown = folder.isRoot ? "the device root" : "'\(folder)'"

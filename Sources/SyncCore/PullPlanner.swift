@@ -151,6 +151,11 @@ public struct PullPlanner: Sendable {
             where remotePositions[position] < 0 && !renamedFrom.contains(entry.path) {
                 candidates.append(entry)
             }
+        } else if let note = DeleteGuard.keptNote(
+            gone: goneThere, kept: local, renamed: renamedFrom, command: "pull", what: "gone from the device",
+            place: "here")
+        {
+            notes.append(note)
         }
         let guardian = DeleteGuard(
             source: remote, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)

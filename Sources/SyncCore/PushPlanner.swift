@@ -99,6 +99,11 @@ public struct PushPlanner: Sendable {
             where localPositions[position] < 0 && !renamedFrom.contains(entry.path) {
                 candidates.append(entry)
             }
+        } else if let note = DeleteGuard.keptNote(
+            gone: goneHere, kept: remote, renamed: renamedFrom, command: "push", what: "no longer here",
+            place: "on the device")
+        {
+            notes.append(note)
         }
         let guardian = DeleteGuard(
             source: local, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)

@@ -43,6 +43,36 @@ import Testing
         #expect(F.kinds(result) == ["delete_local d/x", "delete_local d"])
     }
 
+    /// Without `--delete`, the files that left one side since the last sync are named in a note
+    /// (how many, and that `--delete` would delete them); a local-only file without a record, a
+    /// file moved and a run with `--delete` give none.
+    @Test func filesGoneFromOneSideAreCountedInANoteWithoutDelete() {
+        let keep = (F.listed("keep", 1, 60), F.local("keep", 1, 60))
+        let gone = [(F.listed("d/x", 1, 60), F.local("d/x", 1, 60)), (F.listed("d/y", 2, 60), F.local("d/y", 2, 60))]
+        let moved = (F.listed("m", 5_000, 90), F.local("m", 5_000, 90))
+        let records = F.records([keep, moved] + gone)
+        let remote = Snapshot([keep.0, F.listed("moved-m", 5_000, 90)])
+        let local = Snapshot([keep.1, F.folder("d"), gone[0].1, gone[1].1, moved.1, F.local("mine-only", 3, 60)])
+        let pulled = planner.plan(remote: remote, local: local, records: records, partials: [:])
+        #expect(F.kinds(pulled) == ["rename_local m -> moved-m"])
+        #expect(
+            pulled.plan.notes == [
+                "2 files gone from the device since the last sync, kept here (pull --delete would delete them)"
+            ])
+        #expect(
+            !deleting.plan(remote: remote, local: local, records: records, partials: [:]).plan.notes.contains {
+                $0.contains("--delete would")
+            })
+
+        let pusher = PushPlanner(policy: SyncPolicy(direction: .push))
+        let pushed = pusher.plan(
+            local: Snapshot([keep.1]), remote: Snapshot([keep.0, gone[0].0]), records: records, partials: [:])
+        #expect(
+            pushed.plan.notes == [
+                "1 file no longer here since the last sync, kept on the device (push --delete would delete it)"
+            ])
+    }
+
     @Test func recordsOfPathsGoneFromBothSidesAreForgotten() {
         let gone = (F.listed("g", 1, 60), F.local("g", 1, 60))
         let result = planner.plan(remote: Snapshot([]), local: Snapshot([]), records: F.records([gone]), partials: [:])
