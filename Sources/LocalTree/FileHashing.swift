@@ -63,6 +63,34 @@ enum FileHashing {
     }
 }
 
+/// A digest computed on a thread of its own while the caller does something else with the
+/// file (a push hashes a new file while it is being uploaded with sendfile).
+public final class BackgroundDigest: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var outcome: HashOutcome?
+
+    /// Starts hashing the file at `path`, which must still be the file `identity` describes
+    /// (inode, size, modification time) when hashing ends.
+    public init(path: String, identity: FileIdentity) {
+        let job = HashJob(index: 0, fullPath: path, key: "", identity: identity)
+        let thread = Thread { [self] in
+            outcome = FileHashing.hash(job)
+            done.signal()
+        }
+        thread.name = "ftpsync-hash"
+        thread.start()
+    }
+
+    /// Waits for the digest: 32 lowercase hex digits of XXH3-128, or nil when the file changed
+    /// while it was hashed or could not be read.
+    public func wait() -> String? {
+        done.wait()
+        done.signal()  // a second wait returns at once
+        if case .digest(let digest, _)? = outcome { return digest }
+        return nil
+    }
+}
+
 /// Shared state of the hashing threads: the next job to take and the outcomes so far.
 private final class OutcomeBox: @unchecked Sendable {
     private let lock = NSLock()

@@ -51,16 +51,21 @@ public struct LocalScanner: Sendable {
     ///   - cache: remembered digests, updated in place.
     ///   - cachePrefix: the scanned folder relative to the state root, so several device folders
     ///     can share one cache, e.g. `front-camera`; "" when `root` is the state root.
+    ///   - needsDigest: called once with the walked entries; a file it then answers false for
+    ///     is not hashed now when the cache has no digest for it (its digest stays nil, its cache
+    ///     entry is kept). Default: every file is hashed.
     /// - Throws: `LocalFileError` when `root` cannot be opened as a folder. Files that cannot be
     ///   read keep a nil digest and get a note.
-    public func scan(root: String, cache: inout HashCache, cachePrefix: String = "") throws(LocalFileError)
-        -> LocalScan
-    {
+    public func scan(
+        root: String, cache: inout HashCache, cachePrefix: String = "",
+        needsDigest: ([SnapshotEntry]) -> (SnapshotEntry) -> Bool = { _ in { _ in true } }
+    ) throws(LocalFileError) -> LocalScan {
         var walk = try walk(root: root)
         var jobs: [HashJob] = []
         var seen = Set<String>()
         seen.reserveCapacity(walk.entries.count)
         var cachedFiles = 0
+        let needed = needsDigest(walk.entries)
         for index in walk.entries.indices where walk.entries[index].kind == .file {
             let path = walk.entries[index].path
             guard let identity = walk.identities[index] else { continue }
@@ -71,7 +76,7 @@ public struct LocalScanner: Sendable {
             {
                 walk.entries[index].digest = digest
                 cachedFiles += 1
-            } else {
+            } else if needed(walk.entries[index]) {
                 jobs.append(HashJob(index: index, fullPath: walk.fullPath(path), key: key, identity: identity))
             }
         }

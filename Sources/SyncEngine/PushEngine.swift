@@ -53,16 +53,18 @@ public final class PushEngine {
 
         let planned: PlanResult
         let records: [RelativePath: FileRecord]
+        let deferred: DeferredDigests
         do {
             records = try store?.records(device: job.name) ?? [:]
-            planned = try plan(remote: remote, records: records, report: &report)
+            (planned, deferred) = try plan(remote: remote, records: records, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
             return report
         }
         guard steps.accept(planned, into: &report) else { return report }
-        let executor = PushExecutor(job: job, store: store, remote: remote, records: records, events: events)
+        let executor = PushExecutor(
+            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
@@ -70,20 +72,23 @@ public final class PushEngine {
             actions, remote: remote,
             first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions)),
             extra: { [job, store, events] sibling in
-                let worker = PushExecutor(job: job, store: store, remote: sibling, records: records, events: events)
+                let worker = PushExecutor(
+                    job: job, store: store, remote: sibling, records: records, deferred: deferred, events: events)
                 return ConnectionWorker(
                     remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
             }, finishFirst: executor.finishRecords, at: clock, into: &report)
         return report
     }
 
+    /// Lists the device while the local folder is scanned, then plans; returns the plan and the
+    /// files whose digests were left for later (see `DeferredDigests`).
     private func plan(remote: RemoteFileSystem, records: [RelativePath: FileRecord], report: inout DeviceReport)
-        throws -> PlanResult
+        throws -> (PlanResult, DeferredDigests)
     {
         let excludes = try ExcludeRules(job.excludes)
         // The local folder is scanned (and hashed) on a thread of its own while the device is
         // listed, over up to `job.connections` connections.
-        let localSide = BackgroundWork { [self] in try localSnapshot(excludes: excludes) }
+        let localSide = BackgroundWork { [self] in try localSnapshot(excludes: excludes, records: records) }
         let scanned: RemoteScanner.Result
         do {
             scanned = try RemoteScanner(
@@ -99,18 +104,27 @@ public final class PushEngine {
         let local = try localSide.wait()
         report.notes += local.notes
         let partials = try uploadPartials(remote: remote)
-        return PushPlanner(policy: job.policy).plan(
+        let planned = PushPlanner(policy: job.policy).plan(
             local: local.snapshot, remote: scanned.snapshot, records: records, partials: partials)
+        return (planned, DeferredDigests(scan: local, deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix))
     }
 
-    /// The device's local folder with digests, through the digest cache of the state.
-    private func localSnapshot(excludes: ExcludeRules) throws -> LocalScan {
+    /// The device's local folder with digests, through the digest cache of the state. A file
+    /// with no record and no cached digest is left unhashed when no recorded file is missing
+    /// here: then no move can be found by its digest, and the upload hashes it meanwhile.
+    private func localSnapshot(excludes: ExcludeRules, records: [RelativePath: FileRecord]) throws -> LocalScan {
         guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
             return LocalScan(snapshot: Snapshot([]), identities: [:], notes: [])
         }
         var cache = HashCache(try store?.loadHashCache() ?? [])
         let scan = try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(
-            root: job.paths.deviceRoot, cache: &cache, cachePrefix: cachePrefix)
+            root: job.paths.deviceRoot, cache: &cache, cachePrefix: cachePrefix
+        ) { entries in
+            var recordedHere = 0
+            for entry in entries where entry.kind == .file && records[entry.path] != nil { recordedHere += 1 }
+            let movesPossible = recordedHere < records.count
+            return { entry in movesPossible || records[entry.path] != nil }
+        }
         if !job.dryRun, let store, cache.hasPendingChanges {
             try store.saveHashCache(upserts: cache.pendingUpserts, removals: cache.pendingRemovals)
         }

@@ -16,6 +16,8 @@ final class PushExecutor {
     private let store: StateStore?
     let remote: RemoteFileSystem
     private var records: [RelativePath: FileRecord]
+    /// New files whose digests are made while they upload (or when adopted).
+    private let deferred: DeferredDigests
     private let files = LocalFileSystem()
     /// Paths uploaded or renamed this run, whose records await the listed size and time.
     private var relist: [RelativePath: [RelativePath]] = [:]
@@ -24,9 +26,10 @@ final class PushExecutor {
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
-        events: SyncEventHandler? = nil
+        deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil
     ) {
         self.events = events
+        self.deferred = deferred
         self.job = job
         self.store = store
         self.remote = remote
@@ -73,7 +76,8 @@ final class PushExecutor {
         guard let localTime = adoption.local.modified, let size = adoption.local.size else { return }
         let record = FileRecord(
             path: adoption.local.path, remoteSize: adoption.remote.size, remoteModified: adoption.remote.modified,
-            localSize: size, localModified: localTime, digest: adoption.local.digest)
+            localSize: size, localModified: localTime,
+            digest: adoption.local.digest ?? deferred.digestNow(adoption.local.path, store: store))
         try? store?.upsertRecord(record, device: job.name)
     }
 
@@ -94,6 +98,8 @@ final class PushExecutor {
             direction: .push, tempName: temporary, localSize: size, localModified: localTime)
         try store?.setPartial(partial, device: job.name)
 
+        // A new file's digest is made while it uploads, on a thread of its own.
+        let hashing = source.digest == nil ? deferred.start(action.path) : nil
         let sent = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
         if let listed = try? remote.size(temporary), listed != size {
             throw EngineError.shortTransfer(path: action.path.string, received: listed, expected: size)
@@ -105,7 +111,8 @@ final class PushExecutor {
         let record = FileRecord(
             path: action.path, remoteSize: size,
             remoteModified: timeSet ? FileTime(date: whole, granularity: .second) : nil, localSize: size,
-            localModified: localTime, digest: source.digest)
+            localModified: localTime, digest: source.digest ?? hashing?.wait())
+        if hashing != nil, let digest = record.digest { deferred.remember(digest, of: action.path, in: store) }
         try store?.transaction {
             try store?.upsertRecord(record, device: job.name)
             try store?.removePartial(path: action.path, device: job.name, direction: .push)
