@@ -21,6 +21,9 @@ Every connection is handled on its own thread. MODE:
   mid-close  logs in, then closes the control connection when MLSD or LIST arrives.
   longname   a working server listing good.txt and a file whose name is 300 bytes long
              (more than a local file system holds).
+  extra-reply a working server of three files (a.txt, b.txt, c.txt) that answers the first
+             RETR of each session with one final reply too many ("226" twice): every later
+             reply of that session is one off unless the client notices.
 """
 
 import socket
@@ -28,6 +31,7 @@ import sys
 import threading
 
 GOOD = {"good.txt": b"good content\n", "sub/good2.txt": b"second good file\n"}
+THREE = {"a.txt": b"first\n", "b.txt": b"second\n", "c.txt": b"third\n"}
 BAD_ROOT = ["../escape.txt", "a/../../b", "/etc/x", "nul\0name.txt", "cr\rname.txt", "lf\nname.txt"]
 STAMP = "20240501102000"
 
@@ -36,6 +40,8 @@ LONG = "x" * 296 + ".txt"
 
 
 def mlsd_lines(folder, mode=""):
+    if mode == "extra-reply":
+        return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in THREE.items()]
     if mode == "longname":
         return [f"type=file;size=13;modify={STAMP}; good.txt", f"type=file;size=7;modify={STAMP}; {LONG}"]
     if folder in ("", "/", "."):
@@ -66,6 +72,7 @@ class Session(threading.Thread):
         self.conn, self.mode = conn, mode
         self.data_listener = None
         self.rest = 0
+        self.extra_sent = False
 
     def send(self, text):
         self.conn.sendall(text.encode("utf-8", "surrogateescape") + b"\r\n")
@@ -122,7 +129,7 @@ class Session(threading.Thread):
         self.data_listener = listener
         return listener.getsockname()[1]
 
-    def transfer(self, payload):
+    def transfer(self, payload, retrieving=False):
         if self.data_listener is None:
             self.send("425 Use EPSV first")
             return
@@ -143,6 +150,9 @@ class Session(threading.Thread):
         conn.sendall(payload)
         conn.close()
         self.send("226 Transfer complete")
+        if self.mode == "extra-reply" and retrieving and not self.extra_sent:
+            self.extra_sent = True
+            self.send("226 Transfer complete")
 
     def command(self, verb, arg):
         list_only = self.mode == "names-list"
@@ -181,9 +191,10 @@ class Session(threading.Thread):
             self.transfer("".join(l + "\r\n" for l in lines).encode("utf-8", "surrogateescape"))
         elif verb == "RETR":
             name = arg.lstrip("/")
-            payload = GOOD.get(name, b"ESCAPED")[self.rest:]
+            files = THREE if self.mode == "extra-reply" else GOOD
+            payload = files.get(name, b"ESCAPED")[self.rest:]
             self.rest = 0
-            self.transfer(payload)
+            self.transfer(payload, retrieving=True)
         elif verb == "SIZE":
             name = arg.lstrip("/")
             self.send("213 %d" % len(GOOD.get(name, b"ESCAPED")))

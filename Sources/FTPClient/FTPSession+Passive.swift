@@ -43,11 +43,17 @@ extension FTPSession {
                 } catch .protocolViolation(let what) {
                     disableEPSV("EPSV reply unusable: \(what)")
                 }
+            } else if reply.isCompletion {
+                // A 2xx other than 229 is the final reply of an earlier transfer.
+                throw .protocolViolation("reply \(reply.code) to EPSV belongs to an earlier command")
             } else {
                 throw replyError(reply, "EPSV")
             }
         }
         let reply = try exchange("PASV")
+        if reply.isCompletion && reply.code != 227 && reply.code != 229 {
+            throw .protocolViolation("reply \(reply.code) to PASV belongs to an earlier command")
+        }
         guard reply.code == 227 || reply.code == 229 else { throw replyError(reply, "PASV") }
         return try connectData(to: PassiveEndpoint.parse(reply))
     }

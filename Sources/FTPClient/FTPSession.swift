@@ -232,8 +232,18 @@ public final class FTPSession: @unchecked Sendable {
         var line = Array(verb.utf8)
         if let encoded { line += [UInt8(ascii: " ")] + encoded }
         try control.sendLine(line, shown: shown)
-        return try control.readReply(during: shown)
+        let reply = try control.readReply(during: shown)
+        // Only commands that open a data connection get a preliminary reply (RFC 959 §4.2,
+        // §5.4): another command that reads one is reading a reply meant for an earlier
+        // command, and every later reply would be off by one.
+        if reply.isPreliminary && !Self.transferVerbs.contains(verb) {
+            throw .protocolViolation("reply \(reply.code) to \(shown) belongs to an earlier command")
+        }
+        return reply
     }
+
+    /// Commands answered by a preliminary reply, then a final one (RFC 959 §5.4, RFC 3659 §7).
+    private static let transferVerbs: Set<String> = ["RETR", "STOR", "STOU", "APPE", "LIST", "NLST", "MLSD", "REIN"]
 
     func readReply(during: String) throws(FTPError) -> FTPReply {
         guard let control else { throw .connectionClosed }
