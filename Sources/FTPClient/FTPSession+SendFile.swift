@@ -4,7 +4,8 @@ extension FTPSession {
     /// Bytes asked of one sendfile(2) call; progress is reported after each.
     static let sendFileChunk = 4 * 1024 * 1024
 
-    /// Uploads the open local file `file` from its byte `fileOffset` to its end: STOR (or APPE
+    /// Uploads the open local file `file` from its byte `fileOffset`, at most `length` bytes (all
+    /// to its end when nil; a file that grew meanwhile is not sent beyond): STOR (or APPE
     /// when `append`, RFC 959 §4.1.3), preceded by `REST offset` when `offset` > 0 (RFC 3659 §5).
     /// Over a plain data connection the bytes go from the page cache to the socket with
     /// sendfile(2), never copied through this process; over TLS (RFC 4217) they are read with
@@ -16,26 +17,33 @@ extension FTPSession {
     ///   `LocalReadError`.
     @discardableResult
     public func store(
-        _ path: String, file: Int32, fileOffset: UInt64, append: Bool = false, offset: UInt64 = 0,
-        progress: (Int) throws -> Void
+        _ path: String, file: Int32, fileOffset: UInt64, length: UInt64? = nil, append: Bool = false,
+        offset: UInt64 = 0, progress: (Int) throws -> Void
     ) throws -> UInt64 {
         try guarded {
             try send(append ? "APPE" : "STOR", path, offset: offset) { data, sent in
                 var position = off_t(clamping: fileOffset)
+                var left = length ?? .max
                 if let socket = data as? SocketTransport {
-                    while true {
-                        let count = try socket.sendFile(file, from: &position, count: Self.sendFileChunk)
+                    while left > 0 {
+                        let step = Int(min(UInt64(Self.sendFileChunk), left))
+                        let count = try socket.sendFile(file, from: &position, count: step)
                         if count == 0 { return }
+                        left -= UInt64(count)
                         sent += UInt64(count)
                         try progress(count)
                     }
+                    return
                 }
                 if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
-                while true {
+                while left > 0 {
                     let count = try dataBuffer.withUnsafeMutableBytes { buffer in
-                        try Self.readFile(file, into: buffer, at: position)
+                        let step = Int(min(UInt64(buffer.count), left))
+                        return try Self.readFile(
+                            file, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<step]), at: position)
                     }
                     if count == 0 { return }
+                    left -= UInt64(count)
                     try dataBuffer.withUnsafeBytes { try data.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                     position += off_t(count)
                     sent += UInt64(count)

@@ -129,11 +129,12 @@ public final class FTPRemote: RemoteFileSystem {
     }
 
     public func store(
-        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64,
+        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64, length: UInt64,
         progress: (Int) throws -> Void
     ) throws -> UInt64 {
         try session.store(
-            serverPath(path), file: file, fileOffset: fileOffset, append: append, offset: offset, progress: progress)
+            serverPath(path), file: file, fileOffset: fileOffset, length: length, append: append, offset: offset,
+            progress: progress)
     }
 
     public func size(_ path: String) throws -> UInt64 { try session.size(serverPath(path)) }

@@ -8,7 +8,12 @@ import SyncStore
 public enum EngineError: Error, CustomStringConvertible {
     /// The data connection ended before the listed size arrived; the bytes so far are kept
     /// for the next run to resume.
-    case shortTransfer(path: String, received: UInt64, expected: UInt64)
+    /// `resumes`: whether the next run continues from the bytes kept (large files) or fetches
+    /// the file whole (small ones keep nothing).
+    case shortTransfer(path: String, received: UInt64, expected: UInt64, resumes: Bool)
+    /// The local file changed (size or time) while it was being uploaded: the device keeps the
+    /// upload's temporary file; the next run sends the file again.
+    case changedWhileSent(path: String)
     /// The server sent more bytes than it listed: the file changed while being read. The bytes
     /// are dropped; the next run lists it again and starts over.
     case longerThanListed(path: String, listed: UInt64)
@@ -17,8 +22,12 @@ public enum EngineError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .shortTransfer(let path, let received, let expected):
-            return "\(path): transfer ended at \(received) of \(expected) bytes; the next run resumes it"
+        case .shortTransfer(let path, let received, let expected, let resumes):
+            let next = resumes ? "the next run resumes it" : "the next run fetches it again"
+            let changed = received > expected ? " (the file changed while it was sent?)" : ""
+            return "\(path): transfer ended at \(received) of \(expected) bytes\(changed); \(next)"
+        case .changedWhileSent(let path):
+            return "\(path): changed here while it was being sent; the next run sends it again"
         case .longerThanListed(let path, let listed):
             return "\(path): the server sent more than the \(listed) bytes it listed (the file is changing?); "
                 + "dropped, the next run fetches it again"
@@ -147,7 +156,8 @@ final class PullExecutor {
             transfer = try receive(action, source: source, into: partialPath, from: 0, id: id, sync: !batched)
         }
         if let expected = source.size, transfer.size != expected {
-            throw EngineError.shortTransfer(path: action.path.string, received: transfer.size, expected: expected)
+            throw EngineError.shortTransfer(
+                path: action.path.string, received: transfer.size, expected: expected, resumes: true)
         }
         var identity = transfer.identity
         if try !moveIntoPlace(partialPath, finalPath) {
@@ -205,7 +215,8 @@ final class PullExecutor {
         }
         if let expected = source.size, writer.size != expected {
             // Nothing is kept: a small file is fetched whole by the next run.
-            throw EngineError.shortTransfer(path: action.path.string, received: writer.size, expected: expected)
+            throw EngineError.shortTransfer(
+                path: action.path.string, received: writer.size, expected: expected, resumes: false)
         }
         if let time = source.modified { try writer.setModificationTime(time) }
         let identity = try writer.identity()

@@ -101,8 +101,15 @@ final class PushExecutor {
         // A new file's digest is made while it uploads, on a thread of its own.
         let hashing = source.digest == nil ? deferred.start(action.path) : nil
         let sent = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
+        // The file must still be what was planned (size and time), else the device would get a
+        // mix of two versions: left under its temporary name, sent again by the next run.
+        if let now = try files.status(at: localPath)?.identity,
+            now.size != size || now.modified != localTime
+        {
+            throw EngineError.changedWhileSent(path: action.path.string)
+        }
         if let listed = try? remote.size(temporary), listed != size {
-            throw EngineError.shortTransfer(path: action.path.string, received: listed, expected: size)
+            throw EngineError.shortTransfer(path: action.path.string, received: listed, expected: size, resumes: true)
         }
         try remote.rename(from: temporary, to: target)
         // MFMT, else MDTM with two arguments; when both are refused the listed time is recorded.
@@ -128,8 +135,10 @@ final class PushExecutor {
         func attempt(from start: UInt64, append: Bool) throws -> UInt64 {
             let reader = try LocalFileReader(path: localPath)
             let meter = transferMeter(id: id, start: start, total: size)
+            // Never more than the planned size: a file that grows meanwhile is caught below.
             return try remote.store(
-                temporary, from: append ? 0 : start, append: append, file: reader.descriptor, fileOffset: start
+                temporary, from: append ? 0 : start, append: append, file: reader.descriptor, fileOffset: start,
+                length: size > start ? size - start : 0
             ) { count in meter?.add(count) }
         }
         guard offset > 0 else { return try attempt(from: 0, append: false) }

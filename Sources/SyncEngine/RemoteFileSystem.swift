@@ -17,7 +17,8 @@ public protocol RemoteFileSystem: AnyObject {
     func retrieve(_ path: String, from offset: UInt64, to sink: (UnsafeRawBufferPointer) throws -> Void) throws
         -> UInt64
 
-    /// Uploads the open local file `file` from its byte `fileOffset` to its end, to `path`:
+    /// Uploads `length` bytes of the open local file `file` from its byte `fileOffset` (fewer when
+    /// the file ends first) to `path`:
     /// STOR, or APPE when `append`, preceded by `REST offset` when `offset` > 0. Plain data
     /// connections send with sendfile(2). `progress` gets the bytes sent after each step and
     /// may throw to abandon the transfer.
@@ -25,7 +26,7 @@ public protocol RemoteFileSystem: AnyObject {
     /// - Throws: transfer errors (a 5xx reply when the server refuses APPE or REST), a local
     ///   read error, or what `progress` throws.
     func store(
-        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64,
+        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64, length: UInt64,
         progress: (Int) throws -> Void
     ) throws -> UInt64
 

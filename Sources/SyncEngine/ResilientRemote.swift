@@ -141,13 +141,15 @@ public final class ResilientRemote: RemoteFileSystem {
     }
 
     public func store(
-        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64,
+        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64, length: UInt64,
         progress: (Int) throws -> Void
     ) throws -> UInt64 {
         if let down { throw down }
         let remote = try session()
         do {
-            return try remote.store(path, from: offset, append: append, file: file, fileOffset: fileOffset) { count in
+            return try remote.store(
+                path, from: offset, append: append, file: file, fileOffset: fileOffset, length: length
+            ) { count in
                 try RunCancellation.check()
                 try progress(count)
             }

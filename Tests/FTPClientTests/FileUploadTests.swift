@@ -63,6 +63,22 @@ import Testing
         #expect(commands.contains("> REST 777"))
     }
 
+    /// `length` caps what is sent, with sendfile and from any offset: a file that grew after it
+    /// was planned is not sent beyond the planned size.
+    @Test(arguments: [(UInt64(0), UInt64(1000)), (UInt64(5), UInt64(4 * 1024 * 1024 + 1)), (UInt64(100), UInt64(0))])
+    func lengthCapsTheBytesSent(fileOffset: UInt64, length: UInt64) throws {
+        let server = try TestServer()
+        let session = FTPSession(configuration: server.configuration())
+        try session.connect()
+        defer { session.quit() }
+        let bytes = testBytes(6_000_000, seed: 21)
+        let file = try LocalFile(bytes)
+        let sent = try session.store("capped.bin", file: file.descriptor, fileOffset: fileOffset, length: length) { _ in
+        }
+        #expect(sent == length)
+        #expect(server.contents("capped.bin") == Array(bytes[Int(fileOffset)..<Int(fileOffset + length)]))
+    }
+
     /// A progress handler that throws abandons the upload; the session stays in step.
     @Test func throwingProgressAbandonsTheUploadAndKeepsTheSession() throws {
         struct Stop: Error {}
