@@ -81,7 +81,10 @@ public struct PullPlanner: Sendable {
             case .directory:
                 if let here, here.kind == .directory { continue }
                 if let here {
-                    notes.append("\(entry.path): a folder on the device but a \(here.kind.rawValue) here; skipped")
+                    // Noted once: a folder with content was named already by the filter above.
+                    if !blocked.contains(entry.path) {
+                        notes.append("\(entry.path): a folder on the device but a \(here.kind.rawValue) here; skipped")
+                    }
                     continue
                 }
                 folders.append(Action(kind: .mkdirLocal, path: entry.path, source: entry, reason: "new folder"))

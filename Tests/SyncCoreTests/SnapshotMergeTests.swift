@@ -122,5 +122,10 @@ import Testing
                 "x: a folder on the device but a file here; skipped",
                 "y: a file on the device but a directory here; skipped",
             ])
+        // A folder with content where a file is here: one note, not one per way of seeing it.
+        let withContent = PullPlanner(policy: SyncPolicy(direction: .pull)).plan(
+            remote: Snapshot([F.folder("x"), F.listed("x/a", 1, 60)]), local: Snapshot([F.local("x", 1, 60)]),
+            records: [:], partials: [:])
+        #expect(withContent.plan.notes == ["x: a file here where the device has a folder; nothing below it is pulled"])
     }
 }
