@@ -60,6 +60,20 @@ struct DeleteGuard {
             + " (use --max-delete -1 for no limit)"
     }
 
+    /// The entries of `extra` that `other` lacks and no rename carries away: what `--delete`
+    /// would remove (before the guard's checks), in `extra`'s order.
+    static func candidates(in extra: Snapshot, absentFrom other: Snapshot, renamed: Set<RelativePath>)
+        -> [SnapshotEntry]
+    {
+        let positions = extra.positions(in: other)
+        var found: [SnapshotEntry] = []
+        for (position, entry) in extra.entries.enumerated()
+        where positions[position] < 0 && !renamed.contains(entry.path) {
+            found.append(entry)
+        }
+        return found
+    }
+
     /// The note of a run without `--delete` about the files that left one side since the last
     /// sync and are kept on the other; nil when there are none.
     /// - Parameters:

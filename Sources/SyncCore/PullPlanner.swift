@@ -149,11 +149,7 @@ public struct PullPlanner: Sendable {
         var deletes: [Action] = []
         var candidates: [SnapshotEntry] = []
         if policy.deleteExtraneous {
-            let remotePositions = local.positions(in: remote)
-            for (position, entry) in local.entries.enumerated()
-            where remotePositions[position] < 0 && !renamedFrom.contains(entry.path) {
-                candidates.append(entry)
-            }
+            candidates = DeleteGuard.candidates(in: local, absentFrom: remote, renamed: renamedFrom)
         } else if let note = DeleteGuard.keptNote(
             gone: goneThere, kept: local, renamed: renamedFrom, command: "pull", what: "gone from the device",
             place: "here")

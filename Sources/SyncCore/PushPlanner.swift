@@ -94,11 +94,7 @@ public struct PushPlanner: Sendable {
         var kept: [RelativePath] = []
         var candidates: [SnapshotEntry] = []
         if policy.deleteExtraneous {
-            let localPositions = remote.positions(in: local)
-            for (position, entry) in remote.entries.enumerated()
-            where localPositions[position] < 0 && !renamedFrom.contains(entry.path) {
-                candidates.append(entry)
-            }
+            candidates = DeleteGuard.candidates(in: remote, absentFrom: local, renamed: renamedFrom)
         } else if let note = DeleteGuard.keptNote(
             gone: goneHere, kept: remote, renamed: renamedFrom, command: "push", what: "no longer here",
             place: "on the device")

@@ -1,4 +1,5 @@
 import Foundation
+import LocalTree
 import SyncCore
 import SyncStore
 
@@ -10,6 +11,31 @@ struct DeviceRunSteps {
     let store: StateStore?
     let connect: () throws -> RemoteFileSystem
     let events: SyncEventHandler?
+
+    /// Lists the device below `job.remoteRoot` over up to `job.connections` connections while
+    /// `meanwhile` (the local scan, the state's reads) runs on a thread of its own; the listing's
+    /// notes and skipped names go to `report`.
+    /// - Returns: the listing and what `meanwhile` gave.
+    /// - Throws: what the listing of the root or `meanwhile` throws (after both ended).
+    func listDevice<Local>(
+        _ remote: RemoteFileSystem, excludes: ExcludeRules, report: inout DeviceReport,
+        meanwhile: @escaping () throws -> Local
+    ) throws -> (RemoteScanner.Result, Local) {
+        let localSide = BackgroundWork(meanwhile)
+        let scanned: RemoteScanner.Result
+        do {
+            scanned = try RemoteScanner(
+                remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
+                openExtra: DeviceRunSteps.extraConnection(job: job, connect: connect)
+            ).scan()
+        } catch {
+            _ = try? localSide.wait()
+            throw error
+        }
+        report.notes += scanned.notes
+        report.skipped += scanned.skipped
+        return (scanned, try localSide.wait())
+    }
 
     /// Opens one more connection of this run for listing: fresh, failing at once when the
     /// server refuses it (the listing goes on with fewer), then reconnecting after faults like

@@ -52,7 +52,7 @@ public final class PullEngine {
         let planned: PullPlanner.Result
         let records: [RelativePath: FileRecord]
         do {
-            (planned, records) = try plan(remote: remote, report: &report)
+            (planned, records) = try plan(remote: remote, steps: steps, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -86,29 +86,17 @@ public final class PullEngine {
     /// Lists the device (over up to `job.connections` connections) while the local folder is
     /// scanned and the state read on another thread, then plans; returns the plan and the
     /// records it was made with.
-    private func plan(remote: ResilientRemote, report: inout DeviceReport) throws -> (
+    private func plan(remote: ResilientRemote, steps: DeviceRunSteps, report: inout DeviceReport) throws -> (
         PullPlanner.Result, [RelativePath: FileRecord]
     ) {
         let excludes = try ExcludeRules(job.excludes)
-        let localSide = BackgroundWork { [self] in
+        let (scanned, (local, records, partials)) = try steps.listDevice(remote, excludes: excludes, report: &report) {
+            [self] in
             let local = try localSnapshot(excludes: excludes)
             let records = try store?.records(device: job.name) ?? [:]
             let partials = try currentPartials()
             return (local, records, partials)
         }
-        let scanned: RemoteScanner.Result
-        do {
-            scanned = try RemoteScanner(
-                remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
-                openExtra: DeviceRunSteps.extraConnection(job: job, connect: connect)
-            ).scan()
-        } catch {
-            _ = try? localSide.wait()
-            throw error
-        }
-        report.notes += scanned.notes
-        report.skipped += scanned.skipped
-        let (local, records, partials) = try localSide.wait()
         report.notes += local.notes
         var policy = job.policy
         policy.now = clock()

@@ -56,7 +56,7 @@ public final class PushEngine {
         let deferred: DeferredDigests
         do {
             records = try store?.records(device: job.name) ?? [:]
-            (planned, deferred) = try plan(remote: remote, records: records, report: &report)
+            (planned, deferred) = try plan(remote: remote, steps: steps, records: records, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -82,26 +82,14 @@ public final class PushEngine {
 
     /// Lists the device while the local folder is scanned, then plans; returns the plan and the
     /// files whose digests were left for later (see `DeferredDigests`).
-    private func plan(remote: RemoteFileSystem, records: [RelativePath: FileRecord], report: inout DeviceReport)
-        throws -> (PlanResult, DeferredDigests)
-    {
+    private func plan(
+        remote: RemoteFileSystem, steps: DeviceRunSteps, records: [RelativePath: FileRecord],
+        report: inout DeviceReport
+    ) throws -> (PlanResult, DeferredDigests) {
         let excludes = try ExcludeRules(job.excludes)
-        // The local folder is scanned (and hashed) on a thread of its own while the device is
-        // listed, over up to `job.connections` connections.
-        let localSide = BackgroundWork { [self] in try localSnapshot(excludes: excludes, records: records) }
-        let scanned: RemoteScanner.Result
-        do {
-            scanned = try RemoteScanner(
-                remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
-                openExtra: DeviceRunSteps.extraConnection(job: job, connect: connect)
-            ).scan()
-        } catch {
-            _ = try? localSide.wait()
-            throw error
+        let (scanned, local) = try steps.listDevice(remote, excludes: excludes, report: &report) { [self] in
+            try localSnapshot(excludes: excludes, records: records)
         }
-        report.notes += scanned.notes
-        report.skipped += scanned.skipped
-        let local = try localSide.wait()
         report.notes += local.notes
         let partials = try uploadPartials(remote: remote)
         let planned = PushPlanner(policy: job.policy).plan(
