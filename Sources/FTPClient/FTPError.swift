@@ -15,6 +15,10 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server sent something that is not FTP: a malformed reply line, an over-long
     /// line, a 227/229 reply without a usable address.
     case protocolViolation(String)
+    /// A reply arrived that answers an earlier command (a server that sent one reply too many):
+    /// the control connection is out of step and was closed; `what` names the reply and the
+    /// command it came after. Worth retrying on a fresh control connection.
+    case outOfStep(String)
     /// A data connection ended before the transfer completed: reset by the server, or the
     /// server's final reply was 426/451. `bytesTransferred` bytes had been received (or
     /// sent, for an upload) on it; `reason` says what happened.
@@ -50,6 +54,8 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(code) \(text) (after \(command))\(Self.hint(code: code, command: command))"
         case .protocolViolation(let what):
             return "server broke the FTP protocol: \(what)"
+        case .outOfStep(let what):
+            return "the server's replies got out of step (\(what)); the control connection was reset"
         case .dataConnectionClosed(let bytes, let reason):
             return "data connection closed after \(bytes) bytes: \(reason); the transfer can be resumed"
         case .connectionClosed:
@@ -76,7 +82,7 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .reply(let code, _, _): return (400..<500).contains(code)
-        case .connectFailed, .timedOut, .dataConnectionClosed, .connectionClosed: return true
+        case .connectFailed, .timedOut, .dataConnectionClosed, .connectionClosed, .outOfStep: return true
         case .tlsFailed: return true
         case .protocolViolation, .invalidName, .tlsRefused, .certificateUntrusted, .fingerprintMismatch:
             return false

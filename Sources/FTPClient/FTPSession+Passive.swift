@@ -45,14 +45,14 @@ extension FTPSession {
                 }
             } else if reply.isCompletion {
                 // A 2xx other than 229 is the final reply of an earlier transfer.
-                throw .protocolViolation("reply \(reply.code) to EPSV belongs to an earlier command")
+                throw .outOfStep("reply \(reply.code) to EPSV belongs to an earlier command")
             } else {
                 throw replyError(reply, "EPSV")
             }
         }
         let reply = try exchange("PASV")
         if reply.isCompletion && reply.code != 227 && reply.code != 229 {
-            throw .protocolViolation("reply \(reply.code) to PASV belongs to an earlier command")
+            throw .outOfStep("reply \(reply.code) to PASV belongs to an earlier command")
         }
         guard reply.code == 227 || reply.code == 229 else { throw replyError(reply, "PASV") }
         return try connectData(to: PassiveEndpoint.parse(reply))

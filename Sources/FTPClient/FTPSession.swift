@@ -233,13 +233,28 @@ public final class FTPSession: @unchecked Sendable {
         if let encoded { line += [UInt8(ascii: " ")] + encoded }
         try control.sendLine(line, shown: shown)
         let reply = try control.readReply(during: shown)
+        let verb = verb.prefix { $0 != " " }.uppercased()
         // Only commands that open a data connection get a preliminary reply (RFC 959 §4.2,
         // §5.4): another command that reads one is reading a reply meant for an earlier
         // command, and every later reply would be off by one.
-        if reply.isPreliminary && !Self.transferVerbs.contains(verb) {
-            throw .protocolViolation("reply \(reply.code) to \(shown) belongs to an earlier command")
+        if reply.isPreliminary && !Self.transferVerbs.contains(verb) || Self.answersAnotherCommand(reply, verb) {
+            throw .outOfStep("reply \(reply.code) to \(shown) belongs to an earlier command")
         }
         return reply
+    }
+
+    /// Whether a positive reply's code cannot answer `verb` (RFC 959 §5.4, RFC 3659): SIZE
+    /// is answered by 213, REST and RNFR by 350 (a 2xx there is a final reply meant for an
+    /// earlier command), and DELE, RMD, MKD, RNTO, TYPE and NOOP by a 2xx (a 3xx there is one
+    /// meant for REST or RNFR). 4xx and 5xx replies always belong to the command.
+    static func answersAnotherCommand(_ reply: FTPReply, _ verb: String) -> Bool {
+        guard (200..<400).contains(reply.code) else { return false }
+        switch verb {
+        case "SIZE": return reply.code != 213
+        case "REST", "RNFR": return reply.code / 100 != 3
+        case "DELE", "RMD", "MKD", "RNTO", "TYPE", "NOOP": return reply.code / 100 != 2
+        default: return false
+        }
     }
 
     /// Commands answered by a preliminary reply, then a final one (RFC 959 §5.4, RFC 3659 §7).
@@ -272,7 +287,7 @@ public final class FTPSession: @unchecked Sendable {
         } catch {
             switch error as? FTPError {
             case nil: break
-            case .timedOut?, .connectionClosed?, .protocolViolation?, .tlsRefused?, .certificateUntrusted?,
+            case .timedOut?, .connectionClosed?, .protocolViolation?, .outOfStep?, .tlsRefused?, .certificateUntrusted?,
                 .fingerprintMismatch?:
                 control?.close()
                 control = nil

@@ -102,7 +102,7 @@ public final class ResilientRemote: RemoteFileSystem {
     /// the server announced it closes it: 421).
     static func losesControlConnection(_ error: Error) -> Bool {
         switch error as? FTPError {
-        case .timedOut?, .connectionClosed?, .protocolViolation?: return true
+        case .timedOut?, .connectionClosed?, .protocolViolation?, .outOfStep?: return true
         case .reply(let code, _, _)?: return code == 421
         default: return false
         }
