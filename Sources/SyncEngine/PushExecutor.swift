@@ -98,14 +98,22 @@ final class PushExecutor {
             direction: .push, tempName: temporary, localSize: size, localModified: localTime)
         try store?.setPartial(partial, device: job.name)
 
+        // Any write to the file moves its status-change time (ctime), even when its modification
+        // time is put back afterwards.
+        let changedBefore = statusChangeTime(localPath)
         // A new file's digest is made while it uploads, on a thread of its own.
         let hashing = source.digest == nil ? deferred.start(action.path) : nil
         let sent = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
-        // The file must still be what was planned (size and time), else the device would get a
-        // mix of two versions: left under its temporary name, sent again by the next run.
+        let digest = source.digest ?? hashing?.wait()
+        // The file must still be what was planned, untouched while it was sent and hashed, else
+        // the device would get a mix of two versions (or the record a digest of other bytes):
+        // left under its temporary name, sent again by the next run.
         if let now = try files.status(at: localPath)?.identity,
-            now.size != size || now.modified != localTime
+            now.size != size || now.modified != localTime || statusChangeTime(localPath) != changedBefore
         {
+            // Nothing of this upload may be resumed: its bytes may come from two versions.
+            try? store?.removePartial(path: action.path, device: job.name, direction: .push)
+            try? remote.delete(temporary)
             throw EngineError.changedWhileSent(path: action.path.string)
         }
         if let listed = try? remote.size(temporary), listed != size {
@@ -118,7 +126,7 @@ final class PushExecutor {
         let record = FileRecord(
             path: action.path, remoteSize: size,
             remoteModified: timeSet ? FileTime(date: whole, granularity: .second) : nil, localSize: size,
-            localModified: localTime, digest: source.digest ?? hashing?.wait())
+            localModified: localTime, digest: digest)
         if hashing != nil, let digest = record.digest { deferred.remember(digest, of: action.path, in: store) }
         try store?.transaction {
             try store?.upsertRecord(record, device: job.name)

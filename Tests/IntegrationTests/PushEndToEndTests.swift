@@ -146,41 +146,57 @@ enum Push {
         #expect(!FileManager.default.fileExists(atPath: temporary))
     }
 
-    /// A file that grows while it is sent (sendfile) is never sent past its planned size, never
-    /// renamed into place, and is reported as changed; the next run sends the new version.
-    @Test func aFileGrowingWhileSentIsNotPlacedAndIsSentAgain() throws {
-        let work = try makeTemporaryFolder("push-grow")
+    /// A file that changes while it is sent (sendfile) — grows, or is rewritten in place with
+    /// its modification time put back — is never sent past its planned size, never renamed
+    /// into place, and is reported as changed; the next run sends the new version.
+    @Test(arguments: [("grow", "127.0.2.32"), ("rewrite", "127.0.2.33")])
+    func aFileChangingWhileSentIsNotPlacedAndIsSentAgain(change: String, address: String) throws {
+        let work = try makeTemporaryFolder("push-\(change)")
         let served = work + "/served"
         try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
         let mirror = work + "/mirror"
         let first = pseudoRandomBytes(4 * 1_048_576, seed: 8)
-        let local = mirror + "/cam/grow.bin"
-        try writeFile(local, first, modified: Push.minute())
-        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.2.32", options: ["--throttle", "1048576"])
+        let local = mirror + "/cam/changing.bin"
+        let stamp = Push.minute()
+        try writeFile(local, first, modified: stamp)
+        let server = try FTPServer(.pyftpdlib, root: served, address: address, options: ["--throttle", "1048576"])
         defer { server.stop() }
         let configPath = try Push.config(server, local: mirror, at: work)
 
         let child = try spawn(ftpsyncBinary, ["push", configPath, "--json"], output: true)
-        let temporary = served + "/.grow.bin.ftpsync-part"
+        let temporary = served + "/.changing.bin.ftpsync-part"
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline && Push.size(temporary) < 1_048_576 { usleep(20_000) }
         let more = pseudoRandomBytes(1_048_576, seed: 9)
         let handle = try #require(FileHandle(forWritingAtPath: local))
-        handle.seekToEndOfFile()
+        var expected = first
+        if change == "grow" {
+            handle.seekToEndOfFile()
+            expected += more
+        } else {
+            // The same size, new bytes at the start, and the old modification time put back.
+            handle.seek(toFileOffset: 0)
+            expected.replaceSubrange(0..<more.count, with: more)
+        }
         handle.write(Data(more))
         try handle.close()
+        if change == "rewrite" {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: stamp)], ofItemAtPath: local)
+        }
         let status = waitForExit(child.pid, timeout: 60)
         let stdout = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
         unlink(child.stdout)
         unlink(child.stderr)
         #expect(status == 1, "\(stdout)")
         #expect(stdout.contains("changed here while it was being sent"), "\(stdout)")
-        #expect(Push.size(temporary) <= UInt64(first.count))
-        #expect(!FileManager.default.fileExists(atPath: served + "/grow.bin"))
+        // Dropped, not kept for a resume: its bytes may come from two versions.
+        #expect(!FileManager.default.fileExists(atPath: temporary))
+        #expect(!FileManager.default.fileExists(atPath: served + "/changing.bin"))
 
         let again = try ftpsync(["push", configPath, "--json"])
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
-        #expect(Push.bytes(served + "/grow.bin") == first + more)
+        #expect(Push.bytes(served + "/changing.bin") == expected)
     }
 
     @Test func pushNeverOverwritesADeviceFileChangedSinceTheLastSync() throws {
