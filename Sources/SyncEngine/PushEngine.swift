@@ -54,9 +54,10 @@ public final class PushEngine {
         let planned: PlanResult
         let records: [RelativePath: FileRecord]
         let deferred: DeferredDigests
+        let abandoned: [RelativePath: StoredPartial]
         do {
             records = try store?.records(device: job.name) ?? [:]
-            (planned, deferred) = try plan(remote: remote, steps: steps, records: records, report: &report)
+            (planned, deferred, abandoned) = try plan(remote: remote, steps: steps, records: records, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -77,6 +78,7 @@ public final class PushEngine {
                 return ConnectionWorker(
                     remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
             }, finishFirst: executor.finishRecords, at: clock, into: &report)
+        dropAbandonedUploads(abandoned, remote: remote)
         return report
     }
 
@@ -85,16 +87,17 @@ public final class PushEngine {
     private func plan(
         remote: RemoteFileSystem, steps: DeviceRunSteps, records: [RelativePath: FileRecord],
         report: inout DeviceReport
-    ) throws -> (PlanResult, DeferredDigests) {
+    ) throws -> (PlanResult, DeferredDigests, abandoned: [RelativePath: StoredPartial]) {
         let excludes = try ExcludeRules(job.excludes)
         let (scanned, local) = try steps.listDevice(remote, excludes: excludes, report: &report) { [self] in
             try localSnapshot(excludes: excludes, records: records)
         }
         report.notes += local.notes
-        let partials = try uploadPartials(remote: remote)
+        let (partials, abandoned) = try uploadPartials(remote: remote, local: local.snapshot)
         let planned = PushPlanner(policy: job.policy).plan(
             local: local.snapshot, remote: scanned.snapshot, records: records, partials: partials)
-        return (planned, DeferredDigests(scan: local, deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix))
+        let deferred = DeferredDigests(scan: local, deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix)
+        return (planned, deferred, abandoned)
     }
 
     /// The device's local folder with digests, through the digest cache of the state. A file
@@ -126,16 +129,34 @@ public final class PushEngine {
             ? String(job.paths.deviceRoot.dropFirst(root.count)) : job.paths.deviceRoot
     }
 
-    /// Interrupted uploads, with the bytes their temporary files hold now (SIZE; 0 when gone).
-    private func uploadPartials(remote: RemoteFileSystem) throws -> [RelativePath: UploadPartial] {
-        guard let store else { return [:] }
+    /// Interrupted uploads, with the bytes their temporary files hold now (SIZE; 0 when gone);
+    /// apart, those whose local file is gone (deleted or moved): nothing will resume them.
+    private func uploadPartials(remote: RemoteFileSystem, local: Snapshot) throws -> (
+        [RelativePath: UploadPartial], abandoned: [RelativePath: StoredPartial]
+    ) {
+        guard let store else { return ([:], [:]) }
         var result: [RelativePath: UploadPartial] = [:]
+        var abandoned: [RelativePath: StoredPartial] = [:]
         for (path, stored) in try store.partials(device: job.name, direction: .push) {
             guard let size = stored.localSize else { continue }
+            guard local[path]?.kind == .file else {
+                abandoned[path] = stored
+                continue
+            }
             let done = (try? remote.size(stored.tempName)) ?? 0
             result[path] = UploadPartial(
                 path: path, localSize: size, localModified: stored.localModified, bytesDone: done)
         }
-        return result
+        return (result, abandoned)
+    }
+
+    /// Removes the temporary files of uploads whose local file is gone, and their rows (not in
+    /// a dry run). A temporary the server will not delete keeps its row, to be tried again.
+    private func dropAbandonedUploads(_ abandoned: [RelativePath: StoredPartial], remote: RemoteFileSystem) {
+        guard !job.dryRun, let store else { return }
+        for (path, stored) in abandoned {
+            let gone = (try? remote.delete(stored.tempName)) != nil || (try? remote.size(stored.tempName)) == nil
+            if gone { try? store.removePartial(path: path, device: job.name, direction: .push) }
+        }
     }
 }

@@ -199,6 +199,40 @@ enum Push {
         #expect(Push.bytes(served + "/changing.bin") == expected)
     }
 
+    /// An upload killed midway whose local file then moves is never resumed: its temporary
+    /// file is removed from the device and its row from the state; the file goes up under its
+    /// new name.
+    @Test func anInterruptedUploadWhoseFileMovedLeavesNothingBehind() throws {
+        let work = try makeTemporaryFolder("push-abandoned")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let big = pseudoRandomBytes(6 * 1_048_576, seed: 12)
+        try writeFile(mirror + "/cam/big.bin", big, modified: Push.minute())
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.2.34", options: ["--throttle", "1048576"])
+        defer { server.stop() }
+        let configPath = try Push.config(server, local: mirror, at: work)
+
+        let child = try spawn(ftpsyncBinary, ["push", configPath, "-q"], output: false)
+        let temporary = served + "/.big.bin.ftpsync-part"
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && Push.size(temporary) < 1_048_576 { usleep(50_000) }
+        kill(child.pid, SIGKILL)
+        _ = waitForExit(child.pid, timeout: 10)
+        usleep(300_000)
+        #expect(Push.size(temporary) >= 1_048_576)
+
+        try FileManager.default.moveItem(atPath: mirror + "/cam/big.bin", toPath: mirror + "/cam/moved.bin")
+        let again = try ftpsync(["push", configPath, "--json"])
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(Push.bytes(served + "/moved.bin") == big)
+        #expect(!FileManager.default.fileExists(atPath: temporary))
+        let status = try ftpsync(["status", configPath, "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        let device = (document?["devices"] as? [[String: Any]])?.first
+        #expect(device?["partials"] as? Int == 0, "\(status.stdout)")
+    }
+
     @Test func pushNeverOverwritesADeviceFileChangedSinceTheLastSync() throws {
         let work = try makeTemporaryFolder("push-conflict")
         let served = work + "/served"
