@@ -12,6 +12,19 @@ struct DeviceRunSteps {
     let connect: () throws -> RemoteFileSystem
     let events: SyncEventHandler?
 
+    /// Runs one device's `body` between its `deviceStarted` and `deviceFinished` events, with
+    /// the time it started (from `clock`, UTC) and the report it fills; the report's `seconds`
+    /// is the run's wall time.
+    func run(clock: () -> Date, _ body: (Date, inout DeviceReport) -> Void) -> DeviceReport {
+        events?(.deviceStarted(device: job.name))
+        let started = clock()
+        var report = DeviceReport(name: job.name)
+        body(started, &report)
+        report.seconds = clock().timeIntervalSince(started)
+        events?(.deviceFinished(device: job.name, report: report))
+        return report
+    }
+
     /// Lists the device below `job.remoteRoot` over up to `job.connections` connections while
     /// `meanwhile` (the local scan, the state's reads) runs on a thread of its own; the listing's
     /// notes and skipped names go to `report`.

@@ -9,11 +9,13 @@ import SyncStore
 /// The planner decides; this only carries out. Each finished action is recorded in the state
 /// in the same step, so a run killed at any moment leaves a state the next run completes.
 public final class PullEngine {
-    private let job: DeviceJob
-    private let store: StateStore?
-    private let connect: () throws -> RemoteFileSystem
+    /// The device, the state, the connection maker and the event handler, and the steps shared
+    /// with the other direction.
+    private let steps: DeviceRunSteps
     private let clock: () -> Date
-    private let events: SyncEventHandler?
+    private var job: DeviceJob { steps.job }
+    private var store: StateStore? { steps.store }
+    private var events: SyncEventHandler? { steps.events }
 
     /// - Parameters:
     ///   - job: the device and the run's choices.
@@ -25,28 +27,18 @@ public final class PullEngine {
         job: DeviceJob, store: StateStore?, clock: @escaping () -> Date = Date.init,
         events: SyncEventHandler? = nil, connect: @escaping () throws -> RemoteFileSystem
     ) {
-        self.events = events
-        self.job = job
-        self.store = store
-        self.connect = connect
+        steps = DeviceRunSteps(job: job, store: store, connect: connect, events: events)
         self.clock = clock
     }
 
     /// Runs the device to the end and reports; never throws: a device that cannot be reached
     /// or listed is reported `failed`.
     public func run() -> DeviceReport {
-        events?(.deviceStarted(device: job.name))
-        let report = runDevice()
-        events?(.deviceFinished(device: job.name, report: report))
-        return report
+        steps.run(clock: clock) { started, report in runDevice(started: started, report: &report) }
     }
 
-    private func runDevice() -> DeviceReport {
-        let started = clock()
-        var report = DeviceReport(name: job.name)
-        defer { report.seconds = clock().timeIntervalSince(started) }
-        let steps = DeviceRunSteps(job: job, store: store, connect: connect, events: events)
-        guard let remote = steps.open(&report) else { return report }
+    private func runDevice(started: Date, report: inout DeviceReport) {
+        guard let remote = steps.open(&report) else { return }
         defer { remote.close() }
 
         let planned: PullPlanner.Result
@@ -56,9 +48,9 @@ public final class PullEngine {
         } catch {
             report.status = .failed
             report.error = "\(error)"
-            return report
+            return
         }
-        guard steps.accept(planned, into: &report) else { return report }
+        guard steps.accept(planned, into: &report) else { return }
         let batch = store.map {
             PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
         }
@@ -80,7 +72,6 @@ public final class PullEngine {
             }, finishFirst: {}, at: clock, into: &report)
         report.notes += batch?.notes ?? []
         if let store { sweepUnnamedPartials(paths: job.paths, store: store) }
-        return report
     }
 
     /// Lists the device (over up to `job.connections` connections) while the local folder is

@@ -11,11 +11,13 @@ import SyncStore
 /// unchanged since an earlier run are never read again. A dry run sends nothing that changes
 /// the server and writes nothing locally.
 public final class PushEngine {
-    private let job: DeviceJob
-    private let store: StateStore?
-    private let connect: () throws -> RemoteFileSystem
+    /// The device, the state, the connection maker and the event handler, and the steps shared
+    /// with the other direction.
+    private let steps: DeviceRunSteps
     private let clock: () -> Date
-    private let events: SyncEventHandler?
+    private var job: DeviceJob { steps.job }
+    private var store: StateStore? { steps.store }
+    private var events: SyncEventHandler? { steps.events }
 
     /// - Parameters:
     ///   - job: the device and the run's choices (`job.policy.direction` is `.push`).
@@ -27,28 +29,18 @@ public final class PushEngine {
         job: DeviceJob, store: StateStore?, clock: @escaping () -> Date = Date.init,
         events: SyncEventHandler? = nil, connect: @escaping () throws -> RemoteFileSystem
     ) {
-        self.events = events
-        self.job = job
-        self.store = store
-        self.connect = connect
+        steps = DeviceRunSteps(job: job, store: store, connect: connect, events: events)
         self.clock = clock
     }
 
     /// Runs the device to the end and reports; never throws: a device that cannot be reached
     /// or listed is `failed`, a plan over the delete limit is `refused` with nothing changed.
     public func run() -> DeviceReport {
-        events?(.deviceStarted(device: job.name))
-        let report = runDevice()
-        events?(.deviceFinished(device: job.name, report: report))
-        return report
+        steps.run(clock: clock) { _, report in runDevice(report: &report) }
     }
 
-    private func runDevice() -> DeviceReport {
-        let started = clock()
-        var report = DeviceReport(name: job.name)
-        defer { report.seconds = clock().timeIntervalSince(started) }
-        let steps = DeviceRunSteps(job: job, store: store, connect: connect, events: events)
-        guard let remote = steps.open(&report) else { return report }
+    private func runDevice(report: inout DeviceReport) {
+        guard let remote = steps.open(&report) else { return }
         defer { remote.close() }
 
         let planned: PlanResult
@@ -61,9 +53,9 @@ public final class PushEngine {
         } catch {
             report.status = .failed
             report.error = "\(error)"
-            return report
+            return
         }
-        guard steps.accept(planned, into: &report) else { return report }
+        guard steps.accept(planned, into: &report) else { return }
         let executor = PushExecutor(
             job: job, store: store, remote: remote, records: records, deferred: deferred, events: events)
         for adoption in planned.adoptions { executor.adopt(adoption) }
@@ -79,7 +71,6 @@ public final class PushEngine {
                     remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
             }, finishFirst: executor.finishRecords, at: clock, into: &report)
         dropAbandonedUploads(abandoned, remote: remote)
-        return report
     }
 
     /// Lists the device while the local folder is scanned, then plans; returns the plan and the

@@ -41,6 +41,17 @@ enum Push {
     }
 
     /// A recent whole minute, `daysAgo` days back (LIST then gives hours and minutes).
+    /// Starts `ftpsync push CONFIG` and SIGKILLs it once the upload's `temporary` file on the
+    /// server holds `bytes` bytes (or after 30 s).
+    static func killWhenSent(_ config: String, temporary: String, bytes: UInt64) throws {
+        let child = try spawn(ftpsyncBinary, ["push", config, "-q"], output: false)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && size(temporary) < bytes { usleep(50_000) }
+        kill(child.pid, SIGKILL)
+        _ = waitForExit(child.pid, timeout: 10)
+        usleep(300_000)
+    }
+
     static func minute(daysAgo: Double = 2) -> Double {
         (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - daysAgo * 86_400
     }
@@ -123,13 +134,8 @@ enum Push {
         defer { server.stop() }
         let configPath = try Push.config(server, local: mirror, at: work)
 
-        let child = try spawn(ftpsyncBinary, ["push", configPath, "-q"], output: false)
         let temporary = served + "/movies/.big.bin.ftpsync-part"
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline && Push.size(temporary) < 1_048_576 { usleep(50_000) }
-        kill(child.pid, SIGKILL)
-        _ = waitForExit(child.pid, timeout: 10)
-        usleep(300_000)
+        try Push.killWhenSent(configPath, temporary: temporary, bytes: 1_048_576)
 
         let kept = Push.size(temporary)
         #expect(kept >= 1_048_576 && kept < UInt64(big.count))
@@ -213,13 +219,8 @@ enum Push {
         defer { server.stop() }
         let configPath = try Push.config(server, local: mirror, at: work)
 
-        let child = try spawn(ftpsyncBinary, ["push", configPath, "-q"], output: false)
         let temporary = served + "/.big.bin.ftpsync-part"
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline && Push.size(temporary) < 1_048_576 { usleep(50_000) }
-        kill(child.pid, SIGKILL)
-        _ = waitForExit(child.pid, timeout: 10)
-        usleep(300_000)
+        try Push.killWhenSent(configPath, temporary: temporary, bytes: 1_048_576)
         #expect(Push.size(temporary) >= 1_048_576)
 
         try FileManager.default.moveItem(atPath: mirror + "/cam/big.bin", toPath: mirror + "/cam/moved.bin")
