@@ -85,41 +85,15 @@ extension FTPSession {
     func receive(
         _ verb: String, _ path: String?, offset: UInt64, consume: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> UInt64 {
-        let shown = path.map { "\(verb) \($0)" } ?? verb
-        let (data, first) = try startTransfer(verb, path, offset: offset)
-        defer { data.close() }
-        if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
-        var received: UInt64 = 0
-        var failure: String?
-        do {
+        try transfer(verb, path, offset: offset, uploading: false) { data, received in
+            if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
             while true {
                 let count = try dataBuffer.withUnsafeMutableBytes { try data.read(into: $0) }
                 if count == 0 { break }
                 try dataBuffer.withUnsafeBytes { try consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 received += UInt64(count)
             }
-        } catch let error as TransportError {
-            switch error {
-            case .timedOut:
-                throw FTPError.timedOut(during: "\(shown) (data connection, after \(received) bytes)")
-            case .closedByPeer: failure = "the server reset the data connection"
-            case .failed(let reason): failure = reason
-            }
-        } catch {
-            // The consumer gave up: drop the data connection, then read the final reply so
-            // the control connection stays in step.
-            data.close()
-            if first.isPreliminary { _ = try readReply(during: shown) }
-            throw error
         }
-        data.close()
-        let final = first.isPreliminary ? try readReply(during: shown) : first
-        if final.isCompletion, failure == nil { return received }
-        if final.isCompletion || (400..<500).contains(final.code) || final.isPreliminary {
-            let reason = failure ?? "\(final.code) \(final.text)"
-            throw FTPError.dataConnectionClosed(bytesTransferred: received, reason: reason)
-        }
-        throw replyError(final, shown)
     }
 
     /// Uploads a file: STOR (or APPE when `append`, RFC 959 §4.1.3), preceded by
@@ -141,7 +115,7 @@ extension FTPSession {
     private func send(
         _ verb: String, _ path: String, offset: UInt64, source: (UnsafeMutableRawBufferPointer) throws -> Int
     ) throws -> UInt64 {
-        try send(verb, path, offset: offset) { data, sent in
+        try transfer(verb, path, offset: offset, uploading: true) { data, sent in
             if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
             while true {
                 let count = try dataBuffer.withUnsafeMutableBytes { buffer in
@@ -158,23 +132,30 @@ extension FTPSession {
         }
     }
 
-    /// Opens a data connection, sends REST (when `offset` > 0) and `verb`, lets `pump` write
-    /// the file's bytes (counting them in its second argument), ends the data connection and
-    /// reads the final reply.
-    func send(
-        _ verb: String, _ path: String, offset: UInt64, pump: (any Transport, inout UInt64) throws -> Void
+    /// Opens a data connection, sends REST (when `offset` > 0) and `verb`, lets `pump` move the
+    /// data (counting the bytes in its second argument), ends the data connection (after a
+    /// half-close when `uploading`) and reads the final reply. When `pump` throws something
+    /// other than a transport error (the caller gave up), the final reply is still read, so the
+    /// control connection stays in step.
+    /// - Returns: the bytes moved.
+    /// - Throws: `.timedOut`, `.dataConnectionClosed` (the data connection broke, or a 4xx final
+    ///   reply), `.reply` for another refusal, or what `pump` throws.
+    func transfer(
+        _ verb: String, _ path: String?, offset: UInt64, uploading: Bool,
+        pump: (any Transport, inout UInt64) throws -> Void
     ) throws -> UInt64 {
-        let shown = "\(verb) \(path)"
+        let shown = path.map { "\(verb) \($0)" } ?? verb
         let (data, first) = try startTransfer(verb, path, offset: offset)
         defer { data.close() }
-        var sent: UInt64 = 0
+        var moved: UInt64 = 0
         var failure: String?
         do {
-            try pump(data, &sent)
+            try pump(data, &moved)
         } catch let error as TransportError {
             switch error {
-            case .timedOut: throw FTPError.timedOut(during: "\(shown) (data connection, after \(sent) bytes)")
-            case .closedByPeer: failure = "the server closed the data connection"
+            case .timedOut: throw FTPError.timedOut(during: "\(shown) (data connection, after \(moved) bytes)")
+            case .closedByPeer:
+                failure = uploading ? "the server closed the data connection" : "the server reset the data connection"
             case .failed(let reason): failure = reason
             }
         } catch {
@@ -182,13 +163,13 @@ extension FTPSession {
             if first.isPreliminary { _ = try readReply(during: shown) }
             throw error
         }
-        data.finishWriting()
+        if uploading { data.finishWriting() }
         data.close()
         let final = first.isPreliminary ? try readReply(during: shown) : first
-        if final.isCompletion, failure == nil { return sent }
+        if final.isCompletion, failure == nil { return moved }
         if final.isCompletion || (400..<500).contains(final.code) || final.isPreliminary {
             let reason = failure ?? "\(final.code) \(final.text)"
-            throw FTPError.dataConnectionClosed(bytesTransferred: sent, reason: reason)
+            throw FTPError.dataConnectionClosed(bytesTransferred: moved, reason: reason)
         }
         throw replyError(final, shown)
     }

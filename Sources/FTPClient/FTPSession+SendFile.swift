@@ -21,7 +21,7 @@ extension FTPSession {
         offset: UInt64 = 0, progress: (Int) throws -> Void
     ) throws -> UInt64 {
         try guarded {
-            try send(append ? "APPE" : "STOR", path, offset: offset) { data, sent in
+            try transfer(append ? "APPE" : "STOR", path, offset: offset, uploading: true) { data, sent in
                 var position = off_t(clamping: fileOffset)
                 var left = length ?? .max
                 if let socket = data as? SocketTransport {
