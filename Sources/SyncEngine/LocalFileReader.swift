@@ -1,13 +1,25 @@
 import Foundation
 import LocalTree
+import SyncCore
 
-/// The status-change time (`st_ctim`, nanoseconds since 1970 UTC) of the file at `path`, not
-/// following a final symlink; nil when it cannot be read. Every write, truncation, `touch` or
-/// rename of the file moves it, and nobody can set it back.
-func statusChangeTime(_ path: String) -> Int64? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    return Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+/// What one `lstat` of a local file says about its content: size and modification time, and
+/// the status-change time (`st_ctim`), which every write, truncation, `touch` or rename moves
+/// and nobody can set back.
+struct LocalFileStamp: Equatable {
+    var size: UInt64
+    var modified: FileTime
+    /// `st_ctim` in nanoseconds since 1970 UTC.
+    var changed: Int64
+
+    /// The stamp of the file at `path` (a final symlink not followed); nil when it cannot be read.
+    init?(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        size = UInt64(max(0, info.st_size))
+        modified = FileIdentity(size: size, mtimeNanoseconds: mtime, inode: 0, device: 0).modified
+        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+    }
 }
 
 /// A local file open for reading, for uploads; closes itself when released.

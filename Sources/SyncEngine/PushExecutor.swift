@@ -18,7 +18,6 @@ final class PushExecutor {
     private var records: [RelativePath: FileRecord]
     /// New files whose digests are made while they upload (or when adopted).
     private let deferred: DeferredDigests
-    private let files = LocalFileSystem()
     /// Paths uploaded or renamed this run, whose records await the listed size and time.
     private var relist: [RelativePath: [RelativePath]] = [:]
     /// Told of each action and of transfer progress; nil for none.
@@ -100,7 +99,7 @@ final class PushExecutor {
 
         // Any write to the file moves its status-change time (ctime), even when its modification
         // time is put back afterwards.
-        let changedBefore = statusChangeTime(localPath)
+        let before = LocalFileStamp(localPath)
         // A new file's digest is made while it uploads, on a thread of its own.
         let hashing = source.digest == nil ? deferred.start(action.path) : nil
         let sent = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
@@ -108,9 +107,7 @@ final class PushExecutor {
         // The file must still be what was planned, untouched while it was sent and hashed, else
         // the device would get a mix of two versions (or the record a digest of other bytes):
         // left under its temporary name, sent again by the next run.
-        if let now = try files.status(at: localPath)?.identity,
-            now.size != size || now.modified != localTime || statusChangeTime(localPath) != changedBefore
-        {
+        if let now = LocalFileStamp(localPath), now.size != size || now.modified != localTime || now != before {
             // Nothing of this upload may be resumed: its bytes may come from two versions.
             try? store?.removePartial(path: action.path, device: job.name, direction: .push)
             try? remote.delete(temporary)
