@@ -118,31 +118,32 @@ final class PullExecutor {
         try? store.upsertRecord(record, device: job.name)
     }
 
-    /// Downloads `action`'s file, sets its time, puts it in place and records it. A small file
-    /// (at most `smallFileLimit`, not resumed) is written with no name in its own folder and
-    /// linked in when whole (`receiveInPlace`); where the file system cannot do that, and for
-    /// every other file, the bytes go to its partial under `.ftpsync/`, renamed into place. A large file (over `smallFileLimit`, or one being resumed)
-    /// goes exactly as always: a partial row before the first byte (so a later run resumes with
-    /// REST), `fsync` before the rename, the record committed right after. A small file stores
-    /// no partial row; when it had no record and a batch is in use, it is not synced on its own
-    /// and its record joins the batch (see `PullRecordBatch` for what a crash leaves then).
+    /// Downloads `action`'s file, sets its time, puts it in place and records it.
+    ///
+    /// A small file (at most `smallFileLimit`, not resumed) is written with no name in its own
+    /// folder and linked in when whole (`receiveInPlace`); where the file system cannot do that,
+    /// and for every other file, the bytes go to its partial under `.ftpsync/`, renamed into
+    /// place. A large file (over `smallFileLimit`, or one being resumed) gets a partial row
+    /// before the first byte (so a later run resumes with REST), an `fsync` before the rename,
+    /// and its record committed right after. A small file stores no partial row; when it had no
+    /// record and a batch is in use, it is not synced on its own and its record joins the batch
+    /// (see `PullRecordBatch` for what a crash leaves then).
     private func download(_ action: Action, id: Int) throws -> UInt64 {
         guard let source = action.source else { throw EngineError.incompleteAction("download without its entry") }
-        let partialPath = job.paths.partial(action.path)
         let finalPath = job.paths.file(action.path)
-        try ensureFolder(parentFolder(partialPath))
         let small = action.offset == 0 && (source.size ?? .max) <= Self.smallFileLimit
         let batched = small && batch != nil && records[action.path] == nil
-        if !small {
-            let partial = PartialTransfer(
-                path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset)
-            try store?.setPartial(StoredPartial(transfer: partial, tempName: partialPath), device: job.name)
-        }
-
         if small,
             let received = try receiveInPlace(action, source: source, finalPath: finalPath, id: id, sync: !batched)
         {
             return try record(action, source: source, received, batched: batched)
+        }
+        let partialPath = job.paths.partial(action.path)
+        try ensureFolder(parentFolder(partialPath))
+        if !small {
+            let partial = PartialTransfer(
+                path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset)
+            try store?.setPartial(StoredPartial(transfer: partial, tempName: partialPath), device: job.name)
         }
         var transfer: Received
         do {
