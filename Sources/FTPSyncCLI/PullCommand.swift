@@ -50,20 +50,13 @@ struct PullCommand {
             example: "ftpsync pull device.yaml --dry-run")
     }
 
-    let arguments: ParsedArguments
-    let console: Console
+    let sync: SyncRun
 
     init(arguments: [String], console: Console) throws {
-        self.arguments = try ArgumentParser.parse(arguments, specs: PullCommand.options)
-        self.console = console
-        if self.arguments.positionals.count > 1 {
-            throw UsageError("pull takes one CONFIG file, got: \(self.arguments.positionals.joined(separator: " "))")
-        }
+        sync = try SyncRun(direction: .pull, arguments: arguments, console: console)
     }
 
-    func run() throws -> ExitCode {
-        try SyncRun(direction: .pull, arguments: arguments, console: console).run()
-    }
+    func run() throws -> ExitCode { try sync.run() }
 }
 
 /// `CONFIG` when given, else `$FTPSYNC_CONFIG`, else `./device.yaml`.

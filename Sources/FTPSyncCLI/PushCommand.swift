@@ -19,18 +19,11 @@ struct PushCommand {
             example: "ftpsync push device.yaml --delete --dry-run")
     }
 
-    let arguments: ParsedArguments
-    let console: Console
+    let sync: SyncRun
 
     init(arguments: [String], console: Console) throws {
-        self.arguments = try ArgumentParser.parse(arguments, specs: PullCommand.options)
-        self.console = console
-        if self.arguments.positionals.count > 1 {
-            throw UsageError("push takes one CONFIG file, got: \(self.arguments.positionals.joined(separator: " "))")
-        }
+        sync = try SyncRun(direction: .push, arguments: arguments, console: console)
     }
 
-    func run() throws -> ExitCode {
-        try SyncRun(direction: .push, arguments: arguments, console: console).run()
-    }
+    func run() throws -> ExitCode { try sync.run() }
 }

@@ -14,6 +14,23 @@ struct SyncRun {
 
     private var command: String { direction.rawValue }
 
+    /// Parses the command line of `pull` or `push` (the same options, at most one CONFIG).
+    /// - Throws: `UsageError` for an unknown option, a bad value or a second positional.
+    init(direction: SyncDirection, arguments: [String], console: Console) throws {
+        let parsed = try ArgumentParser.parse(arguments, specs: PullCommand.options)
+        if parsed.positionals.count > 1 {
+            throw UsageError(
+                "\(direction.rawValue) takes one CONFIG file, got: \(parsed.positionals.joined(separator: " "))")
+        }
+        self.init(direction: direction, arguments: parsed, console: console)
+    }
+
+    init(direction: SyncDirection, arguments: ParsedArguments, console: Console) {
+        self.direction = direction
+        self.arguments = arguments
+        self.console = console
+    }
+
     func run() throws -> ExitCode {
         let log = try arguments.value("log").map { try LogFile(path: $0) }
         let environment = ProcessInfo.processInfo.environment
