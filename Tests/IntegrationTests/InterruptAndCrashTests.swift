@@ -77,19 +77,23 @@ import Testing
         #expect(server.commands().contains { $0.hasPrefix("REST ") }, "the second run resumes with REST")
     }
 
+    /// 60 files of 0 B to about 300 KB in 4 folders, a minute apart in time, yesterday: the
+    /// tree the kill tests move; `seed` varies the content.
+    static func crashTree(seed: UInt64) -> [SampleFile] {
+        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+        return (0..<60).map { index in
+            SampleFile(
+                path: "folder\(index % 4)/file-\(index).bin",
+                content: pseudoRandomBytes(
+                    [0, 10, 4_000, 70_000, 300_000][index % 5] + index, seed: seed + UInt64(index)),
+                modified: base - Double(index * 60))
+        }
+    }
+
     @Test func threeKillsAtRandomMomentsAndAFinalRunLeaveTheSameTree() throws {
         let work = try makeTemporaryFolder("sigkill")
         let served = work + "/served"
-        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
-        var files: [SampleFile] = []
-        for index in 0..<60 {
-            let size = [0, 10, 4_000, 70_000, 300_000][index % 5] + index
-            files.append(
-                SampleFile(
-                    path: "folder\(index % 4)/file-\(index).bin",
-                    content: pseudoRandomBytes(size, seed: UInt64(100 + index)),
-                    modified: base - Double(index * 60)))
-        }
+        let files = Self.crashTree(seed: 100)
         try writeTree(files, at: served)
         let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.0.98", options: [])
         defer { server.stop() }
@@ -202,15 +206,7 @@ import Testing
         let served = work + "/served"
         try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
         let mirror = work + "/mirror"
-        let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
-        var files: [SampleFile] = []
-        for index in 0..<60 {
-            let size = [0, 10, 4_000, 70_000, 300_000][index % 5] + index
-            files.append(
-                SampleFile(
-                    path: "folder\(index % 4)/file-\(index).bin",
-                    content: pseudoRandomBytes(size, seed: UInt64(300 + index)), modified: base - Double(index * 60)))
-        }
+        let files = Self.crashTree(seed: 300)
         try writeTree(files, at: mirror + "/cam")
         let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.8")
         defer { server.stop() }
