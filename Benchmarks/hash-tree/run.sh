@@ -12,7 +12,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/src"
 for f in "$root"/Sources/LocalTree/*.swift; do grep -v '^import SyncCore$' "$f" >"$work/src/$(basename "$f")"; done
 (cd "$work" && swiftc -O -wmo -module-name LocalTree -I "$root/Sources/CXXHash" -lxxhash \
-    "$root"/Sources/SyncCore/*.swift "$work"/src/*.swift "$here/main.swift" -o "$work/hash-tree")
+    "$root"/Sources/SyncCore/*.swift "$work"/src/*.swift "$here/../Support/Timing.swift" "$here/main.swift" -o "$work/hash-tree")
 find "$tree" -type f -exec cat {} + >/dev/null   # into the page cache
 /usr/bin/time -f 'ftpsync scan: wall %e s, CPU %U+%S s, peak RSS %M KiB' "$work/hash-tree" "$tree"
 /usr/bin/time -f 'xxhsum -H2: wall %e s, CPU %U+%S s, peak RSS %M KiB' \

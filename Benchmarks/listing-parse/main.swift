@@ -8,11 +8,6 @@ import Foundation
     import Darwin
 #endif
 
-func cpuSeconds() -> Double {
-    // clock(3): CPU time of this process (user + system).
-    Double(clock()) / Double(CLOCKS_PER_SEC)
-}
-
 let arguments = CommandLine.arguments
 guard arguments.count == 2, let data = FileManager.default.contents(atPath: arguments[1]) else {
     print("usage: listing-parse FILE")

@@ -21,5 +21,6 @@ awk -v n="$lines" 'BEGIN {
 }' > "$work/list.txt"
 
 # main.swift holds top-level code, so compile it as the module's main file (no -parse-as-library).
-(cd "$work" && swiftc -O -wmo -module-name FTPListing "$root"/Sources/FTPListing/*.swift "$here/main.swift" -o "$work/listing-parse")
+(cd "$work" && swiftc -O -wmo -module-name FTPListing "$root"/Sources/FTPListing/*.swift "$here/../Support/Timing.swift" "$here/main.swift" \
+    -o "$work/listing-parse")
 "$work/listing-parse" "$work/list.txt"

@@ -8,13 +8,6 @@ import Foundation
     import Glibc
 #endif
 
-func cpuSeconds() -> Double { Double(clock()) / Double(CLOCKS_PER_SEC) }
-func wallSeconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-}
-
 let arguments = CommandLine.arguments
 guard arguments.count == 2, let count = Int(arguments[1]), count > 0 else {
     print("usage: planner ENTRIES")

@@ -9,5 +9,6 @@ root=$(cd "$here/../.." && pwd)
 entries=${1:-1000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-(cd "$work" && swiftc -O -wmo -module-name SyncCore "$root"/Sources/SyncCore/*.swift "$here/main.swift" -o "$work/planner")
+(cd "$work" && swiftc -O -wmo -module-name SyncCore "$root"/Sources/SyncCore/*.swift "$here/../Support/Timing.swift" "$here/main.swift" \
+    -o "$work/planner")
 /usr/bin/time -f 'process: wall %e s, CPU %U+%S s, peak RSS %M KiB' "$work/planner" "$entries"
