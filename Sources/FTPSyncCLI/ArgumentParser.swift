@@ -25,6 +25,18 @@ struct ParsedArguments: Sendable {
 /// A small command-line parser: long options with `--name value` or `--name=value`, short flags,
 /// `--` to end options. Hand-written because no argument-parsing package can be fetched here.
 enum ArgumentParser {
+    /// Parses the arguments of `command`, which takes at most one positional: a CONFIG file.
+    /// - Throws: as `parse(_:specs:)`, and `UsageError` for a second positional.
+    static func parseWithConfig(_ arguments: [String], specs: [OptionSpec], command: String) throws
+        -> ParsedArguments
+    {
+        let parsed = try parse(arguments, specs: specs)
+        if parsed.positionals.count > 1 {
+            throw UsageError("\(command) takes one CONFIG file, got: \(parsed.positionals.joined(separator: " "))")
+        }
+        return parsed
+    }
+
     /// Parses `arguments` (without the program and command names) against `specs`.
     /// - Throws: `UsageError` for an unknown option (naming the nearest valid one), a missing value,
     ///   or a value given to a flag.

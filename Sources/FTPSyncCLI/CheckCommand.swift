@@ -35,11 +35,8 @@ struct CheckCommand {
     let console: Console
 
     init(arguments: [String], console: Console) throws {
-        self.arguments = try ArgumentParser.parse(arguments, specs: CheckCommand.options)
+        self.arguments = try ArgumentParser.parseWithConfig(arguments, specs: CheckCommand.options, command: "check")
         self.console = console
-        if self.arguments.positionals.count > 1 {
-            throw UsageError("check takes one CONFIG file, got: \(self.arguments.positionals.joined(separator: " "))")
-        }
     }
 
     func run() throws -> ExitCode {

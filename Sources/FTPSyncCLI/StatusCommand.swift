@@ -28,11 +28,9 @@ struct StatusCommand {
     /// Parses the command line.
     /// - Throws: `UsageError` for an unknown option or more than one CONFIG.
     init(arguments: [String], console: Console) throws {
-        self.arguments = try ArgumentParser.parse(arguments, specs: StatusCommand.options)
+        self.arguments = try ArgumentParser.parseWithConfig(
+            arguments, specs: StatusCommand.options, command: "status")
         self.console = console
-        if self.arguments.positionals.count > 1 {
-            throw UsageError("status takes one CONFIG file, got: \(self.arguments.positionals.joined(separator: " "))")
-        }
     }
 
     /// `environment` with every variable the file names in `password_env` set (empty when

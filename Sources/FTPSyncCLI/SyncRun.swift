@@ -17,11 +17,8 @@ struct SyncRun {
     /// Parses the command line of `pull` or `push` (the same options, at most one CONFIG).
     /// - Throws: `UsageError` for an unknown option, a bad value or a second positional.
     init(direction: SyncDirection, arguments: [String], console: Console) throws {
-        let parsed = try ArgumentParser.parse(arguments, specs: PullCommand.options)
-        if parsed.positionals.count > 1 {
-            throw UsageError(
-                "\(direction.rawValue) takes one CONFIG file, got: \(parsed.positionals.joined(separator: " "))")
-        }
+        let parsed = try ArgumentParser.parseWithConfig(
+            arguments, specs: PullCommand.options, command: direction.rawValue)
         self.init(direction: direction, arguments: parsed, console: console)
     }
 
