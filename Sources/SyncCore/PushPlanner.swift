@@ -145,7 +145,10 @@ public struct PushPlanner: Sendable {
         }
         guard let record else {
             if Comparison.sameContent(remote: remote, local: local) { return .adopt(remote) }
-            return .upload("differs on the device and no earlier sync recorded it")
+            // Lost or never-made state is no permission to overwrite: nothing says which side
+            // is newer, so the device's copy is kept (CONTRACT.md 0.2: push's `on_conflict`
+            // default is `report`).
+            return .conflict("changed on both sides and no earlier sync says which is newer; not overwritten")
         }
         if !Comparison.remoteMatches(remote, record) {
             return .conflict("changed on the device since the last sync; not overwritten")

@@ -33,18 +33,34 @@ import Testing
         #expect(F.kinds(result) == expected)
     }
 
-    /// Without a record: same size and time within the listing's minute adopt; else upload.
+    /// Without a record (state deleted or corrupt): same size and time within the listing's
+    /// minute adopt; a pair that differs is a conflict, never an overwrite (issue 13 item 4).
     @Test(arguments: [
         (10 as UInt64, 1_000.0, 1_020.0, true),
         (10, 1_000.0, 1_100.0, false),
         (11, 1_000.0, 1_000.0, false),
+        (9, 5_000.0, 1_000.0, false),  // the device's copy is newer
+        (10, 1_000.0, 5_000.0, false),  // the local copy is newer: still nothing says so
     ])
-    func noRecordAdoptsEqualPairs(remoteSize: UInt64, remoteTime: Double, localTime: Double, adopted: Bool) {
+    func noRecordAdoptsEqualPairsAndNeverOverwritesOthers(
+        remoteSize: UInt64, remoteTime: Double, localTime: Double, adopted: Bool
+    ) {
         let result = planner.plan(
             local: Snapshot([F.local("f", 10, localTime)]), remote: Snapshot([F.listed("f", remoteSize, remoteTime)]),
             records: [:], partials: [:])
         #expect(result.adoptions.count == (adopted ? 1 : 0))
-        #expect(F.kinds(result) == (adopted ? [] : ["upload f"]))
+        #expect(F.kinds(result) == (adopted ? [] : ["conflict f"]))
+        if !adopted {
+            #expect(result.plan.actions.first?.reason.contains("not overwritten") == true)
+            #expect(result.plan.count(.upload) == 0)
+        }
+    }
+
+    /// A file with no record that the device does not have is still uploaded, interrupted or not.
+    @Test func noRecordAndAbsentOnTheDeviceIsAnUpload() {
+        let result = planner.plan(
+            local: Snapshot([F.local("f", 10, 1_000)]), remote: Snapshot([]), records: [:], partials: [:])
+        #expect(F.kinds(result) == ["upload f"])
     }
 
     @Test func touchedFileWithTheSameDigestIsAdoptedNotUploaded() {
