@@ -24,11 +24,28 @@ Every connection is handled on its own thread. MODE:
   extra-reply a working server of three files (a.txt, b.txt, c.txt) that answers the first
              RETR of each session with one final reply too many ("226" twice): every later
              reply of that session is one off unless the client notices.
+
+Folder modes serve the real folder named by $HOSTILE_ROOT (uploads land there; MLSD, SIZE,
+MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fault:
+
+  folder     no fault.
+  stall-after-rnto
+             after the first RNTO this server carries out over an existing file, the next
+             command of that session is never answered (the device lost right after the
+             rename; the test kills the client meanwhile). Later sessions are served normally.
+  short-store
+             STOR and APPE store only the first half of what arrives (and answer 226), and
+             SIZE is refused (502): only the listing shows that the temporary is short.
+  wrong-size SIZE of an upload temporary (.NAME.ftpsync-part) answers 1000 bytes more than it
+             holds; everything else is right.
 """
 
+import calendar
+import os
 import socket
 import sys
 import threading
+import time
 
 GOOD = {"good.txt": b"good content\n", "sub/good2.txt": b"second good file\n"}
 THREE = {"a.txt": b"first\n", "b.txt": b"second\n", "c.txt": b"third\n"}
@@ -208,6 +225,131 @@ class Session(threading.Thread):
         return True
 
 
+class FolderSession(Session):
+    """A working server over the folder $HOSTILE_ROOT, with the fault of its mode."""
+
+    stalled = False
+    lock = threading.Lock()
+
+    def __init__(self, conn, mode, root):
+        super().__init__(conn, mode)
+        self.root = os.path.realpath(root)
+        self.rename_from = None
+        self.stall_next = False
+
+    def local(self, arg):
+        path = os.path.realpath(os.path.join(self.root, arg.lstrip("/")))
+        if path != self.root and not path.startswith(self.root + os.sep):
+            raise OSError("outside the root")
+        return path
+
+    def receive(self, path, append):
+        if self.data_listener is None:
+            self.send("425 Use EPSV first")
+            return
+        listener, self.data_listener = self.data_listener, None
+        listener.settimeout(10)
+        conn, _ = listener.accept()
+        listener.close()
+        self.send("150 Ready")
+        data = bytearray()
+        while True:
+            chunk = conn.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        conn.close()
+        if self.mode == "short-store":
+            data = data[: len(data) // 2]
+        if append:
+            how = "ab"
+        else:
+            how = "r+b" if self.rest and os.path.exists(path) else "wb"
+        with open(path, how) as f:
+            if how == "r+b":
+                f.seek(self.rest)
+                f.truncate()
+            f.write(data)
+        self.rest = 0
+        self.send("226 Transfer complete")
+
+    def command(self, verb, arg):
+        if self.stall_next:
+            time.sleep(120)
+            return False
+        try:
+            return self.folder_command(verb, arg)
+        except OSError as error:
+            self.send("550 %s" % error)
+            return True
+
+    def folder_command(self, verb, arg):
+        if verb == "FEAT":
+            self.send("211-Features:")
+            for feature in ["MLST type*;size*;modify*;", "SIZE", "MDTM", "MFMT", "REST STREAM", "UTF8"]:
+                self.send(" " + feature)
+            self.send("211 End")
+        elif verb == "MLSD":
+            folder = self.local(arg)
+            lines = []
+            for name in sorted(os.listdir(folder)):
+                info = os.stat(os.path.join(folder, name))
+                stamp = time.strftime("%Y%m%d%H%M%S", time.gmtime(info.st_mtime))
+                kind = "dir" if os.path.isdir(os.path.join(folder, name)) else "file"
+                lines.append(f"type={kind};size={info.st_size};modify={stamp}; {name}")
+            self.transfer("".join(l + "\r\n" for l in lines).encode("utf-8", "surrogateescape"))
+        elif verb == "SIZE":
+            path = self.local(arg)
+            if self.mode == "short-store":
+                self.send("502 SIZE not implemented")
+            elif not os.path.isfile(path):
+                self.send("550 No such file")
+            else:
+                extra = 1000 if self.mode == "wrong-size" and arg.endswith(".ftpsync-part") else 0
+                self.send("213 %d" % (os.path.getsize(path) + extra))
+        elif verb == "MDTM":
+            self.send("213 " + time.strftime("%Y%m%d%H%M%S", time.gmtime(os.stat(self.local(arg)).st_mtime)))
+        elif verb == "MFMT":
+            stamp, _, name = arg.partition(" ")
+            when = calendar.timegm(time.strptime(stamp[:14], "%Y%m%d%H%M%S"))
+            os.utime(self.local(name), (when, when))
+            self.send("213 Modify=%s; %s" % (stamp, name))
+        elif verb in ("STOR", "APPE"):
+            self.receive(self.local(arg), verb == "APPE")
+        elif verb == "RETR":
+            with open(self.local(arg), "rb") as f:
+                f.seek(self.rest)
+                payload = f.read()
+            self.rest = 0
+            self.transfer(payload)
+        elif verb == "RNFR":
+            self.rename_from = self.local(arg)
+            self.send("350 Ready for RNTO" if os.path.exists(self.rename_from) else "550 No such file")
+        elif verb == "RNTO":
+            replaces = os.path.exists(self.local(arg))
+            os.replace(self.rename_from, self.local(arg))
+            self.send("250 Renamed")
+            if self.mode == "stall-after-rnto" and replaces:
+                with FolderSession.lock:
+                    if not FolderSession.stalled:
+                        FolderSession.stalled = self.stall_next = True
+        elif verb == "MKD":
+            os.mkdir(self.local(arg))
+            self.send('257 "%s" created' % arg)
+        elif verb == "DELE":
+            os.unlink(self.local(arg))
+            self.send("250 Deleted")
+        elif verb == "RMD":
+            os.rmdir(self.local(arg))
+            self.send("250 Removed")
+        else:
+            return super().command(verb, arg)
+        return True
+
+
+FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size")
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -222,7 +364,10 @@ def main():
     print(server.getsockname()[1], flush=True)
     while True:
         conn, _ = server.accept()
-        Session(conn, mode).start()
+        if mode in FOLDER_MODES:
+            FolderSession(conn, mode, os.environ["HOSTILE_ROOT"]).start()
+        else:
+            Session(conn, mode).start()
 
 
 if __name__ == "__main__":

@@ -44,12 +44,12 @@ public final class PushEngine {
         defer { remote.close() }
 
         let planned: PlanResult
-        let records: [RelativePath: FileRecord]
+        var records: [RelativePath: FileRecord]
         let deferred: DeferredDigests
         let abandoned: [RelativePath: StoredPartial]
         do {
             records = try store?.records(device: job.name) ?? [:]
-            (planned, deferred, abandoned) = try plan(remote: remote, steps: steps, records: records, report: &report)
+            (planned, deferred, abandoned) = try plan(remote: remote, steps: steps, records: &records, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -57,33 +57,40 @@ public final class PushEngine {
         }
         guard steps.accept(planned, into: &report) else { return }
         let executor = PushExecutor(
-            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events)
+            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events, clock: clock)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
         steps.carryOut(
             actions, remote: remote,
             first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions)),
-            extra: { [job, store, events] sibling in
+            extra: { [job, store, events, clock, records] sibling in
                 let worker = PushExecutor(
-                    job: job, store: store, remote: sibling, records: records, deferred: deferred, events: events)
+                    job: job, store: store, remote: sibling, records: records, deferred: deferred, events: events,
+                    clock: clock)
                 return ConnectionWorker(
                     remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
             }, finishFirst: executor.finishRecords, at: clock, into: &report)
         dropAbandonedUploads(abandoned, remote: remote)
     }
 
-    /// Lists the device while the local folder is scanned, then plans; returns the plan and the
-    /// files whose digests were left for later (see `DeferredDigests`).
+    /// Lists the device while the local folder is scanned, settles the uploads an earlier run
+    /// left right after their RNTO (`UploadReconciler`, which may add to `records`), then plans;
+    /// returns the plan and the files whose digests were left for later (see `DeferredDigests`).
     private func plan(
-        remote: RemoteFileSystem, steps: DeviceRunSteps, records: [RelativePath: FileRecord],
+        remote: RemoteFileSystem, steps: DeviceRunSteps, records: inout [RelativePath: FileRecord],
         report: inout DeviceReport
     ) throws -> (PlanResult, DeferredDigests, abandoned: [RelativePath: StoredPartial]) {
         let excludes = try ExcludeRules(job.excludes)
+        let recorded = records
         let (scanned, local) = try steps.listDevice(remote, excludes: excludes, report: &report) { [self] in
-            try localSnapshot(excludes: excludes, records: records)
+            try localSnapshot(excludes: excludes, records: recorded)
         }
         report.notes += local.notes
+        if let store {
+            report.notes += try UploadReconciler(job: job, store: store, remote: remote).reconcile(
+                listed: scanned.snapshot, records: &records)
+        }
         let (partials, abandoned) = try uploadPartials(remote: remote, local: local.snapshot)
         let planned = PushPlanner(policy: job.policy).plan(
             local: local.snapshot, remote: scanned.snapshot, records: records, partials: partials)

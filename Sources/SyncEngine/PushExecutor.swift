@@ -22,11 +22,15 @@ final class PushExecutor {
     private var relist: [RelativePath: [RelativePath]] = [:]
     /// Told of each action and of transfer progress; nil for none.
     let events: SyncEventHandler?
+    /// The time source (UTC) for the upload intents.
+    private let clock: () -> Date
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
-        deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil
+        deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil,
+        clock: @escaping () -> Date = Date.init
     ) {
+        self.clock = clock
         self.events = events
         self.deferred = deferred
         self.job = job
@@ -116,9 +120,21 @@ final class PushExecutor {
         if let listed = try? remote.size(temporary), listed != size {
             throw EngineError.shortTransfer(path: action.path.string, received: listed, expected: size, resumes: true)
         }
-        try remote.rename(from: temporary, to: target)
-        // MFMT, else MDTM with two arguments; when both are refused the listed time is recorded.
         let whole = Date(timeIntervalSince1970: localTime.seconds.rounded(.down))
+        // What is about to be placed, stored before RNTO: should the run end between RNTO and
+        // the record, the next run finds the device's file to be ours (`UploadReconciler`).
+        let intent = UploadIntent(
+            path: action.path, temporaryName: temporary, localSize: size, localModified: localTime, digest: digest,
+            sentSize: size, timeToSet: whole, stored: clock())
+        try store?.setUploadIntent(intent, device: job.name)
+        do {
+            try remote.rename(from: temporary, to: target)
+        } catch let error as FTPError where error.isRefusal {
+            // Refused: nothing was placed. (A timeout may have renamed it: the intent stays.)
+            try? store?.removeUploadIntent(path: action.path, device: job.name)
+            throw error
+        }
+        // MFMT, else MDTM with two arguments; when both are refused the listed time is recorded.
         let timeSet = (try? remote.setModificationTime(target, whole)) != nil
         let record = FileRecord(
             path: action.path, remoteSize: size,
@@ -197,7 +213,11 @@ final class PushExecutor {
                 guard var record = records[path], let entry = byName[path.name], entry.type == .file else { continue }
                 if entry.sizeIsExact, let size = entry.size { record.remoteSize = size }
                 record.remoteModified = entry.modified.map(FileTime.init(listed:))
-                try? store?.upsertRecord(record, device: job.name)
+                // The record is final now: the upload's intent has done its work.
+                try? store?.transaction {
+                    try store?.upsertRecord(record, device: job.name)
+                    try store?.removeUploadIntent(path: path, device: job.name)
+                }
             }
         }
         relist = [:]

@@ -38,7 +38,17 @@ public final class StateStore: @unchecked Sendable {
                 inode INTEGER NOT NULL, digest TEXT NOT NULL) WITHOUT ROWID
             """,
             "CREATE TABLE devices (name TEXT NOT NULL PRIMARY KEY, last_sync REAL, identity TEXT) WITHOUT ROWID",
-        ]
+        ],
+        // Uploads about to be renamed into place (see `UploadIntent`).
+        [
+            """
+            CREATE TABLE upload_intents (
+                device TEXT NOT NULL, path TEXT NOT NULL, temp_name TEXT NOT NULL,
+                local_size INTEGER NOT NULL, local_mtime REAL NOT NULL, local_precision INTEGER NOT NULL,
+                digest TEXT, sent_size INTEGER NOT NULL, time_to_set REAL NOT NULL, stored_at REAL NOT NULL,
+                PRIMARY KEY (device, path)) WITHOUT ROWID
+            """
+        ],
     ]
 
     /// The schema version this code writes.

@@ -34,3 +34,61 @@ import Testing
         #expect(server.count("STOR") == 2, "only the first run uploads")
     }
 }
+
+extension PushSafetyTests {
+    static let hostileEnvironment = ["HOSTILE_PASS": "x"]
+
+    /// Starts `ftpsync push CONFIG` and SIGKILLs it once `file` holds `content` (the upload was
+    /// renamed into place), or after 20 s. - Returns: whether the content was seen.
+    static func killWhenPlaced(_ config: String, file: String, content: [UInt8]) throws -> Bool {
+        let child = try spawn(
+            ftpsyncBinary, ["push", config, "-q"], environment: hostileEnvironment, output: false)
+        let deadline = Date().addingTimeInterval(20)
+        var seen = false
+        while Date() < deadline {
+            if Push.bytes(file) == content {
+                seen = true
+                break
+            }
+            usleep(10_000)
+        }
+        kill(child.pid, SIGKILL)
+        _ = waitForExit(child.pid, timeout: 10)
+        return seen
+    }
+
+    /// Item 6: a push killed right after RNTO (the device answers nothing more) leaves our
+    /// bytes under the final name and the old record; the next push finds the file to be the
+    /// one it sent (size and sampled bytes) and records it: no conflict, no second upload.
+    @Test func aKillRightAfterTheRenameIsNoConflictLater() throws {
+        let work = try makeTemporaryFolder("push-rnto-kill")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        try writeFile(mirror + "/cam/clip.bin", pseudoRandomBytes(200_000, seed: 61), modified: Push.minute(daysAgo: 3))
+        let server = try HostileServer("stall-after-rnto", address: "127.0.3.2", root: served)
+        defer { server.stop() }
+        let configPath = try server.config(local: mirror, at: work, timeout: 10)
+        let first = try ftpsync(["push", configPath, "--json"], environment: Self.hostileEnvironment)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+
+        // A new version here; its upload is killed right after the device renamed it into place.
+        let second = pseudoRandomBytes(250_000, seed: 62)
+        try writeFile(mirror + "/cam/clip.bin", second, modified: Push.minute(daysAgo: 1))
+        let placed = try Self.killWhenPlaced(configPath, file: served + "/clip.bin", content: second)
+        #expect(placed, "the upload should have been renamed into place before the kill")
+
+        // The text report, which carries the notes.
+        let next = try ftpsync(["push", configPath], environment: Self.hostileEnvironment)
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        #expect(!next.stdout.contains("conflict"), "\(next.stdout)")
+        #expect(next.stdout.contains("found complete"), "\(next.stdout)")
+        #expect(Push.bytes(served + "/clip.bin") == second)
+        #expect(!FileManager.default.fileExists(atPath: served + "/.clip.bin.ftpsync-part"))
+
+        let last = try ftpsync(["push", configPath, "--json"], environment: Self.hostileEnvironment)
+        #expect(last.status == 0, "\(last.stdout)\(last.stderr)")
+        #expect(Push.actions(last.stdout).isEmpty, "a third push is a no-op: \(last.stdout)")
+        #expect(Push.bytes(served + "/clip.bin") == second)
+    }
+}

@@ -9,10 +9,13 @@ final class HostileServer: @unchecked Sendable {
     private var stopped = false
 
     /// Starts the server in `mode` on `address` (a free port) and waits until it listens.
-    init(_ mode: String, address: String) throws {
+    /// - Parameter root: the folder a folder mode (`folder`, `stall-after-rnto`, ...) serves.
+    init(_ mode: String, address: String, root: String? = nil) throws {
         self.mode = mode
         self.address = address
-        child = try spawn("/usr/bin/python3", [packageRoot + "/scripts/hostile-ftp.py", mode, address], output: true)
+        child = try spawn(
+            "/usr/bin/python3", [packageRoot + "/scripts/hostile-ftp.py", mode, address],
+            environment: root.map { ["HOSTILE_ROOT": $0] } ?? [:], output: true)
         var found: Int?
         for _ in 0..<500 {
             let text = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""

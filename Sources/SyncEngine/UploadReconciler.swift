@@ -1,0 +1,53 @@
+import Foundation
+import LocalTree
+import SyncCore
+import SyncStore
+
+/// Settles the uploads an earlier run left between their RNTO and their final record (killed,
+/// or the device lost right after the rename): a device file that is the one the upload sent
+/// (`UploadIntent.reconcile`) is recorded as synced, so it is neither a conflict nor sent again.
+struct UploadReconciler {
+    let job: DeviceJob
+    let store: StateStore
+    let remote: RemoteFileSystem
+
+    /// Compares each stored intent with the device's listing (and sampled bytes); records the
+    /// files found ours into `records` and, outside a dry run, into the state (with their
+    /// partial rows and intents removed). An intent whose file is not ours is dropped; its
+    /// partial row stays, so its temporary is resumed or swept as usual.
+    /// - Returns: one note per file recorded.
+    /// - Throws: `StoreError` when the intents cannot be read.
+    func reconcile(listed: Snapshot, records: inout [RelativePath: FileRecord]) throws -> [String] {
+        var notes: [String] = []
+        for (path, intent) in try store.uploadIntents(device: job.name) {
+            let entry = listed[path]
+            let sample = entry?.size == intent.sentSize ? compareBytes(intent) : .unavailable
+            let found = intent.reconcile(remote: entry, sample: sample)
+            if let found {
+                records[path] = found
+                notes.append("\(path): the upload an earlier run renamed into place was found complete; recorded")
+            }
+            guard !job.dryRun else { continue }
+            try? store.transaction {
+                if let found {
+                    try store.upsertRecord(found, device: job.name)
+                    try store.removePartial(path: path, device: job.name, direction: .push)
+                }
+                try store.removeUploadIntent(path: path, device: job.name)
+            }
+        }
+        return notes
+    }
+
+    /// Samples the device's file against the local one, when the local file is still the one
+    /// the intent sent (same size and modification time).
+    private func compareBytes(_ intent: UploadIntent) -> UploadIntent.Sample {
+        let localPath = job.paths.file(intent.path)
+        guard let stamp = LocalFileStamp(localPath), stamp.size == intent.localSize,
+            stamp.modified.matches(intent.localModified), let reader = try? LocalFileReader(path: localPath)
+        else { return .unavailable }
+        return SampledBytes.compare(
+            remote: remote, remotePath: remotePath(root: job.remoteRoot, relative: intent.path.string),
+            local: reader.descriptor, ranges: UploadIntent.sampleRanges(size: intent.sentSize))
+    }
+}
