@@ -134,9 +134,11 @@ extension FTPSession {
 
     /// Opens a data connection, sends REST (when `offset` > 0) and `verb`, lets `pump` move the
     /// data (counting the bytes in its second argument), ends the data connection (after a
-    /// half-close when `uploading`) and reads the final reply. When `pump` throws something
-    /// other than a transport error (the caller gave up), the final reply is still read, so the
-    /// control connection stays in step.
+    /// half-close when `uploading`, and once the peer acknowledged every byte: that wait is
+    /// bounded by progress, not by one timeout) and reads the final reply. When `pump` throws
+    /// something other than a transport error (the caller gave up), the final reply is still
+    /// read, so the control connection stays in step. An upload that fails or is abandoned
+    /// resets its data connection, so no queued byte reaches the server after it.
     /// - Returns: the bytes moved.
     /// - Throws: `.timedOut`, `.dataConnectionClosed` (the data connection broke, or a 4xx final
     ///   reply), `.reply` for another refusal, or what `pump` throws.
@@ -149,9 +151,11 @@ extension FTPSession {
         defer { data.close() }
         var moved: UInt64 = 0
         var failure: String?
+        let started = SocketTransport.monotonicSeconds()
         do {
             try pump(data, &moved)
         } catch let error as TransportError {
+            if uploading { Self.reset(data) }
             switch error {
             case .timedOut: throw FTPError.timedOut(during: "\(shown) (data connection, after \(moved) bytes)")
             case .closedByPeer:
@@ -159,11 +163,15 @@ extension FTPSession {
             case .failed(let reason): failure = reason
             }
         } catch {
-            data.close()
+            if uploading { Self.reset(data) } else { data.close() }
             if first.isPreliminary { _ = try readReply(during: shown) }
             throw error
         }
-        if uploading { data.finishWriting() }
+        if uploading, failure == nil {
+            data.finishWriting()
+            try awaitDelivery(data, during: shown, moved: moved)
+            awaitServerEnd(data, patience: SocketTransport.monotonicSeconds() - started)
+        }
         data.close()
         let final = first.isPreliminary ? try readReply(during: shown) : first
         if final.isCompletion, failure == nil { return moved }
@@ -172,5 +180,42 @@ extension FTPSession {
             throw FTPError.dataConnectionClosed(bytesTransferred: moved, reason: reason)
         }
         throw replyError(final, shown)
+    }
+}
+
+extension FTPSession {
+    /// The plain socket under a data connection (itself, or the one under its TLS layer).
+    static func socket(of data: any Transport) -> SocketTransport? {
+        (data as? SocketTransport) ?? (data as? TLSTransport)?.plainSocket
+    }
+
+    /// Closes a data connection with a reset (see `SocketTransport.reset()`).
+    static func reset(_ data: any Transport) {
+        if let socket = socket(of: data) { socket.reset() } else { data.close() }
+    }
+
+    /// Waits until the server has read an upload to its end (its side of the data connection
+    /// closes) or a reply arrives, at most `patience` seconds plus the timeout. Acknowledged
+    /// bytes may still wait in the server's receive buffer, which a slow device empties at its
+    /// own rate: the wait is bounded by the time the transfer took so far, so the final reply
+    /// is not given up on while the device is still taking the bytes.
+    func awaitServerEnd(_ data: any Transport, patience: Double) {
+        guard let socket = Self.socket(of: data), let control, let controlSocket = Self.socket(of: control.transport)
+        else { return }
+        socket.waitForEnd(orReadable: controlSocket, seconds: max(patience, 0) + socket.timeout)
+    }
+
+    /// Waits until the server acknowledged every byte of an upload, at most the timeout
+    /// without progress; a device that stopped taking bytes gets a reset data connection.
+    /// - Throws: `.timedOut`.
+    func awaitDelivery(_ data: any Transport, during shown: String, moved: UInt64) throws(FTPError) {
+        guard let socket = Self.socket(of: data) else { return }
+        do {
+            try socket.waitUntilDelivered()
+        } catch {
+            let left = socket.queuedBytes ?? 0
+            Self.reset(data)
+            throw .timedOut(during: "\(shown) (the device stopped taking the last \(left) of \(moved) bytes)")
+        }
     }
 }

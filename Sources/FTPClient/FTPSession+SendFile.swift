@@ -25,13 +25,20 @@ extension FTPSession {
                 var position = off_t(clamping: fileOffset)
                 var left = length ?? .max
                 if let socket = data as? SocketTransport {
-                    socket.enlargeSendBuffer()
+                    // The buffer follows the device's measured rate (`SendBufferSizing`).
+                    var sizing = SendBufferSizing(now: SocketTransport.monotonicSeconds())
+                    socket.setSendBuffer(sizing.size)
                     while left > 0 {
                         let step = Int(min(UInt64(Self.sendFileChunk), left))
                         let count = try socket.sendFile(file, from: &position, count: step)
                         if count == 0 { return }
                         left -= UInt64(count)
                         sent += UInt64(count)
+                        let queued = UInt64(socket.queuedBytes ?? 0)
+                        let delivered = sent > queued ? sent - queued : 0
+                        if let grown = sizing.observe(delivered: delivered, at: SocketTransport.monotonicSeconds()) {
+                            socket.setSendBuffer(grown)
+                        }
                         try progress(count)
                     }
                     return
@@ -76,18 +83,12 @@ public struct LocalReadError: Error, CustomStringConvertible, Sendable {
 
 extension SocketTransport {
     /// Sends up to `count` bytes of the open file `file` from byte `position` (advanced by the
-    /// bytes sent) with sendfile(2), waiting at most the timeout for the socket to take more.
+    /// bytes sent) with sendfile(2), waiting at most the timeout without progress (bytes
+    /// leaving the send queue count) for the socket to take more.
     /// SIGPIPE is blocked for the call, so a closed peer is an error, never a signal.
     /// - Returns: the bytes sent; 0 at the end of the file.
     /// - Throws: `TransportError.timedOut`, `.closedByPeer` (reset, broken pipe) or `.failed`
     ///   (also for a read error of the file, with the system's message).
-    /// Asks for a 4 MiB send buffer (the kernel caps it at `net.core.wmem_max`), so each
-    /// sendfile(2) call hands over more and the thread wakes less often during a large upload.
-    func enlargeSendBuffer() {
-        var size: Int32 = 4 * 1024 * 1024
-        _ = setsockopt(fileDescriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-    }
-
     func sendFile(_ file: Int32, from position: inout off_t, count: Int) throws(TransportError) -> Int {
         var blocked = sigset_t()
         var previous = sigset_t()

@@ -155,12 +155,94 @@ public final class SocketTransport: Transport {
         try wait(events: Int16(forWriting ? POLLOUT : POLLIN))
     }
 
+    /// Waits for `events`, at most the timeout without progress. For writing, bytes leaving
+    /// the send queue (`queuedBytes` shrinking) are progress: a slow peer that still takes
+    /// data never times the connection out, however full the buffer is.
     private func wait(events: Int16) throws(TransportError) {
-        switch Self.waitFor(descriptor, events: events, timeout: timeout) {
-        case .ready: return
-        case .timedOut: throw .timedOut
-        case .failed(let code): throw .failed(Self.errorText(code))
+        var queued = events & Int16(POLLOUT) != 0 ? queuedBytes : nil
+        while true {
+            switch Self.waitFor(descriptor, events: events, timeout: timeout) {
+            case .ready: return
+            case .timedOut:
+                if let before = queued, let now = queuedBytes, now < before {
+                    queued = now
+                    continue
+                }
+                throw .timedOut
+            case .failed(let code): throw .failed(Self.errorText(code))
+            }
         }
+    }
+
+    /// Bytes written but not yet acknowledged by the peer (SIOCOUTQ, Linux `TIOCOUTQ` on a
+    /// TCP socket); nil when closed or the system does not say.
+    var queuedBytes: Int? {
+        guard descriptor >= 0 else { return nil }
+        var count: Int32 = 0
+        guard ioctl(descriptor, UInt(0x5411), &count) == 0 else { return nil }
+        return Int(max(count, 0))
+    }
+
+    /// Asks for a send buffer of `bytes` (SO_SNDBUF; the kernel doubles it for its own
+    /// bookkeeping and caps it at `net.core.wmem_max`).
+    func setSendBuffer(_ bytes: Int) {
+        var size = Int32(clamping: bytes)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Waits until every byte written was acknowledged by the peer (`queuedBytes` is 0), for at
+    /// most the timeout without the queue shrinking: an upload's last bytes may take long to
+    /// reach a slow device, and the final reply only comes after them.
+    /// - Throws: `TransportError.timedOut` when the queue stopped draining.
+    func waitUntilDelivered() throws(TransportError) {
+        guard var queued = queuedBytes, queued > 0 else { return }
+        var lastProgress = Self.monotonicSeconds()
+        // The queue is looked at every 20 ms (a reset empties it, so a broken connection ends
+        // the wait too).
+        let slice = useconds_t(min(max(timeout, 0.001), 0.02) * 1_000_000)
+        while true {
+            usleep(slice)
+            guard let now = queuedBytes, now > 0 else { return }
+            if now < queued {
+                queued = now
+                lastProgress = Self.monotonicSeconds()
+            } else if Self.monotonicSeconds() - lastProgress >= timeout {
+                throw .timedOut
+            }
+        }
+    }
+
+    /// Waits at most `seconds` until the peer ends its side of this connection (or it breaks),
+    /// or `other` becomes readable.
+    func waitForEnd(orReadable other: SocketTransport, seconds: Double) {
+        guard descriptor >= 0, other.descriptor >= 0 else { return }
+        var entries = [
+            pollfd(fd: descriptor, events: Int16(POLLIN) | 0x2000 /* POLLRDHUP */, revents: 0),
+            pollfd(fd: other.descriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        let deadline = Self.monotonicSeconds() + seconds
+        while true {
+            let left = deadline - Self.monotonicSeconds()
+            guard left > 0 else { return }
+            let result = poll(&entries, 2, Int32(clamping: Int64((left * 1000).rounded(.up))))
+            if result > 0 || (result < 0 && errno != EINTR) { return }
+        }
+    }
+
+    /// Closes with a reset (SO_LINGER 0) instead of a graceful close: bytes still queued are
+    /// dropped and the peer's next read fails at once, so an abandoned upload cannot go on
+    /// growing the server's file behind a retry.
+    func reset() {
+        guard descriptor >= 0 else { return }
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close()
+    }
+
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private enum Wait {

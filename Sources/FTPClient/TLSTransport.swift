@@ -9,6 +9,8 @@ import Glibc
 /// sees a reset or a missing close_notify and calls the upload truncated.
 public final class TLSTransport: Transport {
     private let socket: SocketTransport
+    /// The socket under the TLS layer (for its send-queue size and a reset).
+    var plainSocket: SocketTransport { socket }
     /// Kept alive while this connection is (the new-session callback refers to it).
     private let context: TLSContext
     private var ssl: OpaquePointer?
