@@ -216,8 +216,9 @@ public final class SocketTransport: Transport {
     /// or `other` becomes readable.
     func waitForEnd(orReadable other: SocketTransport, seconds: Double) {
         guard descriptor >= 0, other.descriptor >= 0 else { return }
+        let peerClosed: Int16 = 0x2000  // POLLRDHUP (Linux), not exported to Swift
         var entries = [
-            pollfd(fd: descriptor, events: Int16(POLLIN) | 0x2000 /* POLLRDHUP */, revents: 0),
+            pollfd(fd: descriptor, events: Int16(POLLIN) | peerClosed, revents: 0),
             pollfd(fd: other.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         let deadline = Self.monotonicSeconds() + seconds

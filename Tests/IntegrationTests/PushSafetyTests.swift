@@ -92,3 +92,50 @@ extension PushSafetyTests {
         #expect(Push.bytes(served + "/clip.bin") == second)
     }
 }
+
+extension PushSafetyTests {
+    /// Item 7: a 2.5 MB upload to a vsftpd that takes 150 KB/s, with a 3 s no-progress timeout:
+    /// bytes keep moving, so nothing times out, nothing races, and the device's file is the
+    /// local one byte for byte.
+    @Test func aSlowDeviceGetsTheWholeFileWithinAShortTimeout() throws {
+        let work = try makeTemporaryFolder("push-slow")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let content = pseudoRandomBytes(2_500_000, seed: 71)
+        try writeFile(mirror + "/cam/movie.bin", content, modified: Push.minute(daysAgo: 1))
+        let server = try FTPServer(.vsftpd, root: served, address: "127.0.3.3", options: ["--throttle", "150000"])
+        defer { server.stop() }
+        let text =
+            "local: \(mirror)\ndevices:\n"
+            + server.deviceYAML(name: "cam", extra: "    timeout: 3\n    retries: 2")
+        let configPath = work + "/device.yaml"
+        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+
+        let result = try ftpsync(["push", configPath, "--json"], timeout: 60)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(Push.bytes(served + "/movie.bin") == content, "the device's file must be the local one")
+        #expect(server.count("STOR") == 1, "one STOR, no retry: \(server.commands())")
+        #expect(server.count("APPE") == 0)
+    }
+
+    /// Item 7: a device that stores less than it acknowledges (226) and refuses SIZE: the
+    /// temporary's size, read from the listing, is wrong, so it is never renamed into place.
+    @Test(arguments: [("short-store", "127.0.3.4"), ("wrong-size", "127.0.3.5")])
+    func aTemporaryOfTheWrongSizeIsNeverRenamedIntoPlace(mode: String, address: String) throws {
+        let work = try makeTemporaryFolder("push-\(mode)")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        try writeFile(mirror + "/cam/photo.jpg", pseudoRandomBytes(100_000, seed: 72), modified: Push.minute())
+        let server = try HostileServer(mode, address: address, root: served)
+        defer { server.stop() }
+        let configPath = try server.config(local: mirror, at: work, timeout: 5)
+
+        let result = try ftpsync(["push", configPath, "--json"], environment: Self.hostileEnvironment)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: served + "/photo.jpg"), "never renamed into place")
+        #expect(Push.actions(result.stdout).map(\.status) == ["failed"], "\(result.stdout)")
+        #expect(result.stdout.contains("bytes"), "the report names the size: \(result.stdout)")
+    }
+}
