@@ -38,6 +38,12 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
              SIZE is refused (502): only the listing shows that the temporary is short.
   wrong-size SIZE of an upload temporary (.NAME.ftpsync-part) answers 1000 bytes more than it
              holds; everything else is right.
+  slow-old-store
+             a threaded server whose first STOR outlives the client's patience: it stores
+             64 KiB, stops reading for $HOSTILE_STALL seconds (default 3), then goes on storing
+             whatever still arrives on that
+             data connection, slowly (16 KiB per 80 ms), at its own offset, until the
+             connection ends or breaks. A retry that appends meanwhile grows the file.
 """
 
 import calendar
@@ -252,6 +258,12 @@ class FolderSession(Session):
         conn, _ = listener.accept()
         listener.close()
         self.send("150 Ready")
+        if self.mode == "slow-old-store":
+            with FolderSession.lock:
+                first, FolderSession.stalled = not FolderSession.stalled, True
+            if first:
+                self.outlive(conn, path)
+                return
         data = bytearray()
         while True:
             chunk = conn.recv(65536)
@@ -271,6 +283,30 @@ class FolderSession(Session):
                 f.truncate()
             f.write(data)
         self.rest = 0
+        self.send("226 Transfer complete")
+
+    def outlive(self, conn, path):
+        with open(path, "wb") as f:
+            got = 0
+            while got < 65536:
+                chunk = conn.recv(65536 - got)
+                if not chunk:
+                    break
+                f.write(chunk)
+                got += len(chunk)
+            f.flush()
+            time.sleep(float(os.environ.get("HOSTILE_STALL", "3")))
+            try:
+                while True:
+                    chunk = conn.recv(16384)
+                    if not chunk:
+                        break
+                    f.write(chunk)
+                    f.flush()
+                    time.sleep(0.08)
+            except OSError:
+                pass
+        conn.close()
         self.send("226 Transfer complete")
 
     def command(self, verb, arg):
@@ -347,7 +383,7 @@ class FolderSession(Session):
         return True
 
 
-FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size")
+FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size", "slow-old-store")
 
 
 def main():

@@ -6,27 +6,70 @@ extension PushExecutor {
     /// `ResilientRemote.retrying`): each retry asks the server how much of the temporary file
     /// it holds (SIZE) and continues from there with APPE (or REST + STOR); when SIZE fails the
     /// file starts over with STOR. An attempt that moved bytes does not count against `retries`.
-    /// - Returns: the bytes sent over all attempts.
-    /// - Throws: the permanent error, or the last transient one after the retries.
+    ///
+    /// A retry never races the attempt before it (issue 13 item 7): when that attempt's end
+    /// was not confirmed by the server's final reply (a timeout, a lost control connection),
+    /// the temporary's size must stay the same over `settleSeconds` before it is trusted; a
+    /// temporary larger than the file is started over, never appended to.
+    /// - Returns: the bytes sent over all attempts, and the offsets retries resumed at.
+    /// - Throws: the permanent error, the last transient one after the retries, or
+    ///   `UploadCheckError.stillWriting`.
     func sendRetrying(_ localPath: String, to temporary: String, offset: UInt64, id: Int, size: UInt64) throws
-        -> UInt64
+        -> (sent: UInt64, resumedAt: [UInt64])
     {
         guard let resilient = remote as? ResilientRemote else {
-            return try send(localPath, to: temporary, offset: offset, id: id, size: size)
+            return (try send(localPath, to: temporary, offset: offset, id: id, size: size), [])
         }
         var moved: UInt64 = 0
         var isFirst = true
-        return try resilient.retrying(
+        // True when the last attempt's end was confirmed by a final reply.
+        var settled = true
+        var resumedAt: [UInt64] = []
+        let sent = try resilient.retrying(
             "upload \(temporary)", progress: { moved },
             operation: {
-                let start = isFirst ? offset : ((try? resilient.size(temporary)) ?? 0)
+                var start = offset
+                if !isFirst {
+                    start = settled ? ((try? resilient.size(temporary)) ?? 0) : try settledSize(resilient, temporary)
+                    if start > size { start = 0 }
+                    if start > 0 { resumedAt.append(start) }
+                }
                 isFirst = false
                 do {
                     return try send(localPath, to: temporary, offset: start, id: id, size: size) + moved
                 } catch FTPError.dataConnectionClosed(let bytes, let reason) {
                     moved += bytes
+                    settled = true
                     throw FTPError.dataConnectionClosed(bytesTransferred: bytes, reason: reason)
+                } catch {
+                    settled = false
+                    throw error
                 }
             })
+        return (sent, resumedAt)
+    }
+
+    /// Seconds between two readings of the temporary's size that must agree before a retry
+    /// after an unconfirmed end trusts it.
+    static let settleSeconds = 1.0
+    /// Readings tried before giving up on a temporary that keeps growing.
+    static let settleReadings = 10
+
+    /// The temporary's size once it stopped changing (two equal SIZE readings `settleSeconds`
+    /// apart): the server is done with the earlier attempt. 0 when SIZE is refused (after one
+    /// pause, so a reset connection has ended on the server).
+    /// - Throws: `UploadCheckError.stillWriting` when it keeps changing; `RunInterrupted`.
+    private func settledSize(_ remote: ResilientRemote, _ temporary: String) throws -> UInt64 {
+        guard var last = try? remote.size(temporary) else {
+            try RunCancellation.sleep(Self.settleSeconds)
+            return 0
+        }
+        for _ in 0..<Self.settleReadings {
+            try RunCancellation.sleep(Self.settleSeconds)
+            guard let now = try? remote.size(temporary) else { return 0 }
+            if now == last { return now }
+            last = now
+        }
+        throw UploadCheckError.stillWriting(temporary: temporary, size: last)
     }
 }

@@ -106,7 +106,7 @@ final class PushExecutor {
         let before = LocalFileStamp(localPath)
         // A new file's digest is made while it uploads, on a thread of its own.
         let hashing = source.digest == nil ? deferred.start(action.path) : nil
-        let sent = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
+        let (sent, resumedAt) = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
         let digest = source.digest ?? hashing?.wait()
         // The file must still be what was planned, untouched while it was sent and hashed, else
         // the device would get a mix of two versions (or the record a digest of other bytes):
@@ -117,8 +117,21 @@ final class PushExecutor {
             try? remote.delete(temporary)
             throw EngineError.changedWhileSent(path: action.path.string)
         }
-        if let listed = try? remote.size(temporary), listed != size {
-            throw EngineError.shortTransfer(path: action.path.string, received: listed, expected: size, resumes: true)
+        do {
+            let reader = try LocalFileReader(path: localPath)
+            try verifyTemporary(
+                temporary, folder: absolute(action.path.parent),
+                name: UploadNaming.temporaryName(for: action.path.name),
+                path: action.path, size: size, descriptor: reader.descriptor, resumedAt: [action.offset] + resumedAt)
+        } catch let error as UploadCheckError {
+            // A temporary holding more than the file, or other bytes, is no base to resume.
+            var resumable = false
+            if case .wrongSize(_, let held, _) = error { resumable = held < size }
+            if !resumable {
+                try? store?.removePartial(path: action.path, device: job.name, direction: .push)
+                try? remote.delete(temporary)
+            }
+            throw error
         }
         let whole = Date(timeIntervalSince1970: localTime.seconds.rounded(.down))
         // What is about to be placed, stored before RNTO: should the run end between RNTO and

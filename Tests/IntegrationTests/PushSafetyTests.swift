@@ -139,3 +139,28 @@ extension PushSafetyTests {
         #expect(result.stdout.contains("bytes"), "the report names the size: \(result.stdout)")
     }
 }
+
+extension PushSafetyTests {
+    /// Item 7: a server whose first STOR stalls (1 s: shorter than the 2 s timeout; 3 s:
+    /// longer) and then goes on writing what still arrives (a threaded server). A stall
+    /// shorter than the timeout is no failure (bytes move again); after a longer one the retry
+    /// waits until that STOR stopped writing (its data connection was reset) before it
+    /// appends. Either way the device ends with the local file byte for byte, in one run.
+    @Test(arguments: [("1", "127.0.3.6"), ("3", "127.0.3.7")])
+    func aRetryNeverRacesTheStoreBeforeIt(stall: String, address: String) throws {
+        let work = try makeTemporaryFolder("push-race")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let content = pseudoRandomBytes(1_000_000, seed: 73)
+        try writeFile(mirror + "/cam/clip.mov", content, modified: Push.minute())
+        let server = try HostileServer(
+            "slow-old-store", address: address, root: served, environment: ["HOSTILE_STALL": stall])
+        defer { server.stop() }
+        let configPath = try server.config(local: mirror, at: work, timeout: 2, retries: 3)
+
+        let result = try ftpsync(["push", configPath, "--json"], environment: Self.hostileEnvironment, timeout: 60)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(Push.bytes(served + "/clip.mov") == content, "the device's file must be the local one")
+    }
+}

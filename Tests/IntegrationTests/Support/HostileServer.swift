@@ -9,13 +9,17 @@ final class HostileServer: @unchecked Sendable {
     private var stopped = false
 
     /// Starts the server in `mode` on `address` (a free port) and waits until it listens.
-    /// - Parameter root: the folder a folder mode (`folder`, `stall-after-rnto`, ...) serves.
-    init(_ mode: String, address: String, root: String? = nil) throws {
+    /// - Parameters:
+    ///   - root: the folder a folder mode (`folder`, `stall-after-rnto`, ...) serves.
+    ///   - environment: more settings of the mode (e.g. `HOSTILE_STALL`).
+    init(_ mode: String, address: String, root: String? = nil, environment: [String: String] = [:]) throws {
         self.mode = mode
         self.address = address
+        var settings = environment
+        if let root { settings["HOSTILE_ROOT"] = root }
         child = try spawn(
-            "/usr/bin/python3", [packageRoot + "/scripts/hostile-ftp.py", mode, address],
-            environment: root.map { ["HOSTILE_ROOT": $0] } ?? [:], output: true)
+            "/usr/bin/python3", [packageRoot + "/scripts/hostile-ftp.py", mode, address], environment: settings,
+            output: true)
         var found: Int?
         for _ in 0..<500 {
             let text = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""

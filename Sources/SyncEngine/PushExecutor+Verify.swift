@@ -1,0 +1,70 @@
+import FTPListing
+import Foundation
+import SyncCore
+
+/// The upload's temporary on the device is not what was sent: it is not renamed into place.
+public enum UploadCheckError: Error, CustomStringConvertible {
+    /// The temporary holds `held` bytes, the file has `expected`.
+    case wrongSize(path: String, held: UInt64, expected: UInt64)
+    /// Bytes read back from the temporary differ from the local file near `offset`.
+    case differs(path: String, offset: UInt64)
+    /// After an attempt whose end the server did not confirm, the temporary kept growing.
+    case stillWriting(temporary: String, size: UInt64)
+
+    public var description: String {
+        switch self {
+        case .wrongSize(let path, let held, let expected):
+            return "\(path): the device holds \(held) of \(expected) bytes after the upload; "
+                + "not renamed into place, the next run sends it again"
+        case .differs(let path, let offset):
+            return "\(path): the bytes on the device differ from the local file near byte \(offset); "
+                + "not renamed into place, the next run sends it again"
+        case .stillWriting(let temporary, let size):
+            return "\(temporary): the device is still writing an earlier attempt (\(size) bytes and growing); "
+                + "the next run continues"
+        }
+    }
+}
+
+extension PushExecutor {
+    /// Bytes compared on each side of a resume point, and at the end.
+    static let verifiedSpan: UInt64 = 4096
+
+    /// Checks the temporary before RNTO (issue 13 item 7): its size (SIZE, else the folder's
+    /// listing) must be the file's size, and where the upload was resumed, the bytes on both
+    /// sides of each resume point and at the end must equal the local file's (REST + short
+    /// RETR). A check the server cannot answer is skipped; one that fails throws.
+    /// - Parameters:
+    ///   - folder: the absolute remote folder holding the temporary, `name` its name.
+    ///   - descriptor: the open local file.
+    /// - Throws: `UploadCheckError.wrongSize` or `.differs`.
+    func verifyTemporary(
+        _ temporary: String, folder: String, name: String, path: RelativePath, size: UInt64, descriptor: Int32,
+        resumedAt: [UInt64]
+    ) throws {
+        let held = (try? remote.size(temporary)) ?? listedSize(of: name, in: folder)
+        if let held, held != size {
+            throw UploadCheckError.wrongSize(path: path.string, held: held, expected: size)
+        }
+        let points = resumedAt.filter { $0 > 0 && $0 < size }
+        guard !points.isEmpty else { return }
+        let span = Self.verifiedSpan
+        var ranges = points.map { point in
+            (point > span ? point - span : 0)..<(size - point > span ? point + span : size)
+        }
+        ranges.append((size > span ? size - span : 0)..<size)
+        if SampledBytes.compare(remote: remote, remotePath: temporary, local: descriptor, ranges: ranges)
+            == .mismatched
+        {
+            throw UploadCheckError.differs(path: path.string, offset: points[0])
+        }
+    }
+
+    /// The exact size the folder's listing gives `name`, if it lists it.
+    private func listedSize(of name: String, in folder: String) -> UInt64? {
+        guard let listing = try? remote.list(folder) else { return nil }
+        let entry = listing.entries.first { $0.name == name && $0.type == .file }
+        guard let entry, entry.sizeIsExact else { return nil }
+        return entry.size
+    }
+}
