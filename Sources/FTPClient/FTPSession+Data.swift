@@ -137,8 +137,8 @@ extension FTPSession {
     /// half-close when `uploading`, and once the peer acknowledged every byte: that wait is
     /// bounded by progress, not by one timeout) and reads the final reply. When `pump` throws
     /// something other than a transport error (the caller gave up), the final reply is still
-    /// read, so the control connection stays in step. An upload that fails or is abandoned
-    /// resets its data connection, so no queued byte reaches the server after it.
+    /// read, so the control connection stays in step. An upload whose device stopped taking
+    /// bytes resets its data connection, so no queued byte reaches the server after it.
     /// - Returns: the bytes moved.
     /// - Throws: `.timedOut`, `.dataConnectionClosed` (the data connection broke, or a 4xx final
     ///   reply), `.reply` for another refusal, or what `pump` throws.
@@ -155,7 +155,8 @@ extension FTPSession {
         do {
             try pump(data, &moved)
         } catch let error as TransportError {
-            if uploading { Self.reset(data) }
+            // A device that stopped taking bytes may go on later: it must not get the queued rest.
+            if uploading, error == .timedOut { Self.reset(data) }
             switch error {
             case .timedOut: throw FTPError.timedOut(during: "\(shown) (data connection, after \(moved) bytes)")
             case .closedByPeer:
@@ -163,7 +164,7 @@ extension FTPSession {
             case .failed(let reason): failure = reason
             }
         } catch {
-            if uploading { Self.reset(data) } else { data.close() }
+            data.close()
             if first.isPreliminary { _ = try readReply(during: shown) }
             throw error
         }
