@@ -4,7 +4,8 @@
 /// seconds to drain after the last write, while the final reply waits behind them, and that
 /// an abandoned upload keeps delivering to the server behind a retry. The buffer starts small
 /// and grows (in powers of two) to about one second of the measured delivery rate: bytes the
-/// peer acknowledged, not bytes handed to the kernel.
+/// peer acknowledged, not bytes handed to the kernel. The first window is not measured: it
+/// holds the burst that fills the peer's empty receive buffer, not the device's rate.
 struct SendBufferSizing {
     /// Bytes asked for at the start (the kernel doubles it).
     static let initial = 256 * 1024
@@ -19,6 +20,7 @@ struct SendBufferSizing {
     private(set) var size = initial
     private var windowStart: Double
     private var windowDelivered: UInt64 = 0
+    private var warmedUp = false
 
     /// - Parameter now: the monotonic clock, in seconds, when sending starts.
     init(now: Double) {
@@ -33,6 +35,10 @@ struct SendBufferSizing {
         let moved = delivered >= windowDelivered ? delivered - windowDelivered : 0
         windowStart = now
         windowDelivered = delivered
+        guard warmedUp else {
+            warmedUp = true
+            return nil
+        }
         let wanted = Double(moved) / elapsed * Self.seconds
         guard wanted > Double(size), size < Self.maximum else { return nil }
         var next = size
