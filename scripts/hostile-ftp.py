@@ -44,6 +44,9 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
              whatever still arrives on that
              data connection, slowly (16 KiB per 80 ms), at its own offset, until the
              connection ends or breaks. A retry that appends meanwhile grows the file.
+  zero-append
+             the first STOR is cut after 64 KiB (426); every APPE stores zeros in place of
+             the bytes it gets (the right size, the wrong content).
 """
 
 import calendar
@@ -258,6 +261,21 @@ class FolderSession(Session):
         conn, _ = listener.accept()
         listener.close()
         self.send("150 Ready")
+        if self.mode == "zero-append" and not append:
+            with FolderSession.lock:
+                first, FolderSession.stalled = not FolderSession.stalled, True
+            if first:
+                got = bytearray()
+                while len(got) < 65536:
+                    chunk = conn.recv(65536 - len(got))
+                    if not chunk:
+                        break
+                    got += chunk
+                conn.close()
+                with open(path, "wb") as f:
+                    f.write(got)
+                self.send("426 Connection closed; transfer aborted")
+                return
         if self.mode == "slow-old-store":
             with FolderSession.lock:
                 first, FolderSession.stalled = not FolderSession.stalled, True
@@ -273,6 +291,8 @@ class FolderSession(Session):
         conn.close()
         if self.mode == "short-store":
             data = data[: len(data) // 2]
+        if self.mode == "zero-append" and append:
+            data = bytes(len(data))
         if append:
             how = "ab"
         else:
@@ -383,7 +403,7 @@ class FolderSession(Session):
         return True
 
 
-FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size", "slow-old-store")
+FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append")
 
 
 def main():

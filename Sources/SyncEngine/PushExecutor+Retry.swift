@@ -11,7 +11,8 @@ extension PushExecutor {
     /// was not confirmed by the server's final reply (a timeout, a lost control connection),
     /// the temporary's size must stay the same over `settleSeconds` before it is trusted; a
     /// temporary larger than the file is started over, never appended to.
-    /// - Returns: the bytes sent over all attempts, and the offsets retries resumed at.
+    /// - Returns: the bytes sent over all attempts, and the offsets retries resumed at (0 for
+    /// a retry that started over).
     /// - Throws: the permanent error, the last transient one after the retries, or
     ///   `UploadCheckError.stillWriting`.
     func sendRetrying(_ localPath: String, to temporary: String, offset: UInt64, id: Int, size: UInt64) throws
@@ -32,7 +33,7 @@ extension PushExecutor {
                 if !isFirst {
                     start = settled ? ((try? resilient.size(temporary)) ?? 0) : try settledSize(resilient, temporary)
                     if start > size { start = 0 }
-                    if start > 0 { resumedAt.append(start) }
+                    resumedAt.append(start)
                 }
                 isFirst = false
                 do {

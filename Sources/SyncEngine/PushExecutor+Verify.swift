@@ -31,9 +31,10 @@ extension PushExecutor {
     static let verifiedSpan: UInt64 = 4096
 
     /// Checks the temporary before RNTO (issue 13 item 7): its size (SIZE, else the folder's
-    /// listing) must be the file's size, and where the upload was resumed, the bytes on both
-    /// sides of each resume point and at the end must equal the local file's (REST + short
-    /// RETR). A check the server cannot answer is skipped; one that fails throws.
+    /// listing) must be the file's size, and where the upload was resumed or retried, the bytes
+    /// at its head, middle and end and on both sides of each resume point must equal the local
+    /// file's (REST + short RETR). A check the server cannot answer is skipped; one that fails
+    /// throws.
     /// - Parameters:
     ///   - folder: the absolute remote folder holding the temporary, `name` its name.
     ///   - descriptor: the open local file.
@@ -46,17 +47,18 @@ extension PushExecutor {
         if let held, held != size {
             throw UploadCheckError.wrongSize(path: path.string, held: held, expected: size)
         }
+        guard !resumedAt.isEmpty else { return }
         let points = resumedAt.filter { $0 > 0 && $0 < size }
-        guard !points.isEmpty else { return }
         let span = Self.verifiedSpan
-        var ranges = points.map { point in
-            (point > span ? point - span : 0)..<(size - point > span ? point + span : size)
-        }
-        ranges.append((size > span ? size - span : 0)..<size)
+        let ranges =
+            UploadIntent.sampleRanges(size: size, length: span)
+            + points.map { point in
+                (point > span ? point - span : 0)..<(size - point > span ? point + span : size)
+            }
         if SampledBytes.compare(remote: remote, remotePath: temporary, local: descriptor, ranges: ranges)
             == .mismatched
         {
-            throw UploadCheckError.differs(path: path.string, offset: points[0])
+            throw UploadCheckError.differs(path: path.string, offset: points.first ?? 0)
         }
     }
 

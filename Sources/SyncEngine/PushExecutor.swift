@@ -122,7 +122,8 @@ final class PushExecutor {
             try verifyTemporary(
                 temporary, folder: absolute(action.path.parent),
                 name: UploadNaming.temporaryName(for: action.path.name),
-                path: action.path, size: size, descriptor: reader.descriptor, resumedAt: [action.offset] + resumedAt)
+                path: action.path, size: size, descriptor: reader.descriptor,
+                resumedAt: (action.offset > 0 ? [action.offset] : []) + resumedAt)
         } catch let error as UploadCheckError {
             // A temporary holding more than the file, or other bytes, is no base to resume.
             var resumable = false

@@ -164,3 +164,29 @@ extension PushSafetyTests {
         #expect(Push.bytes(served + "/clip.mov") == content, "the device's file must be the local one")
     }
 }
+
+extension PushSafetyTests {
+    /// Item 7: a retry's APPE that stores zeros gives a temporary of the right size and the
+    /// wrong bytes. The bytes read back around the resume point differ: not renamed into
+    /// place, reported; the next run sends the file whole and it arrives intact.
+    @Test func aResumedUploadWithOtherBytesIsNeverRenamedIntoPlace() throws {
+        let work = try makeTemporaryFolder("push-zero-append")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let content = pseudoRandomBytes(300_000, seed: 74)
+        try writeFile(mirror + "/cam/scan.tif", content, modified: Push.minute())
+        let server = try HostileServer("zero-append", address: "127.0.3.8", root: served)
+        defer { server.stop() }
+        let configPath = try server.config(local: mirror, at: work, timeout: 5, retries: 2)
+
+        let first = try ftpsync(["push", configPath, "--json"], environment: Self.hostileEnvironment)
+        #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: served + "/scan.tif"), "never renamed into place")
+        #expect(first.stdout.contains("differ"), "\(first.stdout)")
+
+        let second = try ftpsync(["push", configPath, "--json"], environment: Self.hostileEnvironment)
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        #expect(Push.bytes(served + "/scan.tif") == content)
+    }
+}
