@@ -85,9 +85,7 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
             out += "  " + actionLine(action) + "\n"
             if action.status == .planned, action.kind == .download || action.kind == .upload {
                 plannedFiles += 1
-                plannedBytes =
-                    plannedBytes.addingReportingOverflow(action.bytes).overflow
-                    ? UInt64.max : plannedBytes + action.bytes
+                plannedBytes = Saturating.add(plannedBytes, action.bytes)
             }
             if action.status == .planned {
                 switch action.kind {
