@@ -33,6 +33,7 @@ struct RateWindow {
 struct ProgressModel {
     /// A transfer under way.
     struct Transfer {
+        /// The path as shown (`printable`: escaped before it is fitted to the width).
         var path: String
         var upload: Bool
         /// Bytes the file holds so far (the resume offset included).
@@ -88,7 +89,7 @@ struct ProgressModel {
             guard action.kind == .download || action.kind == .upload else { return }
             update(name) {
                 var transfer = Transfer(
-                    path: action.path.string, upload: action.kind == .upload, done: action.offset,
+                    path: printable(action.path.string), upload: action.kind == .upload, done: action.offset,
                     start: action.offset, total: Saturating.add(action.offset, action.bytes))
                 transfer.rate.sample(action.offset, at: time)
                 $0.active[id] = transfer

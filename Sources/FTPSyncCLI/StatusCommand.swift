@@ -65,7 +65,7 @@ struct StatusCommand {
             console.error("ftpsync: cannot read the state of \(configuration.localRoot): \(error)")
             return .partialFailure
         }
-        console.out(arguments.has("json") ? jsonText(document) : document.text)
+        if arguments.has("json") { console.json(jsonText(document)) } else { console.out(document.text) }
         return .success
     }
 }
