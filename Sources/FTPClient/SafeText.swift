@@ -33,23 +33,28 @@ public enum SafeText {
     }
 
     /// A JSON document (as `JSONEncoder` writes it, which already escapes C0 controls) made safe
-    /// by the same rules, still valid JSON: DEL and C1 controls become the JSON escapes
-    /// `\u007f`, `\u009b` (the same string once parsed), and an undecodable byte's code point
-    /// becomes the text `\xNN`, as everywhere else.
+    /// by the same rules and still the same document once parsed: DEL and C1 controls become
+    /// the JSON escapes `\u007f`, `\u009b`. An undecodable byte's code point stays as it is: it
+    /// moves no cursor, and a program reading the JSON gets the exact name back (what
+    /// `NameCodec.encode` turns into the server's bytes), where the text `\xNN` would be lossy.
     public static func escapedJSON(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+        guard json.unicodeScalars.contains(where: isControl) else { return json }
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             let value = scalar.value
             if value == 0x7F || (0x80...0x9F).contains(value) {
                 out.append(contentsOf: ("\\u00" + hex(value, digits: 2)).unicodeScalars)
-            } else if (0xF780...0xF7FF).contains(value) {
-                out.append(contentsOf: ("\\\\x" + hex(value - 0xF700, digits: 2)).unicodeScalars)
             } else {
                 out.append(scalar)  // C0 controls: already escaped by the encoder
             }
         }
         return String(out)
+    }
+
+    /// True for a C0, DEL or C1 control.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value)
     }
 
     /// True for a scalar the rules escape.

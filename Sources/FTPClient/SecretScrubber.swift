@@ -14,9 +14,12 @@ public struct SecretScrubber: Sendable, Equatable {
     /// The secrets, longest first (so a secret inside another is not masked half), no empty one.
     public let secrets: [String]
 
-    /// A scrubber for `secrets` (empty strings and duplicates are dropped).
-    public init(_ secrets: [String]) {
-        let distinct = Set(secrets.filter { !$0.isEmpty })
+    /// A scrubber for `secrets` (empty strings and duplicates are dropped, and those shorter
+    /// than `shortest` scalars: a filter over all output, names included, passes
+    /// `anywhereLength` so that a password `x` does not mask the name `/etc/x`; the session,
+    /// which scrubs only what the server replies, keeps every secret).
+    public init(_ secrets: [String], shortest: Int = 1) {
+        let distinct = Set(secrets.filter { $0.unicodeScalars.count >= max(1, shortest) })
         self.secrets = distinct.sorted {
             let (a, b) = ($0.unicodeScalars.count, $1.unicodeScalars.count)
             return a != b ? a > b : $0 < $1

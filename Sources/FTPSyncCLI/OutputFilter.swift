@@ -8,7 +8,10 @@ import SyncConfig
 /// JSON documents get the same two steps in a form that keeps them valid JSON.
 ///
 /// Secrets are added once a configuration is loaded; from then on they are masked in
-/// everything written, also text that did not come from a server.
+/// everything written, also text that did not come from a server. This is the second guard:
+/// the session already masked every secret in what the server replied (`FTPSession.scrubber`);
+/// here secrets shorter than `SecretScrubber.anywhereLength` are left alone, since names and
+/// numbers pass here too (a password `x` must not turn the name `/etc/x` into `/etc/****`).
 final class OutputFilter: @unchecked Sendable {
     private let lock = NSLock()
     private var secrets: [String] = []
@@ -21,8 +24,8 @@ final class OutputFilter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         self.secrets += secrets
-        scrubber = SecretScrubber(self.secrets)
-        jsonScrubber = SecretScrubber(self.secrets.map(Self.insideJSONString))
+        scrubber = SecretScrubber(self.secrets, shortest: SecretScrubber.anywhereLength)
+        jsonScrubber = SecretScrubber(self.secrets.map(Self.insideJSONString), shortest: SecretScrubber.anywhereLength)
     }
 
     /// Adds the secrets of every device of `configuration`.

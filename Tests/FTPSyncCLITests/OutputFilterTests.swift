@@ -11,6 +11,8 @@ import Testing
         filter.protect(["hunter22"])
         #expect(filter.text("cam: 530 'PASS hunter22'\u{1B}[2J\nnext") == "cam: 530 'PASS ****'\\x1b[2J\nnext")
         #expect(filter.line("a\nb") == "a\\x0ab")
+        filter.protect(["x"])  // too short to mask in all output: the session masks it in replies
+        #expect(filter.text("/etc/x") == "/etc/x")
     }
 
     @Test(arguments: ["null", "1234", "true", "pa\"ss", "back\\slash", "hunter22"])

@@ -12,10 +12,10 @@ import Testing
 
     /// Runs ftpsync and returns its exit status and its raw output bytes (not decoded: a
     /// byte the run should never print must not vanish in decoding).
-    private func runRaw(_ arguments: [String], timeout: Double = 60) throws -> (
-        status: Int32, stdout: [UInt8], stderr: [UInt8]
-    ) {
-        let child = try spawn(ftpsyncBinary, arguments, environment: Self.environment, output: true)
+    private func runRaw(_ arguments: [String], environment: [String: String] = environment, timeout: Double = 60)
+        throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8])
+    {
+        let child = try spawn(ftpsyncBinary, arguments, environment: environment, output: true)
         let status = waitForExit(child.pid, timeout: timeout)
         defer {
             unlink(child.stdout)
@@ -57,9 +57,10 @@ import Testing
     }
 
     /// Control characters that reached `bytes` raw: C0 but LF (and CR, and the display's own
-    /// `ESC [ J` / `ESC [ n A` when `terminal`), DEL, C1, the undecodable-byte code points,
-    /// and invalid UTF-8. Empty when clean.
-    private func rawControls(_ bytes: [UInt8], terminal: Bool = false) -> [String] {
+    /// `ESC [ J` / `ESC [ n A` when `terminal`), DEL, C1, the undecodable-byte code points
+    /// (but in JSON, which keeps them so that a name round-trips), and invalid UTF-8.
+    /// Empty when clean.
+    private func rawControls(_ bytes: [UInt8], terminal: Bool = false, json: Bool = false) -> [String] {
         var text = bytes
         if terminal {
             // The live area's own redraw codes (Console.erase), nothing else.
@@ -84,7 +85,7 @@ import Testing
         for scalar in decoded.unicodeScalars {
             let v = scalar.value
             let allowed = v == 0x0A || (terminal && v == 0x0D)
-            if (v < 0x20 && !allowed) || (0x7F...0x9F).contains(v) || (0xF780...0xF7FF).contains(v) {
+            if (v < 0x20 && !allowed) || (0x7F...0x9F).contains(v) || (!json && (0xF780...0xF7FF).contains(v)) {
                 found.append(String(v, radix: 16))
             }
         }
@@ -199,6 +200,12 @@ import Testing
         }
         let logText = String(decoding: outputs[outputs.count - 2].1, as: UTF8.self)
         #expect(logText.contains("PASS ****"), "\(logText)")
+
+        // A password too short to mask in all output (it would hit names) is still masked in
+        // what the server replied.
+        let short = try runRaw(["pull", refused, "--json"], environment: ["HOSTILE_PASS": "x9"])
+        let document = String(decoding: short.stdout, as: UTF8.self)
+        #expect(document.contains("530 'PASS ****' refused"), "\(document)")
     }
 
     // MARK: - Item 14: escape sequences
@@ -225,7 +232,7 @@ import Testing
         }
         outputs.append(("log file", FileManager.default.contents(atPath: log).map { [UInt8]($0) } ?? []))
         for (label, bytes) in outputs {
-            let found = rawControls(bytes)
+            let found = rawControls(bytes, json: label.contains("\"--json\"") && label.hasSuffix("stdout"))
             #expect(found.isEmpty, "\(label): \(found) in \(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
         let pulled = String(decoding: outputs[2].1 + outputs[3].1, as: UTF8.self)
