@@ -1,5 +1,6 @@
 import Foundation
 import SyncConfig
+import SyncCore
 import SyncStore
 
 /// `ftpsync status [CONFIG] [--json]`: what the state database knows about each device.
@@ -166,9 +167,10 @@ struct DeviceStateSummary: Encodable, Sendable {
     }
 }
 
-/// `2026-11-29T12:00:00Z`: ISO 8601, UTC, whole seconds.
+/// `2026-11-29T12:00:00Z`: ISO 8601, UTC, whole seconds (a time read from a damaged state
+/// beyond `time_t` is shown at the nearest end, never a crash).
 func utcTimestamp(_ date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var seconds = time_t(Saturating.int64(date.timeIntervalSince1970.rounded(.down)))
     var parts = tm()
     gmtime_r(&seconds, &parts)
     return String(
