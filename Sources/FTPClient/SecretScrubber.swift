@@ -83,3 +83,29 @@ public struct SecretScrubber: Sendable, Equatable {
         return properties.isAlphabetic || properties.numericType != nil
     }
 }
+
+extension FTPError {
+    /// The same error with `scrubber`'s secrets masked in every text it carries (reply texts,
+    /// reasons, names): what a server echoed never reaches a report, a log or the state.
+    public func scrubbed(by scrubber: SecretScrubber) -> FTPError {
+        guard !scrubber.isEmpty else { return self }
+        let s = { (text: String) -> String in scrubber.scrub(text) }
+        switch self {
+        case .connectFailed(let host, let port, let reason):
+            return .connectFailed(host: host, port: port, reason: s(reason))
+        case .timedOut(let during): return .timedOut(during: s(during))
+        case .reply(let code, let text, let command): return .reply(code: code, text: s(text), command: s(command))
+        case .protocolViolation(let what): return .protocolViolation(s(what))
+        case .outOfStep(let what): return .outOfStep(s(what))
+        case .dataConnectionClosed(let bytes, let reason):
+            return .dataConnectionClosed(bytesTransferred: bytes, reason: s(reason))
+        case .connectionClosed: return self
+        case .invalidName(let name, let reason): return .invalidName(name: s(name), reason: s(reason))
+        case .tlsRefused(let code, let text): return .tlsRefused(code: code, text: s(text))
+        case .tlsFailed(let reason): return .tlsFailed(s(reason))
+        case .certificateUntrusted(let reason, let presented):
+            return .certificateUntrusted(reason: s(reason), presented: presented)
+        case .fingerprintMismatch: return self
+        }
+    }
+}
