@@ -11,6 +11,9 @@ public struct LocalFileStatus: Sendable, Hashable {
     public var kind: EntryKind
     /// Size, mtime (ns), inode and device.
     public var identity: FileIdentity
+    /// Inode change time (`st_ctime`) in nanoseconds since 1970-01-01T00:00:00Z: changes with
+    /// every write, rename or metadata change, and cannot be set back by a user (0 when unknown).
+    public var changeNanoseconds: Int64 = 0
 
     /// Makes a status from its parts.
     public init(kind: EntryKind, identity: FileIdentity) {
@@ -34,19 +37,7 @@ public struct LocalFileSystem: Sendable {
             if errno == ENOENT { return nil }
             throw LocalFileError.current("lstat", path)
         }
-        let kind: EntryKind
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: kind = .file
-        case S_IFDIR: kind = .directory
-        case S_IFLNK: kind = .symlink
-        default: kind = .other
-        }
-        let mtime = nanoseconds(info.st_mtim)
-        return LocalFileStatus(
-            kind: kind,
-            identity: FileIdentity(
-                size: UInt64(max(0, info.st_size)), mtimeNanoseconds: mtime, inode: UInt64(info.st_ino),
-                device: UInt64(info.st_dev)))
+        return LocalFileStatus(info)
     }
 
     /// Makes the folder at `path` and any missing parents (mode 0777 less the umask); a folder
