@@ -43,8 +43,9 @@ public final class PullEngine {
 
         let planned: PullPlanner.Result
         let records: [RelativePath: FileRecord]
+        let seen: (identities: [RelativePath: FileIdentity], since: Date)
         do {
-            (planned, records) = try plan(remote: remote, steps: steps, report: &report)
+            (planned, records, seen) = try plan(remote: remote, steps: steps, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -55,19 +56,23 @@ public final class PullEngine {
             PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
         }
         let flush: () -> Void = { batch?.flush() }
+        let actions = planned.plan.actions
+        let tree = PullTree(
+            paths: job.paths, seen: seen.identities, scanStarted: seen.since,
+            conflicted: Set(actions.filter { $0.kind == .conflict }.map(\.path)))
+        if !actions.isEmpty, let staging = tree.staging() { TreeFolder.sweepStaging(staging) }
         let executor = PullExecutor(
-            job: job, store: store, remote: remote, runStarted: started, records: records, events: events,
-            batch: batch)
+            job: job, store: store, remote: remote, runStarted: started, tree: tree, records: records,
+            events: events, batch: batch)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        let actions = planned.plan.actions
         steps.carryOut(
             actions, remote: remote,
             first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions), flush: flush),
             extra: { [job, store, events] sibling in
                 let worker = PullExecutor(
-                    job: job, store: store, remote: sibling, runStarted: started, records: records, events: events,
-                    batch: batch)
+                    job: job, store: store, remote: sibling, runStarted: started, tree: tree, records: records,
+                    events: events, batch: batch)
                 return ConnectionWorker(remote: sibling, perform: numbered(worker.perform, in: actions), flush: flush)
             }, finishFirst: {}, at: clock, into: &report)
         report.notes += batch?.notes ?? []
@@ -75,12 +80,14 @@ public final class PullEngine {
     }
 
     /// Lists the device (over up to `job.connections` connections) while the local folder is
-    /// scanned and the state read on another thread, then plans; returns the plan and the
-    /// records it was made with.
+    /// scanned and the state read on another thread, then plans; returns the plan, the
+    /// records it was made with, and the local files' identities with when their scan began
+    /// (wall clock, for the check before a download replaces a file).
     private func plan(remote: ResilientRemote, steps: DeviceRunSteps, report: inout DeviceReport) throws -> (
-        PullPlanner.Result, [RelativePath: FileRecord]
+        PullPlanner.Result, [RelativePath: FileRecord], (identities: [RelativePath: FileIdentity], since: Date)
     ) {
         let excludes = try ExcludeRules(job.excludes)
+        let scanStarted = Date()
         let (scanned, (local, records, partials)) = try steps.listDevice(remote, excludes: excludes, report: &report) {
             [self] in
             let local = try localSnapshot(excludes: excludes)
@@ -93,7 +100,7 @@ public final class PullEngine {
         policy.now = clock()
         let planned = PullPlanner(policy: policy).plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
-        return (planned, records)
+        return (planned, records, (local.identities, scanStarted))
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.

@@ -1,0 +1,137 @@
+import Foundation
+import LocalTree
+import SyncCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A finished download waiting for its name: a partial under `.ftpsync/`, or a file with no
+/// name yet in its final folder.
+enum FinishedDownload {
+    case partial(TreeFolder, String)
+    case anonymous(PartialFileWriter)
+}
+
+extension PullExecutor {
+    /// Puts a finished download at `action.path`, walking from the device's root afresh (a
+    /// symlink on the way fails it). The name is replaced only when it still holds the very
+    /// file the plan's scan saw there (same size, mtime, inode and device, and no inode change
+    /// since the scan began); when the plan saw nothing there (or set the local file aside as a
+    /// conflict copy), only a free name is taken. Anything else is the user's: it stays, and the
+    /// download goes beside it as a conflict copy.
+    /// - Returns: the identity of the placed file when it was copied across file systems (a new
+    ///   inode), nil when it was renamed or linked.
+    /// - Throws: `EngineError.changedDuringDownload` when placed beside the user's file;
+    ///   `LocalFileError` when it could not be placed at all (the download stays unplaced).
+    func place(_ finished: FinishedDownload, for action: Action) throws -> FileIdentity? {
+        let name = action.path.name
+        let folder = try tree.folder(action.path.parent, create: true)
+        var expected = tree.seen[action.path]
+        if case .some(.none) = tree.conflict(action.path) { expected = nil }
+        let replace: Bool
+        if let current = try folder.status(name) {
+            guard let expected, current.kind == .file, current.identity == expected,
+                current.changeNanoseconds < tree.scanStarted
+            else { return try placeBeside(finished, in: folder, action: action) }
+            replace = true
+        } else {
+            replace = false
+        }
+        do {
+            return try put(finished, in: folder, as: name, replace: replace)
+        } catch {
+            guard error.code == EEXIST && !replace else { throw error }
+        }
+        // A file appeared under the name since it was looked at: the user's.
+        return try placeBeside(finished, in: folder, action: action)
+    }
+
+    /// Places the download as `NAME.conflict-<UTC time>.EXT` beside a local file that changed.
+    private func placeBeside(_ finished: FinishedDownload, in folder: TreeFolder, action: Action) throws
+        -> FileIdentity?
+    {
+        let copy = LocalFileSystem.conflictName(for: action.path.name, at: runStarted)
+        _ = try put(finished, in: folder, as: copy, replace: false)
+        throw EngineError.changedDuringDownload(path: action.path.string, keptAs: copy)
+    }
+
+    /// Renames (or links) the finished download to `name` in `folder`.
+    private func put(_ finished: FinishedDownload, in folder: TreeFolder, as name: String, replace: Bool)
+        throws(LocalFileError) -> FileIdentity?
+    {
+        switch finished {
+        case .anonymous(let writer):
+            try folder.place(writer, as: name, replace: replace)
+            return nil
+        case .partial(let partials, let partialName):
+            if try partials.move(partialName, to: folder, as: name, replace: replace, staging: tree.staging()) {
+                return nil
+            }
+            guard let status = try folder.status(name) else {
+                throw LocalFileError(operation: "stat", path: folder.shown(name), code: ENOENT)
+            }
+            return status.identity
+        }
+    }
+
+    /// Moves the local copy of a file the device moved (never over a file already there); the
+    /// record follows it.
+    func renameLocal(_ action: Action) throws {
+        guard let to = action.to else { throw EngineError.incompleteAction("rename without its target") }
+        let from = try tree.folder(action.path.parent, create: false)
+        let destination = try tree.folder(to.parent, create: true)
+        try from.move(action.path.name, to: destination, as: to.name, replace: false, staging: tree.staging())
+        guard let status = try destination.status(to.name) else {
+            throw LocalFileError(operation: "stat", path: destination.shown(to.name), code: ENOENT)
+        }
+        let record = FileRecord(
+            path: to, remoteSize: action.source?.size ?? records[action.path]?.remoteSize,
+            remoteModified: action.source?.modified ?? records[action.path]?.remoteModified,
+            localSize: status.identity.size, localModified: status.identity.modified,
+            digest: records[action.path]?.digest)
+        try store?.transaction {
+            try store?.upsertRecord(record, device: job.name)
+            try store?.deleteRecord(path: action.path, device: job.name)
+        }
+    }
+
+    /// Never unlinks: a file goes to `.ftpsync/trash/<UTC time>/<device>/<path>` (`~1`, `~2`,
+    /// … after the name when taken); an empty folder is removed, one still holding something
+    /// (excluded files) goes to the trash too.
+    func deleteLocal(_ action: Action) throws {
+        if action.path.isRoot {
+            throw LocalFileError(operation: "trash", path: job.paths.deviceRoot, code: 0, detail: "the device root")
+        }
+        let folder = try tree.folder(action.path.parent, create: false)
+        let name = action.path.name
+        if action.source?.kind == .directory, (try? folder.removeEmptyFolder(name)) != nil {
+            return
+        }
+        var place = "trash/\(LocalFileSystem.utcStamp(runStarted))/\(job.name)"
+        if !action.path.parent.isRoot { place += "/" + action.path.parent.string }
+        let trash = try tree.state().folder(place, create: true)
+        var candidate = name
+        var attempt = 0
+        while try trash.status(candidate) != nil {
+            attempt += 1
+            candidate = NameFitting.fit(stem: name, tag: "~\(attempt)", ext: "")
+        }
+        try folder.move(name, to: trash, as: candidate, replace: false, staging: nil)
+        try store?.deleteRecord(path: action.path, device: job.name)
+    }
+
+    /// Sets the local version aside as `NAME.conflict-<UTC time>.EXT` (never over a file
+    /// there), and tells the download that follows whether it may go ahead.
+    func keepConflictCopy(_ action: Action) throws {
+        do {
+            let folder = try tree.folder(action.path.parent, create: false)
+            let copy = LocalFileSystem.conflictName(for: action.path.name, at: runStarted)
+            try folder.rename(action.path.name, to: folder, as: copy, replace: false)
+            tree.noteConflict(action.path, failure: nil)
+        } catch {
+            tree.noteConflict(action.path, failure: "\(error)")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Issue 13, items 1, 2 and 9 against a real server (pyftpdlib): a conflict copy that cannot be
+/// made never lets the download replace the user's file, names too long for a conflict copy
+/// are shortened, a local edit during a download survives, and a folder swapped for a symlink
+/// during a pull is never written through. Addresses 127.0.1.32–127.0.1.40 belong to this suite.
+@Suite(.serialized) struct LocalSafetyTests {
+    /// 78 CJK characters (3 bytes each) and `ab.txt`: a 240-byte name, so
+    /// `NAME.conflict-<stamp>.EXT` would pass NAME_MAX (255 bytes).
+    static let longName = String(repeating: "\u{5199}", count: 78) + "ab.txt"
+
+    @Test func aConflictCopyOfA240ByteNameKeepsBothVersions() throws {
+        #expect(Self.longName.utf8.count == 240)
+        let work = try makeTemporaryFolder("long-conflict")
+        let served = work + "/served"
+        try writeFile(served + "/DCIM/" + Self.longName, Array("version 1\n".utf8), modified: Push.minute())
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.32")
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try Push.config(server, local: mirror, at: work)
+        #expect(try ftpsync(["pull", configPath]).status == 0)
+
+        let device = Array("device version\n".utf8)
+        let local = Array("local version, not to be lost\n".utf8)
+        try writeFile(served + "/DCIM/" + Self.longName, device, modified: Push.minute(daysAgo: 1))
+        try writeFile(mirror + "/cam/DCIM/" + Self.longName, local, modified: Push.minute(daysAgo: 0.5))
+        let run = try ftpsync(["pull", configPath, "--json"])
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(Push.actions(run.stdout).map(\.kind) == ["conflict", "download"], "\(run.stdout)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: mirror + "/cam/DCIM")) ?? []
+        let contents = Set(names.compactMap { Push.bytes(mirror + "/cam/DCIM/" + $0) })
+        #expect(contents == [device, local], "\(names)")
+        #expect(Push.bytes(mirror + "/cam/DCIM/" + Self.longName) == device)
+        for name in names { #expect(name.utf8.count <= 255, "\(name)") }
+    }
+
+    @Test func aFailedConflictCopyStopsTheDownloadOverTheUsersFile() throws {
+        let work = try makeTemporaryFolder("gated-conflict")
+        let served = work + "/served"
+        try writeFile(served + "/notes.txt", Array("version 1\n".utf8), modified: Push.minute())
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.33")
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try Push.config(server, local: mirror, at: work)
+        #expect(try ftpsync(["pull", configPath]).status == 0)
+
+        try writeFile(served + "/notes.txt", Array("device version\n".utf8), modified: Push.minute(daysAgo: 1))
+        let local = Array("local version, not to be lost\n".utf8)
+        try writeFile(mirror + "/cam/notes.txt", local, modified: Push.minute(daysAgo: 0.5))
+        // Folders already hold every conflict name the next minute can give: no copy can be made.
+        let now = Date()
+        for second in -5..<90 {
+            let stamp = Self.utcStamp(now.addingTimeInterval(Double(second)))
+            try FileManager.default.createDirectory(
+                atPath: mirror + "/cam/notes.conflict-\(stamp).txt/taken", withIntermediateDirectories: true)
+        }
+        let run = try ftpsync(["pull", configPath, "--json"])
+        #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
+        #expect(Push.deviceStatus(run.stdout) == "partial")
+        #expect(Push.actions(run.stdout).map(\.status) == ["failed", "failed"], "\(run.stdout)")
+        #expect(Push.bytes(mirror + "/cam/notes.txt") == local)
+    }
+
+    @Test func aLocalEditDuringTheDownloadSurvives() throws {
+        let work = try makeTemporaryFolder("edit-during-download")
+        let served = work + "/served"
+        let first = pseudoRandomBytes(600_000, seed: 21)
+        try writeFile(served + "/clip.mp4", first, modified: Push.minute())
+        var server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.34")
+        let mirror = work + "/mirror"
+        let configPath = try Push.config(server, local: mirror, at: work)
+        #expect(try ftpsync(["pull", configPath]).status == 0)
+        server.stop()
+        // pyftpdlib's throttle lets the first second through at full speed: 1.5 MB at 200 kB/s.
+        try writeFile(served + "/clip.mp4", pseudoRandomBytes(1_500_000, seed: 22), modified: Push.minute(daysAgo: 1))
+        server = try FTPServer(
+            .pyftpdlib, root: served, address: "127.0.1.34", port: server.port, options: ["--throttle", "200000"])
+        defer { server.stop() }
+
+        let child = try spawn(ftpsyncBinary, ["pull", configPath, "--json"], output: true)
+        let partials = mirror + "/.ftpsync/partial/cam"
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: partials)) ?? []
+            if names.contains(where: { Push.size(partials + "/" + $0) > 300_000 }) { break }
+            usleep(20_000)
+        }
+        let edit = Array("the user's edit, made while the device's version downloads\n".utf8)
+        try Data(edit).write(to: URL(fileURLWithPath: mirror + "/cam/clip.mp4"))
+        let status = waitForExit(child.pid, timeout: 60)
+        #expect(status == 1)
+        let survived = Push.bytes(mirror + "/cam/clip.mp4") == edit
+        #expect(survived, "the user's edit was replaced")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: mirror + "/cam")) ?? []
+        let copies = names.filter { $0.hasPrefix("clip.conflict-") && $0.hasSuffix(".mp4") }
+        #expect(copies.count == 1, "\(names)")
+        #expect(Push.size(mirror + "/cam/" + (copies.first ?? "")) == 1_500_000)
+    }
+
+    @Test func aFolderSwappedForASymlinkDuringAPullIsNotWrittenThrough() throws {
+        let work = try makeTemporaryFolder("symlink-swap")
+        let served = work + "/served"
+        try writeFile(served + "/DCIM/a.jpg", pseudoRandomBytes(1000, seed: 30), modified: Push.minute())
+        for index in 0..<3 {
+            try writeFile(
+                served + "/DCIM/b\(index).mp4", pseudoRandomBytes(600_000, seed: 31 + UInt64(index)),
+                modified: Push.minute())
+        }
+        let server = try FTPServer(
+            .pyftpdlib, root: served, address: "127.0.1.35", options: ["--throttle", "150000"])
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let outside = work + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let configPath = try Push.config(server, local: mirror, at: work)
+        let text = try String(contentsOfFile: configPath, encoding: .utf8) + "    connections: 1\n"
+        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+
+        let child = try spawn(ftpsyncBinary, ["pull", configPath, "--json"], output: true)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && !FileManager.default.fileExists(atPath: mirror + "/cam/DCIM/a.jpg") {
+            usleep(10_000)
+        }
+        // The folder is moved aside (inside the tree) and a symlink to a folder outside takes its name.
+        try FileManager.default.moveItem(atPath: mirror + "/cam/DCIM", toPath: mirror + "/cam/DCIM-aside")
+        #expect(symlink(outside, mirror + "/cam/DCIM") == 0)
+        let status = waitForExit(child.pid, timeout: 90)
+        #expect(status == 1)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: outside)) ?? []) == [])
+        var info = stat()
+        #expect(lstat(mirror + "/cam/DCIM", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    }
+
+    /// `date` in UTC as `YYYYMMDDTHHMMSSZ`, the stamp of conflict names.
+    static func utcStamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
+    }
+}
