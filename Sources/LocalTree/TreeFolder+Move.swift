@@ -125,20 +125,10 @@ extension TreeFolder {
     /// the tree's lock. Returns how many were removed.
     @discardableResult
     public static func sweepStaging(_ staging: TreeFolder) -> Int {
-        let fd = openat(staging.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0, let dir = fdopendir(fd) else {
-            if fd >= 0 { Glibc.close(fd) }
-            return 0
+        let names = (try? staging.names()) ?? []
+        return names.filter { $0.hasPrefix("copy-") }.reduce(0) {
+            $0 + ((try? staging.removeFile($1)) == true ? 1 : 0)
         }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name.hasPrefix("copy-") { names.append(name) }
-        }
-        return names.reduce(0) { $0 + ((try? staging.removeFile($1)) == true ? 1 : 0) }
     }
 
     /// A number unique within this process, for temporary names.

@@ -154,6 +154,27 @@ public final class TreeFolder: @unchecked Sendable {
         try PartialFileWriter(folder: self, name: name, offset: offset)
     }
 
+    /// The names in this folder (not `.` and `..`), in no particular order.
+    /// - Throws: `LocalFileError` when the folder cannot be read.
+    public func names() throws(LocalFileError) -> [String] {
+        let fd = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 { throw LocalFileError.current("open", path) }
+        guard let dir = fdopendir(fd) else {
+            let error = LocalFileError.current("opendir", path)
+            Glibc.close(fd)
+            throw error
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The file system (`st_dev`) this folder is on.
     /// - Throws: `LocalFileError` when `fstat` fails.
     public func fileSystem() throws(LocalFileError) -> UInt64 {

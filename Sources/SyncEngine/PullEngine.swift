@@ -43,9 +43,10 @@ public final class PullEngine {
 
         let planned: PullPlanner.Result
         let records: [RelativePath: FileRecord]
-        let seen: (identities: [RelativePath: FileIdentity], since: Date)
+        let seen: LocalScan
+        let scanStarted: Date
         do {
-            (planned, records, seen) = try plan(remote: remote, steps: steps, report: &report)
+            (planned, records, seen, scanStarted) = try plan(remote: remote, steps: steps, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -58,13 +59,14 @@ public final class PullEngine {
         let flush: () -> Void = { batch?.flush() }
         let actions = planned.plan.actions
         let tree = PullTree(
-            paths: job.paths, seen: seen.identities, scanStarted: seen.since,
+            paths: job.paths, seen: seen.identities, scanStarted: scanStarted,
             conflicted: Set(actions.filter { $0.kind == .conflict }.map(\.path)))
         if !actions.isEmpty, let staging = tree.staging() { TreeFolder.sweepStaging(staging) }
         let executor = PullExecutor(
             job: job, store: store, remote: remote, runStarted: started, tree: tree, records: records,
             events: events, batch: batch)
         for adoption in planned.adoptions { executor.adopt(adoption) }
+        report.notes += seen.leftovers.map(executor.sweepLeftover)
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         steps.carryOut(
             actions, remote: remote,
@@ -81,10 +83,10 @@ public final class PullEngine {
 
     /// Lists the device (over up to `job.connections` connections) while the local folder is
     /// scanned and the state read on another thread, then plans; returns the plan, the
-    /// records it was made with, and the local files' identities with when their scan began
-    /// (wall clock, for the check before a download replaces a file).
+    /// records it was made with, and the local scan with when it began (wall clock, for the
+    /// check before a download replaces a file).
     private func plan(remote: ResilientRemote, steps: DeviceRunSteps, report: inout DeviceReport) throws -> (
-        PullPlanner.Result, [RelativePath: FileRecord], (identities: [RelativePath: FileIdentity], since: Date)
+        PullPlanner.Result, [RelativePath: FileRecord], LocalScan, Date
     ) {
         let excludes = try ExcludeRules(job.excludes)
         let scanStarted = Date()
@@ -100,7 +102,7 @@ public final class PullEngine {
         policy.now = clock()
         let planned = PullPlanner(policy: policy).plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
-        return (planned, records, (local.identities, scanStarted))
+        return (planned, records, local, scanStarted)
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.

@@ -108,8 +108,15 @@ extension PullExecutor {
         if action.source?.kind == .directory, (try? folder.removeEmptyFolder(name)) != nil {
             return
         }
+        try trash(name, in: folder, path: action.path)
+        try store?.deleteRecord(path: action.path, device: job.name)
+    }
+
+    /// Moves `name` of `folder` (at `path`) to `.ftpsync/trash/<UTC time>/<device>/<path>`,
+    /// with `~1`, `~2`, … after the name when taken; never over anything.
+    private func trash(_ name: String, in folder: TreeFolder, path: RelativePath) throws {
         var place = "trash/\(LocalFileSystem.utcStamp(runStarted))/\(job.name)"
-        if !action.path.parent.isRoot { place += "/" + action.path.parent.string }
+        if !path.parent.isRoot { place += "/" + path.parent.string }
         let trash = try tree.state().folder(place, create: true)
         var candidate = name
         var attempt = 0
@@ -118,7 +125,17 @@ extension PullExecutor {
             candidate = NameFitting.fit(stem: name, tag: "~\(attempt)", ext: "")
         }
         try folder.move(name, to: trash, as: candidate, replace: false, staging: nil)
-        try store?.deleteRecord(path: action.path, device: job.name)
+    }
+
+    /// Moves a file only a killed run leaves in the tree (`LocalScanner.isLeftover`) to the
+    /// trash; returns the note for the report.
+    func sweepLeftover(_ path: RelativePath) -> String {
+        do {
+            try trash(path.name, in: try tree.folder(path.parent, create: false), path: path)
+            return "\(path): left by an interrupted run; moved to the trash"
+        } catch {
+            return "\(path): left by an interrupted run; not synced (\(error))"
+        }
     }
 
     /// Sets the local version aside as `NAME.conflict-<UTC time>.EXT` (never over a file
