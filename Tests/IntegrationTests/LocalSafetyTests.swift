@@ -132,6 +132,57 @@ import Testing
         #expect(lstat(mirror + "/cam/DCIM", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
     }
 
+    @Test func leftoversOfAMoveAcrossFileSystemsAreNeverUploadedAndPullTrashesThem() throws {
+        let work = try makeTemporaryFolder("leftovers")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.36")
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let photo = pseudoRandomBytes(5000, seed: 40)
+        try writeFile(mirror + "/cam/DCIM/a.jpg", photo, modified: Push.minute())
+        // What 0.1.0 left when killed while copying a.jpg across file systems.
+        try writeFile(mirror + "/cam/DCIM/a.jpg.ftpsync-copy", Array(photo.prefix(2000)), modified: Push.minute())
+        let configPath = try Push.config(server, local: mirror, at: work)
+        let push = try ftpsync(["push", configPath, "--json"])
+        #expect(push.status == 0, "\(push.stdout) \(push.stderr)")
+        #expect(Push.actions(push.stdout).map(\.path) == ["DCIM", "DCIM/a.jpg"], "\(push.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: served + "/DCIM/a.jpg.ftpsync-copy"))
+
+        let pull = try ftpsync(["pull", configPath, "--json"])
+        #expect(pull.status == 0, "\(pull.stdout) \(pull.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/DCIM/a.jpg.ftpsync-copy"))
+        let trash = mirror + "/.ftpsync/trash"
+        let stamps = (try? FileManager.default.contentsOfDirectory(atPath: trash)) ?? []
+        #expect(stamps.count == 1)
+        #expect(FileManager.default.fileExists(atPath: trash + "/\(stamps.first ?? "")/cam/DCIM/a.jpg.ftpsync-copy"))
+        #expect(Push.bytes(mirror + "/cam/DCIM/a.jpg") == photo)
+    }
+
+    @Test func aPullIntoADeviceFolderOnAnotherFileSystemLeavesNoCopyBeside() throws {
+        guard getuid() == 0 else { return }  // mounting a tmpfs needs root
+        let work = try makeTemporaryFolder("cross-device-pull")
+        let served = work + "/served"
+        let clip = pseudoRandomBytes(700_000, seed: 41)
+        try writeFile(served + "/clip.mp4", clip, modified: Push.minute())
+        try writeFile(served + "/small.jpg", pseudoRandomBytes(3000, seed: 42), modified: Push.minute())
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.37")
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        try FileManager.default.createDirectory(atPath: mirror + "/cam", withIntermediateDirectories: true)
+        try #require(mount("tmpfs", mirror + "/cam", "tmpfs", 0, "size=16m") == 0)
+        defer { umount2(mirror + "/cam", 2) }
+        try writeFile(mirror + "/cam/clip.mp4", Array("old".utf8), modified: Push.minute(daysAgo: 3))
+        let configPath = try Push.config(server, local: mirror, at: work)
+        let first = try ftpsync(["pull", configPath, "--json"])
+        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+        #expect(Push.bytes(mirror + "/cam/clip.mp4") == clip)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: mirror + "/cam")) ?? []).sorted()
+        #expect(names.filter { !$0.hasPrefix("clip.conflict-") } == ["clip.mp4", "small.jpg"], "\(names)")
+        let second = try ftpsync(["pull", configPath, "--json"])
+        #expect(second.status == 0 && Push.actions(second.stdout).isEmpty, "\(second.stdout)")
+    }
+
     /// `date` in UTC as `YYYYMMDDTHHMMSSZ`, the stamp of conflict names.
     static func utcStamp(_ date: Date) -> String {
         let formatter = DateFormatter()
