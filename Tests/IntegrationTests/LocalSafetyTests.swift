@@ -59,6 +59,7 @@ import Testing
         #expect(run.status == 1, "\(run.stdout) \(run.stderr)")
         #expect(Push.deviceStatus(run.stdout) == "partial")
         #expect(Push.actions(run.stdout).map(\.status) == ["failed", "failed"], "\(run.stdout)")
+        #expect(run.stdout.contains("not downloaded: the local version could not be kept as a conflict copy"))
         #expect(Push.bytes(mirror + "/cam/notes.txt") == local)
     }
 
@@ -90,6 +91,8 @@ import Testing
         try Data(edit).write(to: URL(fileURLWithPath: mirror + "/cam/clip.mp4"))
         let status = waitForExit(child.pid, timeout: 60)
         #expect(status == 1)
+        let report = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
+        #expect(report.contains("changed here while the device's version downloaded"), "\(report)")
         let survived = Push.bytes(mirror + "/cam/clip.mp4") == edit
         #expect(survived, "the user's edit was replaced")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: mirror + "/cam")) ?? []
@@ -127,6 +130,9 @@ import Testing
         #expect(symlink(outside, mirror + "/cam/DCIM") == 0)
         let status = waitForExit(child.pid, timeout: 90)
         #expect(status == 1)
+        let report = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
+        #expect(Push.deviceStatus(report) == "partial")
+        #expect(report.contains("a symbolic link is in the way"), "\(report)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: outside)) ?? []) == [])
         var info = stat()
         #expect(lstat(mirror + "/cam/DCIM", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
