@@ -121,12 +121,14 @@ extension TreeFolder {
         if fsync(target) != 0 { throw LocalFileError.current("fsync", shown) }
     }
 
-    /// Removes every file of `staging` (the copies a killed run left there); run only under
-    /// the tree's lock. Returns how many were removed.
+    /// Removes the copies other processes left in `staging` (a killed run's; this process's own,
+    /// `copy-<pid>-…`, may be in progress on another device's thread). Run only under the
+    /// tree's lock. Returns how many were removed.
     @discardableResult
     public static func sweepStaging(_ staging: TreeFolder) -> Int {
         let names = (try? staging.names()) ?? []
-        return names.filter { $0.hasPrefix("copy-") }.reduce(0) {
+        let own = "copy-\(getpid())-"
+        return names.filter { $0.hasPrefix("copy-") && !$0.hasPrefix(own) }.reduce(0) {
             $0 + ((try? staging.removeFile($1)) == true ? 1 : 0)
         }
     }
