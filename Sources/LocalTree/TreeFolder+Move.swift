@@ -83,7 +83,7 @@ extension TreeFolder {
             try link(descriptor: writer.descriptor, as: name)
             return
         } catch  where error.code == EEXIST && replace {}
-        let temporary = ".ftpsync-link-\(getpid())-\(TreeFolder.nextCopy())" + UploadNaming.suffix
+        let temporary = TreeFolder.temporaryName()
         _ = try? removeFile(temporary)
         try link(descriptor: writer.descriptor, as: temporary)
         do {
@@ -131,6 +131,13 @@ extension TreeFolder {
         return names.filter { $0.hasPrefix("copy-") && !$0.hasPrefix(own) }.reduce(0) {
             $0 + ((try? staging.removeFile($1)) == true ? 1 : 0)
         }
+    }
+
+    /// A name for a file ftpsync puts in the user's tree for an instant (just before renaming
+    /// it over a name): `.ftpsync-link-<pid>-<n>.ftpsync-part`, unique in this process, short,
+    /// and a leftover by `LocalScanner.isLeftover` (never synced; pull trashes it).
+    public static func temporaryName() -> String {
+        LocalScanner.linkPrefix + "\(getpid())-\(nextCopy())" + UploadNaming.suffix
     }
 
     /// A number unique within this process, for temporary names.

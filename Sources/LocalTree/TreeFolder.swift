@@ -110,6 +110,18 @@ public final class TreeFolder: @unchecked Sendable {
         if renameat(descriptor, name, folder.descriptor, newName) != 0 { throw LocalFileError.current("rename", what) }
     }
 
+    /// Swaps the names `first` and `second` of this folder atomically
+    /// (`renameat2(RENAME_EXCHANGE)`): each then names the other's file.
+    /// - Returns: false when the kernel or file system cannot exchange (ENOSYS, EINVAL): nothing
+    ///   was changed.
+    /// - Throws: `LocalFileError` for other failures (e.g. ENOENT when one name is missing).
+    public func exchange(_ first: String, _ second: String) throws(LocalFileError) -> Bool {
+        guard let renameat2 = TreeFolder.renameat2 else { return false }
+        if renameat2(descriptor, first, descriptor, second, TreeFolder.renameExchange) == 0 { return true }
+        if errno == ENOSYS || errno == EINVAL { return false }
+        throw LocalFileError.current("exchange", "\(shown(first)) <-> \(shown(second))")
+    }
+
     /// Gives the open file `fd` (an `O_TMPFILE` file on this folder's file system) the name
     /// `name` here (`linkat` through `/proc/self/fd`); fails with EEXIST when the name is taken.
     /// - Throws: `LocalFileError` (operation "link").
@@ -195,6 +207,8 @@ public final class TreeFolder: @unchecked Sendable {
 
     /// `RENAME_NOREPLACE` of `<linux/fs.h>`.
     private static let renameNoReplace: UInt32 = 1
+    /// `RENAME_EXCHANGE` of `<linux/fs.h>`.
+    private static let renameExchange: UInt32 = 2
 }
 
 extension LocalFileStatus {

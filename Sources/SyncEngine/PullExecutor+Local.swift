@@ -11,6 +11,8 @@ import SyncCore
 enum FinishedDownload {
     case partial(TreeFolder, String)
     case anonymous(PartialFileWriter)
+    /// Already in its final folder under a temporary name.
+    case named(String)
 }
 
 extension PullExecutor {
@@ -29,22 +31,57 @@ extension PullExecutor {
         let folder = try tree.folder(action.path.parent, create: true)
         var expected = tree.seen[action.path]
         if case .some(.none) = tree.conflict(action.path) { expected = nil }
-        let replace: Bool
         if let current = try folder.status(name) {
             guard let expected, current.kind == .file, current.identity == expected,
                 current.changeNanoseconds < tree.scanStarted
             else { return try placeBeside(finished, in: folder, action: action) }
-            replace = true
-        } else {
-            replace = false
+            return try replace(finished, in: folder, action: action, expected: expected)
         }
         do {
-            return try put(finished, in: folder, as: name, replace: replace)
+            return try put(finished, in: folder, as: name, replace: false)
         } catch {
-            guard error.code == EEXIST && !replace else { throw error }
+            guard error.code == EEXIST else { throw error }
         }
         // A file appeared under the name since it was looked at: the user's.
         return try placeBeside(finished, in: folder, action: action)
+    }
+
+    /// Replaces the file the plan saw at `action.path` (just checked unchanged) with no window
+    /// for a change to slip in: the download gets a temporary name beside it, the two names
+    /// are exchanged atomically, and the file that comes out is checked once more (same inode,
+    /// size, mtime): when it is not the one expected, the names are exchanged back and the
+    /// download is kept beside it. A kill in between leaves one of the two under the temporary
+    /// name, a leftover the next pull moves to the trash. Where names cannot be exchanged, a
+    /// plain rename over the name.
+    private func replace(_ finished: FinishedDownload, in folder: TreeFolder, action: Action, expected: FileIdentity)
+        throws -> FileIdentity?
+    {
+        let name = action.path.name
+        let temporary = TreeFolder.temporaryName()
+        let copied = try put(finished, in: folder, as: temporary, replace: false)
+        let exchanged: Bool
+        do {
+            exchanged = try folder.exchange(temporary, name)
+        } catch {
+            // The name went away since it was checked: take it if still free.
+            do {
+                try folder.rename(temporary, to: folder, as: name, replace: false)
+                return copied
+            } catch {
+                return try placeBeside(.named(temporary), in: folder, action: action)
+            }
+        }
+        guard exchanged else {
+            try folder.rename(temporary, to: folder, as: name, replace: true)
+            return copied
+        }
+        if let old = try? folder.status(temporary), old.kind == .file, old.identity == expected {
+            _ = try? folder.removeFile(temporary)
+            return copied
+        }
+        // Changed in the last instant: the user's file back under its name, the download beside.
+        _ = try folder.exchange(temporary, name)
+        return try placeBeside(.named(temporary), in: folder, action: action)
     }
 
     /// Places the download as `NAME.conflict-<UTC time>.EXT` beside a local file that changed.
@@ -63,6 +100,9 @@ extension PullExecutor {
         switch finished {
         case .anonymous(let writer):
             try folder.place(writer, as: name, replace: replace)
+            return nil
+        case .named(let temporary):
+            try folder.rename(temporary, to: folder, as: name, replace: replace)
             return nil
         case .partial(let partials, let partialName):
             if try partials.move(partialName, to: folder, as: name, replace: replace, staging: tree.staging()) {

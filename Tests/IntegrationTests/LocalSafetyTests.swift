@@ -101,6 +101,31 @@ import Testing
         #expect(Push.size(mirror + "/cam/" + (copies.first ?? "")) == 1_500_000)
     }
 
+    @Test func aDownloadOverAnUnchangedFileReplacesItAndLeavesNothingBeside() throws {
+        let work = try makeTemporaryFolder("checked-replace")
+        let served = work + "/served"
+        try writeFile(served + "/small.txt", Array("version 1\n".utf8), modified: Push.minute())
+        try writeFile(served + "/big.bin", pseudoRandomBytes(600_000, seed: 50), modified: Push.minute())
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.1.38")
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try Push.config(server, local: mirror, at: work)
+        #expect(try ftpsync(["pull", configPath]).status == 0)
+        let small = Array("version 2, from the device\n".utf8)
+        let big = pseudoRandomBytes(650_000, seed: 51)
+        try writeFile(served + "/small.txt", small, modified: Push.minute(daysAgo: 1))
+        try writeFile(served + "/big.bin", big, modified: Push.minute(daysAgo: 1))
+        let run = try ftpsync(["pull", configPath, "--json"])
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(Push.actions(run.stdout).map(\.kind) == ["download", "download"], "\(run.stdout)")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: mirror + "/cam")) ?? []).sorted()
+        #expect(names == ["big.bin", "small.txt"])
+        let replaced = Push.bytes(mirror + "/cam/small.txt") == small && Push.bytes(mirror + "/cam/big.bin") == big
+        #expect(replaced)
+        let again = try ftpsync(["pull", configPath, "--json"])
+        #expect(again.status == 0 && Push.actions(again.stdout).isEmpty, "\(again.stdout)")
+    }
+
     @Test func aFolderSwappedForASymlinkDuringAPullIsNotWrittenThrough() throws {
         let work = try makeTemporaryFolder("symlink-swap")
         let served = work + "/served"

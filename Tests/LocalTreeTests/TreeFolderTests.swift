@@ -101,4 +101,17 @@ struct TreeFolderTests {
         } throws: { ($0 as? LocalFileError)?.code == EEXIST }
         #expect(try tree.read("root/b") == Array("b".utf8))
     }
+
+    @Test func exchangeSwapsTwoNamesAtomically() throws {
+        let tree = try TempTree()
+        try tree.write("root/a", "first")
+        try tree.write("root/b", "second")
+        let root = try TreeFolder.openRoot(tree.url("root"), create: false)
+        let before = try #require(try root.status("a"))
+        #expect(try root.exchange("a", "b"))
+        #expect(try tree.read("root/a") == Array("second".utf8))
+        #expect(try tree.read("root/b") == Array("first".utf8))
+        #expect(try root.status("b")?.identity == before.identity)
+        #expect(throws: LocalFileError.self) { _ = try root.exchange("a", "missing") }
+    }
 }
