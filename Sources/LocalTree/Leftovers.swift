@@ -2,9 +2,6 @@ import Foundation
 import SyncCore
 
 extension LocalScanner {
-    /// What older versions (0.1.0) named a copy across file systems in progress: `NAME` plus this.
-    public static let copySuffix = ".ftpsync-copy"
-
     /// What `TreeFolder.place` links an anonymous download as, just before renaming it over an
     /// existing name: `.ftpsync-link-<pid>-<n>` plus `UploadNaming.suffix`.
     public static let linkPrefix = ".ftpsync-link-"
@@ -13,7 +10,7 @@ extension LocalScanner {
     /// systems of 0.1.0, `NAME.ftpsync-copy`; a link before its rename, `.ftpsync-link-…`):
     /// never a user's file, never synced either way; pull moves it to the trash.
     public static func isLeftover(_ name: String) -> Bool {
-        if name.hasSuffix(copySuffix) && name.utf8.count > copySuffix.utf8.count { return true }
+        if LeftoverNaming.isLeftover(name: name) { return true }
         return name.hasPrefix(linkPrefix) && name.hasSuffix(UploadNaming.suffix)
     }
 }
