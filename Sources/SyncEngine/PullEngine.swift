@@ -43,10 +43,9 @@ public final class PullEngine {
 
         let planned: PullPlanner.Result
         let records: [RelativePath: FileRecord]
-        let seen: LocalScan
-        let scanStarted: Date
+        let tree: PullTree
         do {
-            (planned, records, seen, scanStarted) = try plan(remote: remote, steps: steps, report: &report)
+            (planned, records, tree) = try plan(remote: remote, steps: steps, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -58,15 +57,12 @@ public final class PullEngine {
         }
         let flush: () -> Void = { batch?.flush() }
         let actions = planned.plan.actions
-        let tree = PullTree(
-            paths: job.paths, seen: seen.identities, scanStarted: scanStarted,
-            conflicted: Set(actions.filter { $0.kind == .conflict }.map(\.path)))
         if !actions.isEmpty, let staging = tree.staging() { TreeFolder.sweepStaging(staging) }
         let executor = PullExecutor(
             job: job, store: store, remote: remote, runStarted: started, tree: tree, records: records,
             events: events, batch: batch)
         for adoption in planned.adoptions { executor.adopt(adoption) }
-        report.notes += seen.leftovers.map(executor.sweepLeftover)
+        report.notes += tree.leftovers.map(executor.sweepLeftover)
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         steps.carryOut(
             actions, remote: remote,
@@ -83,10 +79,10 @@ public final class PullEngine {
 
     /// Lists the device (over up to `job.connections` connections) while the local folder is
     /// scanned and the state read on another thread, then plans; returns the plan, the
-    /// records it was made with, and the local scan with when it began (wall clock, for the
-    /// check before a download replaces a file).
+    /// records it was made with, and the local side as the plan saw it (`PullTree`: what the
+    /// scan found, when it began, which paths get a conflict copy).
     private func plan(remote: ResilientRemote, steps: DeviceRunSteps, report: inout DeviceReport) throws -> (
-        PullPlanner.Result, [RelativePath: FileRecord], LocalScan, Date
+        PullPlanner.Result, [RelativePath: FileRecord], PullTree
     ) {
         let excludes = try ExcludeRules(job.excludes)
         let scanStarted = Date()
@@ -102,7 +98,11 @@ public final class PullEngine {
         policy.now = clock()
         let planned = PullPlanner(policy: policy).plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
-        return (planned, records, local, scanStarted)
+        let tree = PullTree(
+            paths: job.paths, seen: local.identities, scanStarted: scanStarted,
+            conflicted: Set(planned.plan.actions.filter { $0.kind == .conflict }.map(\.path)),
+            leftovers: local.leftovers)
+        return (planned, records, tree)
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.

@@ -18,13 +18,19 @@ final class PullTree: @unchecked Sendable {
     let scanStarted: Int64
     /// Paths whose download follows a conflict copy in the plan: done only once that copy is made.
     let conflicted: Set<RelativePath>
+    /// Files only a killed run leaves in the tree, found by the scan (`LocalScanner.isLeftover`).
+    let leftovers: [RelativePath]
     private let lock = NSLock()
     private var deviceRoot: TreeFolder?
     private var stateRoot: TreeFolder?
     private var conflicts: [RelativePath: String?] = [:]
 
-    init(paths: LocalPaths, seen: [RelativePath: FileIdentity], scanStarted: Date, conflicted: Set<RelativePath>) {
+    init(
+        paths: LocalPaths, seen: [RelativePath: FileIdentity], scanStarted: Date, conflicted: Set<RelativePath>,
+        leftovers: [RelativePath] = []
+    ) {
         self.paths = paths
+        self.leftovers = leftovers
         self.conflicted = conflicted
         self.seen = seen
         let nanoseconds = (scanStarted.timeIntervalSince1970 * 1e9).rounded(.down)
