@@ -50,6 +50,9 @@ public struct LocalScan: Sendable {
     public var hashedBytes: UInt64
     /// Files whose digest came from the cache without reading them.
     public var cachedFiles: Int
+    /// Files only a killed ftpsync leaves in the tree (`LocalScanner.isLeftover`), left out of
+    /// the snapshot: never synced; pull moves them to the trash.
+    public var leftovers: [RelativePath] = []
 
     /// Makes a scan result from its parts.
     public init(

@@ -36,8 +36,10 @@ public struct LocalScanner: Sendable {
     ///   folder, no permission). Problems below the root become notes.
     public func scan(root: String) throws(LocalFileError) -> LocalScan {
         let walk = try walk(root: root)
-        return LocalScan(
+        var scan = LocalScan(
             snapshot: Snapshot(walk.entries), identities: walk.identityTable(), notes: walk.notes)
+        scan.leftovers = walk.leftovers
+        return scan
     }
 
     /// Scans `root` and gives every file its XXH3-128 digest: taken from `cache` when the file's
@@ -99,9 +101,11 @@ public struct LocalScanner: Sendable {
             }
         }
         cache.removeAll(under: cachePrefix, except: seen)
-        return LocalScan(
+        var scan = LocalScan(
             snapshot: Snapshot(walk.entries), identities: walk.identityTable(), notes: walk.notes,
             hashedFiles: jobs.count, hashedBytes: hashedBytes, cachedFiles: cachedFiles)
+        scan.leftovers = walk.leftovers
+        return scan
     }
 
     // MARK: - Walking
@@ -113,6 +117,8 @@ public struct LocalScanner: Sendable {
         /// never rehashes a growing dictionary.
         var identities: [FileIdentity?] = []
         var notes: [String] = []
+        /// Files only a killed ftpsync leaves (`LocalScanner.isLeftover`): not entries.
+        var leftovers: [RelativePath] = []
 
         /// The files' identities keyed by path, built once at its final size.
         func identityTable() -> [RelativePath: FileIdentity] {
@@ -168,6 +174,10 @@ public struct LocalScanner: Sendable {
                 continue
             }
             let type = child.stat.st_mode & S_IFMT
+            if type == S_IFREG && LocalScanner.isLeftover(child.name) {
+                walk.leftovers.append(path)
+                continue
+            }
             let isFolder = type == S_IFDIR
             if !excludes.isEmpty && excludes.excludes(path: path.string, name: child.name, isFolder: isFolder) {
                 continue

@@ -45,7 +45,7 @@ public struct PullPlanner: Sendable {
         var blocked = Set<RelativePath>()
         var previous: (path: RelativePath, ancestor: SnapshotEntry?)?
         let remote = rawRemote.filter { entry in
-            guard !UploadNaming.isTemporary(entry.path) else { return false }
+            guard !UploadNaming.isTemporary(entry.path), !LeftoverNaming.isLeftover(entry.path) else { return false }
             // Entries of one folder are neighbours and share their ancestors: look them up once.
             let ancestor: SnapshotEntry?
             if let previous, entry.path.hasSameParentBytes(as: previous.path) {

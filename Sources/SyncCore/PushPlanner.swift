@@ -26,7 +26,7 @@ public struct PushPlanner: Sendable {
         local: Snapshot, remote rawRemote: Snapshot, records: [RelativePath: FileRecord],
         partials: [RelativePath: UploadPartial]
     ) -> PlanResult {
-        let remote = rawRemote.filter { !UploadNaming.isTemporary($0.path) }
+        let remote = rawRemote.filter { !UploadNaming.isTemporary($0.path) && !LeftoverNaming.isLeftover($0.path) }
         var folders: [Action] = []
         var transfers: [Action] = []
         var notes: [String] = []
