@@ -312,12 +312,24 @@ final class PullExecutor {
         return try files.openPartial(at: path, offset: offset)
     }
 
-    /// Moves the local copy of a file the device moved; the record follows it.
+    /// Moves the local copy of a file the device moved (its content proven the same, see
+    /// `MoveEvidenceCheck`); the record follows it. Never replaces a file at the new name, and
+    /// never moves a copy that changed here since the last sync: the action fails instead.
     private func renameLocal(_ action: Action) throws {
         guard let to = action.to else { throw EngineError.incompleteAction("rename without its target") }
+        let source = job.paths.file(action.path)
         let destination = job.paths.file(to)
+        if let record = records[action.path], let now = try files.status(at: source),
+            now.kind != .file || now.identity.size != record.localSize
+                || !now.identity.modified.matches(record.localModified)
+        {
+            throw RenameRefused(path: action.path, to: to, reason: "it changed here since the last sync")
+        }
+        if try files.status(at: destination) != nil {
+            throw RenameRefused(path: action.path, to: to, reason: "something is already there")
+        }
         try files.makeFolders(at: parentFolder(destination))
-        try files.move(from: job.paths.file(action.path), to: destination)
+        try files.move(from: source, to: destination)
         guard let status = try files.status(at: destination) else {
             throw LocalFileError(operation: "stat", path: destination, code: ENOENT)
         }
