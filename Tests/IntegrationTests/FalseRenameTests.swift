@@ -7,8 +7,11 @@ import Testing
 /// a rename, proven by the server's hash (proftpd with mod_digest) or by sampled ranges
 /// (pyftpdlib: REST + short RETRs, never the whole file).
 @Suite(.serialized) struct FalseRenameTests {
-    /// pyftpdlib offers no hash (sampled ranges); proftpd `--digest` offers HASH and XSHA256.
-    static let servers: [(FTPServer.Kind, String)] = [(.pyftpdlib, "127.0.4.1"), (.proftpd, "127.0.4.2")]
+    /// pyftpdlib (MLSD) and vsftpd (LIST: a day for a time this old) offer no hash: sampled
+    /// ranges; proftpd `--digest` offers HASH and XSHA256.
+    static let servers: [(FTPServer.Kind, String)] = [
+        (.pyftpdlib, "127.0.4.1"), (.proftpd, "127.0.4.2"), (.vsftpd, "127.0.4.3"),
+    ]
     /// 2000-01-01T00:00:00Z: what a camera whose clock was never set stamps on every clip.
     static let noClock: Double = 946_684_800
     static let clipSize = 1_048_576
@@ -72,7 +75,7 @@ import Testing
 
     /// A clip moved on the device (same bytes, same default time) is still a local rename: the
     /// local file keeps its inode, and the device is only asked for evidence — HASH on proftpd
-    /// (no RETR at all), three short REST + RETR ranges on pyftpdlib.
+    /// (no RETR at all), three short REST + RETR ranges on pyftpdlib and vsftpd.
     @Test(arguments: servers)
     func aTrueMoveIsStillARenameProvenWithoutFetchingTheFile(server kind: (FTPServer.Kind, String)) throws {
         let work = try makeTemporaryFolder("true-move-\(kind.0.rawValue)")
