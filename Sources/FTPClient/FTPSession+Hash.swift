@@ -1,9 +1,11 @@
 /// A digest a server computed over a whole file.
 public struct ServerHash: Sendable, Equatable {
+    /// The algorithm the server used.
     public var algorithm: ServerHashAlgorithm
     /// The digest bytes (`algorithm.digestLength` of them).
     public var digest: [UInt8]
 
+    /// A digest as read from a reply.
     public init(algorithm: ServerHashAlgorithm, digest: [UInt8]) {
         self.algorithm = algorithm
         self.digest = digest

@@ -4,9 +4,13 @@ import COpenSSL
 /// §3, chosen with `OPTS HASH`) or by one of the older `XSHA256`, `XSHA1`, `XMD5`, `XCRC`
 /// commands. Raw values are the names `HASH` uses.
 public enum ServerHashAlgorithm: String, Sendable, CaseIterable {
+    /// SHA-256 (FIPS 180-4).
     case sha256 = "SHA-256"
+    /// SHA-1 (FIPS 180-4).
     case sha1 = "SHA-1"
+    /// MD5 (RFC 1321).
     case md5 = "MD5"
+    /// CRC-32 (ISO 3309), as `XCRC` computes it.
     case crc32 = "CRC32"
 
     /// The older command that computes this algorithm over a whole file.
@@ -56,6 +60,7 @@ public enum ServerHashAlgorithm: String, Sendable, CaseIterable {
 /// Computes one `ServerHashAlgorithm` over bytes fed in order: SHA-256, SHA-1 and MD5 through
 /// OpenSSL's EVP interface, CRC32 (ISO 3309, as `XCRC` and `HASH CRC32` use) here.
 public final class ContentHasher {
+    /// What this hasher computes.
     public let algorithm: ServerHashAlgorithm
     private let context: OpaquePointer?
     private var crc: UInt32 = 0xFFFF_FFFF

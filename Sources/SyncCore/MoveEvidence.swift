@@ -18,6 +18,7 @@ public struct MoveCandidate: Sendable, Hashable, CustomStringConvertible {
     /// time of several files of the listing. Shown in notes; it never counts as evidence.
     public var defaultTime: Bool
 
+    /// A candidate from its paths, size (bytes) and whether its time is a default.
     public init(from: RelativePath, to: RelativePath, size: UInt64, defaultTime: Bool) {
         self.from = from
         self.to = to
@@ -25,6 +26,7 @@ public struct MoveCandidate: Sendable, Hashable, CustomStringConvertible {
         self.defaultTime = defaultTime
     }
 
+    /// `FROM -> TO`, for notes and test output.
     public var description: String { "\(from) -> \(to)" }
 }
 
@@ -62,7 +64,9 @@ public enum SampledRanges {
 
     /// One sampled range: `count` bytes from byte `offset`.
     public struct Range: Sendable, Hashable {
+        /// The first byte of the range (0 = the file's first byte).
         public var offset: UInt64
+        /// Bytes in the range.
         public var count: UInt64
     }
 

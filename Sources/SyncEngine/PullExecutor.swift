@@ -319,15 +319,7 @@ final class PullExecutor {
         guard let to = action.to else { throw EngineError.incompleteAction("rename without its target") }
         let source = job.paths.file(action.path)
         let destination = job.paths.file(to)
-        if let record = records[action.path], let now = try files.status(at: source),
-            now.kind != .file || now.identity.size != record.localSize
-                || !now.identity.modified.matches(record.localModified)
-        {
-            throw RenameRefused(path: action.path, to: to, reason: "it changed here since the last sync")
-        }
-        if try files.status(at: destination) != nil {
-            throw RenameRefused(path: action.path, to: to, reason: "something is already there")
-        }
+        try RenameRefused.check(action.path, at: source, to: to, at: destination, record: records[action.path])
         try files.makeFolders(at: parentFolder(destination))
         try files.move(from: source, to: destination)
         guard let status = try files.status(at: destination) else {

@@ -1,5 +1,6 @@
-@testable import FTPClient
 import Testing
+
+@testable import FTPClient
 
 /// The server-hash commands: what FEAT offers, how replies are read, and the same algorithms
 /// computed here (known test vectors).
