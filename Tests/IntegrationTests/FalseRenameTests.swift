@@ -112,6 +112,33 @@ import Testing
         }
     }
 
+    /// A device that answers REST with 350 but sends every file from byte 0: the sampled middle
+    /// and tail are not the file's, so even a true move is not proven — it is downloaded, and the
+    /// old copy kept. Evidence that cannot be trusted never moves a file.
+    @Test func aDeviceThatIgnoresRESTProvesNothing() throws {
+        let work = try makeTemporaryFolder("ignore-rest")
+        let served = work + "/served"
+        let clip = pseudoRandomBytes(Self.clipSize, seed: 56)
+        try writeFile(served + "/DCIM/C.MP4", clip, modified: Self.noClock)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.4.4", options: ["--ignore-rest"])
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try Push.config(server, local: mirror, at: work)
+        #expect(try ftpsync(["pull", configPath]).status == 0)
+
+        try FileManager.default.createDirectory(atPath: served + "/moved", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: served + "/DCIM/C.MP4", toPath: served + "/moved/C.MP4")
+        let pulled = try ftpsync(["pull", configPath, "--json"])
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(
+            Push.actions(pulled.stdout).map { "\($0.kind) \($0.path)" } == [
+                "mkdir_local moved", "download moved/C.MP4",
+            ],
+            "\(pulled.stdout)")
+        #expect(Push.bytes(mirror + "/cam/moved/C.MP4") == clip)
+        #expect(Push.bytes(mirror + "/cam/DCIM/C.MP4") == clip)
+    }
+
     static func inode(_ path: String) -> UInt64 {
         var info = stat()
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : 0
