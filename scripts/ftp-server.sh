@@ -40,6 +40,7 @@ usage:
       --latency MS        pyftpdlib: each reply waits MS ms (a slow device)
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
       --digest            proftpd: load mod_digest (HASH, XSHA256, XSHA1, XMD5, XCRC)
+      --deny CMD          proftpd: refuse command CMD to everyone (<Limit CMD> DenyAll; repeatable)
       --tls explicit|implicit
                           FTPS with a self-signed certificate made by openssl (SAN: ADDR,
                           127.0.0.1, ::1, localhost), TLS required for login and data;
@@ -163,7 +164,7 @@ cmd_start() {
     local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" drop_upload="" owner="" timeout=30 raw_names=0
     local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0 latency=""
     local digest=0 # read by start_proftpd (scripts/lab-servers.sh)
-    local ignore_rest=0
+    local ignore_rest=0 deny_commands=() # deny_commands: read by start_proftpd too
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -180,6 +181,7 @@ cmd_start() {
             --no-eprt) no_eprt=1 ;;
             --digest) digest=1 ;;
             --ignore-rest) ignore_rest=1 ;;
+            --deny) deny_commands+=("${2:?--deny needs CMD}"); shift ;;
             --latency) latency=${2:?--latency needs MS}; shift ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             --tls) tls=${2:?--tls needs explicit or implicit}; shift ;;

@@ -49,8 +49,8 @@ extension FTPFeatures {
 extension FTPSession {
     /// The server's digest of the whole file at `path`: `HASH` (draft-bryan-ftpext-hash §3.2)
     /// with the strongest algorithm offered (chosen first with `OPTS HASH` when it is not the
-    /// default), else the strongest of `XSHA256`, `XSHA1`, `XMD5`, `XCRC` (not for a path with a
-    /// space, which those commands may read as a range).
+    /// default), else — or when `HASH` is refused — the strongest of `XSHA256`, `XSHA1`, `XMD5`,
+    /// `XCRC` (not for a path with a space, which those commands may read as a range).
     /// - Parameter size: the file's size as listed, when known: a `HASH` reply whose range
     ///   (`0-N`, N the size or the last byte) does not cover it is not taken.
     /// - Returns: nil when the server offers no way to hash this file.
@@ -59,27 +59,42 @@ extension FTPSession {
     ///   `.timedOut`, `.connectionClosed` (a server slow to hash a large file).
     public func serverHash(_ path: String, size: UInt64? = nil) throws(FTPError) -> ServerHash? {
         try guarded { () throws(FTPError) -> ServerHash? in
+            let legacy = path.contains(" ") ? nil : features.legacyHashAlgorithms.first
             if let algorithm = try chooseHashAlgorithm() {
-                let shown = "HASH \(path)"
-                let reply = try expect(exchange("HASH", path), shown, 213)
-                guard let digest = Self.digest(inHashReply: reply, algorithm: algorithm, size: size) else {
-                    throw FTPError.reply(
-                        code: reply.code,
-                        text: "no \(algorithm.rawValue) digest in the reply: "
-                            + reply.text, command: shown)
+                do throws(FTPError) {
+                    return try hash(path, algorithm, size: size)
+                } catch .reply(let code, let text, let command) {
+                    // Refused (a server may deny HASH and allow the older commands): try those.
+                    guard legacy != nil else { throw .reply(code: code, text: text, command: command) }
                 }
-                return ServerHash(algorithm: algorithm, digest: digest)
             }
-            guard let algorithm = features.legacyHashAlgorithms.first, !path.contains(" ") else { return nil }
-            let shown = "\(algorithm.legacyCommand) \(path)"
-            let reply = try expect(exchange(algorithm.legacyCommand, path), shown, 250, 213, 251)
-            guard let digest = Self.digest(inLegacyReply: reply, algorithm: algorithm) else {
-                throw FTPError.reply(
-                    code: reply.code, text: "no \(algorithm.rawValue) digest in the reply: " + reply.text,
-                    command: shown)
-            }
-            return ServerHash(algorithm: algorithm, digest: digest)
+            guard let legacy else { return nil }
+            return try legacyHash(path, legacy)
         }
+    }
+
+    /// `HASH path`, `algorithm` chosen already: its digest.
+    /// - Throws: `.reply` when refused or answered without a digest of `algorithm`.
+    private func hash(_ path: String, _ algorithm: ServerHashAlgorithm, size: UInt64?) throws(FTPError) -> ServerHash {
+        let shown = "HASH \(path)"
+        let reply = try expect(exchange("HASH", path), shown, 213)
+        guard let digest = Self.digest(inHashReply: reply, algorithm: algorithm, size: size) else {
+            throw .reply(
+                code: reply.code, text: "no \(algorithm.rawValue) digest in the reply: " + reply.text, command: shown)
+        }
+        return ServerHash(algorithm: algorithm, digest: digest)
+    }
+
+    /// `XSHA256 path` (or `XSHA1`, `XMD5`, `XCRC` for `algorithm`): its digest.
+    /// - Throws: `.reply` when refused or answered without a digest of `algorithm`.
+    private func legacyHash(_ path: String, _ algorithm: ServerHashAlgorithm) throws(FTPError) -> ServerHash {
+        let shown = "\(algorithm.legacyCommand) \(path)"
+        let reply = try expect(exchange(algorithm.legacyCommand, path), shown, 250, 213, 251)
+        guard let digest = Self.digest(inLegacyReply: reply, algorithm: algorithm) else {
+            throw .reply(
+                code: reply.code, text: "no \(algorithm.rawValue) digest in the reply: " + reply.text, command: shown)
+        }
+        return ServerHash(algorithm: algorithm, digest: digest)
     }
 
     /// The algorithm `HASH` will use: the strongest offered, chosen by `OPTS HASH` unless it is

@@ -7,33 +7,43 @@ import Testing
 /// a rename, proven by the server's hash (proftpd with mod_digest) or by sampled ranges
 /// (pyftpdlib: REST + short RETRs, never the whole file).
 @Suite(.serialized) struct FalseRenameTests {
-    /// pyftpdlib (MLSD) and vsftpd (LIST: a day for a time this old) offer no hash: sampled
-    /// ranges; proftpd `--digest` offers HASH and XSHA256.
-    static let servers: [(FTPServer.Kind, String)] = [
-        (.pyftpdlib, "127.0.4.1"), (.proftpd, "127.0.4.2"), (.vsftpd, "127.0.4.3"),
+    /// A server of the lab and how it proves content: `hashCommand` (proftpd with mod_digest:
+    /// HASH, or XSHA256 where HASH is denied), else sampled ranges (pyftpdlib with MLSD, vsftpd
+    /// with LIST: a day for a time this old).
+    struct Lab: Sendable, CustomStringConvertible {
+        var kind: FTPServer.Kind
+        var address: String
+        var options: [String] = []
+        var hashCommand: String?
+        var description: String { "\(kind.rawValue) \(options.joined(separator: " "))" }
+    }
+
+    static let servers: [Lab] = [
+        Lab(kind: .pyftpdlib, address: "127.0.4.1"),
+        Lab(kind: .proftpd, address: "127.0.4.2", options: ["--digest"], hashCommand: "HASH"),
+        Lab(kind: .vsftpd, address: "127.0.4.3"),
+        Lab(kind: .proftpd, address: "127.0.4.7", options: ["--digest", "--deny", "HASH"], hashCommand: "XSHA256"),
     ]
     /// 2000-01-01T00:00:00Z: what a camera whose clock was never set stamps on every clip.
     static let noClock: Double = 946_684_800
     static let clipSize = 1_048_576
 
-    static func start(_ kind: FTPServer.Kind, _ address: String, root: String) throws -> FTPServer {
-        try FTPServer(kind, root: root, address: address, options: kind == .proftpd ? ["--digest"] : [])
+    static func start(_ lab: Lab, root: String) throws -> FTPServer {
+        try FTPServer(lab.kind, root: root, address: lab.address, options: lab.options)
     }
 
     /// Pulls clips A and C; then the device deletes A and gets B (same size and time, other
     /// bytes). After the pull, B has B's bytes; A is kept (no `--delete`) or in the trash
     /// (`--delete`); a dry run before plans the same and changes nothing.
     @Test(arguments: servers, [false, true])
-    func aNewClipWithTheSizeAndTimeOfADeletedOneIsDownloaded(
-        server kind: (FTPServer.Kind, String), delete: Bool
-    ) throws {
-        let work = try makeTemporaryFolder("false-rename-\(kind.0.rawValue)")
+    func aNewClipWithTheSizeAndTimeOfADeletedOneIsDownloaded(server lab: Lab, delete: Bool) throws {
+        let work = try makeTemporaryFolder("false-rename-\(lab.kind.rawValue)")
         let served = work + "/served"
         let clipA = pseudoRandomBytes(Self.clipSize, seed: 51)
         let clipB = pseudoRandomBytes(Self.clipSize, seed: 52)
         try writeFile(served + "/DCIM/A.MP4", clipA, modified: Self.noClock)
         try writeFile(served + "/DCIM/C.MP4", pseudoRandomBytes(Self.clipSize, seed: 53), modified: Self.noClock)
-        let server = try Self.start(kind.0, kind.1, root: served)
+        let server = try Self.start(lab, root: served)
         defer { server.stop() }
         let mirror = work + "/mirror"
         let configPath = try Push.config(server, local: mirror, at: work)
@@ -50,7 +60,7 @@ import Testing
         #expect(Push.actions(dry.stdout).map { "\($0.kind) \($0.path)" } == expected, "\(dry.stdout)")
         #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/DCIM/B.MP4"))
         // The report says why: the server's hash, or the sampled bytes, differ.
-        let why = kind.0 == .proftpd ? "the server's SHA-256 differs" : "the sampled bytes differ"
+        let why = lab.hashCommand != nil ? "the server's SHA-256 differs" : "the sampled bytes differ"
         let text = try ftpsync(["pull", configPath, "--dry-run"] + options).stdout
         #expect(text.contains("DCIM/B.MP4: same size and time") && text.contains(why), "\(text)")
 
@@ -74,16 +84,16 @@ import Testing
     }
 
     /// A clip moved on the device (same bytes, same default time) is still a local rename: the
-    /// local file keeps its inode, and the device is only asked for evidence — HASH on proftpd
-    /// (no RETR at all), three short REST + RETR ranges on pyftpdlib and vsftpd.
+    /// local file keeps its inode, and the device is only asked for evidence — HASH or XSHA256 on
+    /// proftpd (no RETR at all), three short REST + RETR ranges on pyftpdlib and vsftpd.
     @Test(arguments: servers)
-    func aTrueMoveIsStillARenameProvenWithoutFetchingTheFile(server kind: (FTPServer.Kind, String)) throws {
-        let work = try makeTemporaryFolder("true-move-\(kind.0.rawValue)")
+    func aTrueMoveIsStillARenameProvenWithoutFetchingTheFile(server lab: Lab) throws {
+        let work = try makeTemporaryFolder("true-move-\(lab.kind.rawValue)")
         let served = work + "/served"
         let clip = pseudoRandomBytes(Self.clipSize, seed: 54)
         try writeFile(served + "/DCIM/C.MP4", clip, modified: Self.noClock)
         try writeFile(served + "/DCIM/D.MP4", pseudoRandomBytes(Self.clipSize, seed: 55), modified: Self.noClock)
-        let server = try Self.start(kind.0, kind.1, root: served)
+        let server = try Self.start(lab, root: served)
         defer { server.stop() }
         let mirror = work + "/mirror"
         let configPath = try Push.config(server, local: mirror, at: work)
@@ -102,8 +112,8 @@ import Testing
 
         let sent = Array(server.commands().dropFirst(before)).map { $0.uppercased() }
         let retrieved = sent.filter { $0.hasPrefix("RETR ") }
-        if kind.0 == .proftpd {
-            #expect(sent.contains { $0.hasPrefix("HASH ") && $0.hasSuffix("C.MP4") }, "\(sent)")
+        if let command = lab.hashCommand {
+            #expect(sent.contains { $0.hasPrefix(command + " ") && $0.hasSuffix("C.MP4") }, "\(sent)")
             #expect(retrieved.isEmpty, "\(sent)")
         } else {
             // Head, middle and tail: the middle and the tail after REST; never the whole file.
