@@ -36,8 +36,11 @@ usage:
                           pyftpdlib: one more login with its own root (repeatable)
       --max-cons N        pyftpdlib: at most N connections at once (then 421)
       --no-eprt           pyftpdlib: no EPRT (active mode falls back to PORT)
+      --ignore-rest       pyftpdlib: REST answered 350 but every RETR sent from byte 0
       --latency MS        pyftpdlib: each reply waits MS ms (a slow device)
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
+      --digest            proftpd: load mod_digest (HASH, XSHA256, XSHA1, XMD5, XCRC)
+      --deny CMD          proftpd: refuse command CMD to everyone (<Limit CMD> DenyAll; repeatable)
       --tls explicit|implicit
                           FTPS with a self-signed certificate made by openssl (SAN: ADDR,
                           127.0.0.1, ::1, localhost), TLS required for login and data;
@@ -160,6 +163,8 @@ cmd_start() {
     shift 6
     local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" drop_upload="" owner="" timeout=30 raw_names=0
     local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0 latency=""
+    local digest=0 # read by start_proftpd (scripts/lab-servers.sh)
+    local ignore_rest=0 deny_commands=() # deny_commands: read by start_proftpd too
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -174,6 +179,9 @@ cmd_start() {
             --extra-user) extra_users+=("${2:?--extra-user needs NAME:PASS:ROOT}"); shift ;;
             --max-cons) max_cons=${2:?--max-cons needs N}; shift ;;
             --no-eprt) no_eprt=1 ;;
+            --digest) digest=1 ;;
+            --ignore-rest) ignore_rest=1 ;;
+            --deny) deny_commands+=("${2:?--deny needs CMD}"); shift ;;
             --latency) latency=${2:?--latency needs MS}; shift ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             --tls) tls=${2:?--tls needs explicit or implicit}; shift ;;
@@ -273,6 +281,7 @@ cmd_start() {
         [ $raw_names = 0 ] || args+=(--raw-names)
         [ -z "$max_cons" ] || args+=(--max-cons "$max_cons")
         [ $no_eprt = 0 ] || args+=(--no-eprt)
+        [ $ignore_rest = 0 ] || args+=(--ignore-rest)
         [ -z "$latency" ] || args+=(--latency "$latency")
         for extra in "${extra_users[@]}"; do args+=(--extra-user "$extra"); done
         [ -z "$tls" ] || args+=(--tls-cert "$run/cert.pem" --tls-key "$run/key.pem")

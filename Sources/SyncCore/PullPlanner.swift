@@ -35,9 +35,12 @@ public struct PullPlanner: Sendable {
     ///   - local: what the local folder of the device holds.
     ///   - records: the last successful sync of this device, by path.
     ///   - partials: interrupted downloads waiting to be resumed, by path.
+    ///   - evidence: what the engine proved about the move candidates of an earlier plan of the
+    ///     same sides (`Result.moveCandidates`): only a confirmed candidate is a `rename_local`;
+    ///     without evidence every candidate is a download and the old local file is kept.
     public func plan(
         remote rawRemote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
-        partials: [RelativePath: PartialTransfer]
+        partials: [RelativePath: PartialTransfer], evidence: MoveEvidence = .none
     ) -> Result {
         var notes: [String] = []
         // Upload temporaries of an unfinished push are never pulled, and nothing is written
@@ -128,7 +131,9 @@ public struct PullPlanner: Sendable {
         }
 
         let goneThere = RenameDetection.absent(from: remote, records: records, hits: recordHits)
-        let renames = RenameDetection.remoteMoves(goneThere: goneThere, newFiles: newFiles, local: local)
+        let moveCandidates = RenameDetection.remoteMoves(
+            goneThere: goneThere, newFiles: newFiles, local: local, remote: remote)
+        let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &notes)
         if !renames.isEmpty {
             let renamedTo = Set(renames.map(\.to))
             var dropTransfers = Set<Int>()
@@ -170,8 +175,31 @@ public struct PullPlanner: Sendable {
             actions: PlanOrder.ordered(
                 folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
             notes: notes, unchanged: unchanged)
-        return PlanResult(
+        var result = PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
+        result.moveCandidates = moveCandidates
+        return result
+    }
+
+    /// The candidates `evidence` confirms, as renames; a note for each other one (it stays a
+    /// download, and its old local file is kept unless `--delete` trashes it).
+    private func confirmedMoves(_ candidates: [MoveCandidate], evidence: MoveEvidence, notes: inout [String])
+        -> [DetectedRename]
+    {
+        var renames: [DetectedRename] = []
+        for candidate in candidates {
+            if evidence.confirmed.contains(candidate) {
+                renames.append(DetectedRename(from: candidate.from, to: candidate.to))
+                continue
+            }
+            let why = evidence.findings[candidate] ?? "not checked"
+            let time = candidate.defaultTime ? " (a default time: it says nothing)" : ""
+            let kept = policy.deleteExtraneous ? "" : ", \(candidate.from) kept here"
+            notes.append(
+                "\(candidate.to): same size and time\(time) as \(candidate.from), gone from the device, "
+                    + "but not shown to be the same file (\(why)); treated as a new file\(kept)")
+        }
+        return renames
     }
 
     private enum FileDecision {

@@ -127,8 +127,17 @@ public final class PullEngine {
         report.notes += local.notes
         var policy = job.policy
         policy.now = clock()
-        let planned = PullPlanner(policy: policy).plan(
+        let planner = PullPlanner(policy: policy)
+        var planned = planner.plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
+        // Size and time only propose moves: each is proven (server hash, sampled bytes) before
+        // it becomes a rename, in a dry run too (reads only); see `MoveEvidenceCheck`.
+        if !planned.moveCandidates.isEmpty {
+            let evidence = MoveEvidenceCheck(remote: remote, job: job).check(planned.moveCandidates)
+            planned = planner.plan(
+                remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials,
+                evidence: evidence)
+        }
         let tree = PullTree(
             paths: job.paths, seen: local.identities, scanStarted: scanStarted,
             conflicted: Set(planned.plan.actions.filter { $0.kind == .conflict }.map(\.path)),
