@@ -63,7 +63,8 @@ struct SyncRun {
         let progress = RunProgress(arguments: arguments, command: command, console: console, log: log)
         let device = DeviceStart(
             direction: direction, configuration: configuration, store: store, policy: policy, dryRun: dryRun,
-            verbose: arguments.has("verbose"), console: console, events: progress.handler, arguments: arguments)
+            verbose: arguments.has("verbose"), console: console, events: progress.handler, arguments: arguments,
+            listingLimits: ListingBudget.Limits.fromEnvironment(ProcessInfo.processInfo.environment))
         let reports = DeviceRunner.runAll(devices, limit: jobs) { device.run($0) }
         progress.finish()
         return finishRun(
@@ -83,6 +84,27 @@ private struct DeviceStart: Sendable {
     let console: Console
     let events: SyncEventHandler?
     let arguments: ParsedArguments
+    /// The caps on listings per device, and the run's budget every device draws on as well.
+    let deviceListingLimits: ListingBudget.Limits
+    let runListingBudget: ListingBudget
+
+    init(
+        direction: SyncDirection, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
+        verbose: Bool, console: Console, events: SyncEventHandler?, arguments: ParsedArguments,
+        listingLimits: (device: ListingBudget.Limits, run: ListingBudget.Limits)
+    ) {
+        self.direction = direction
+        self.configuration = configuration
+        self.store = store
+        self.policy = policy
+        self.dryRun = dryRun
+        self.verbose = verbose
+        self.console = console
+        self.events = events
+        self.arguments = arguments
+        deviceListingLimits = listingLimits.device
+        runListingBudget = ListingBudget(owner: "the run", limits: listingLimits.run)
+    }
 
     func run(_ device: DeviceConfig) -> DeviceReport {
         var policy = policy
@@ -99,8 +121,12 @@ private struct DeviceStart: Sendable {
         if verbose {
             log = { line in console.error(name + ": " + line) }
         }
+        let budget = ListingBudget(owner: "device \(name)", limits: deviceListingLimits, parent: runListingBudget)
+        job.listingBudget = budget
         let connect = { () throws -> RemoteFileSystem in
-            try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+            let remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+            remote.listingBudget = budget
+            return remote
         }
         switch direction {
         case .pull: return PullEngine(job: job, store: store, events: events, connect: connect).run()
