@@ -6,8 +6,10 @@ import Foundation
 /// too, so memory stays bounded whatever every device sends, however many list at once.
 ///
 /// Thread-safe: the connections of a device list in parallel, and devices run in parallel.
-/// Once a cap is exceeded the budget stays failed (`failure`) and refuses every later
-/// reservation, so the device's listing ends with that one error.
+/// Once a device's budget (one with a parent) is exceeded, its own cap or the run's, it stays
+/// failed (`failure`) and refuses every later reservation, so the device's listing ends with
+/// that one error; the run's budget itself only refuses what would go over it, so the other
+/// devices go on once that device's listings are freed.
 ///
 /// The defaults (`Limits.standard`) can be lowered for tests with the environment variable
 /// `FTPSYNC_LISTING_LIMITS=DEVICE_BYTES:DEVICE_ENTRIES:RUN_BYTES:RUN_ENTRIES` (four decimal
@@ -60,11 +62,12 @@ public final class ListingBudget: @unchecked Sendable {
         self.parent = parent
     }
 
-    /// The first cap exceeded, if any (this budget's or its parent's).
+    /// The first cap this budget met, if any (its own or its parent's); always nil for a
+    /// budget without a parent (the run's).
     public var failure: ListingBudgetExceeded? {
         lock.lock()
         defer { lock.unlock() }
-        return failed ?? parent?.failure
+        return failed
     }
 
     /// Takes `count` more bytes of the listing of `path` being received.
@@ -76,6 +79,7 @@ public final class ListingBudget: @unchecked Sendable {
             try parent?.reserve(count, listing: path)
         } catch {
             release(count)
+            fail(error)
             throw error
         }
     }
@@ -93,7 +97,20 @@ public final class ListingBudget: @unchecked Sendable {
     ///   parent's cap of entries.
     public func count(entries count: Int, listing path: String) throws(ListingBudgetExceeded) {
         try take(count, of: \.entries, cap: limits.entries, unit: "entries", path: path)
-        try parent?.count(entries: count, listing: path)
+        do {
+            try parent?.count(entries: count, listing: path)
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    /// Remembers the first cap met (a device's budget only).
+    private func fail(_ error: ListingBudgetExceeded) {
+        guard parent != nil else { return }
+        lock.lock()
+        if failed == nil { failed = error }
+        lock.unlock()
     }
 
     private func take(
@@ -105,7 +122,7 @@ public final class ListingBudget: @unchecked Sendable {
         let (total, overflow) = self[keyPath: field].addingReportingOverflow(max(0, count))
         guard !overflow, total <= cap else {
             let error = ListingBudgetExceeded(path: path, limit: cap, unit: unit, owner: owner)
-            failed = error
+            if parent != nil { failed = error }
             throw error
         }
         self[keyPath: field] = total

@@ -7,7 +7,7 @@ import Testing
 ///
 /// The caps are lowered for the test with `FTPSYNC_LISTING_LIMITS` (device bytes at once,
 /// device entries, run bytes at once, run entries; see `ListingBudget`).
-@Suite(.serialized) struct ListingBudgetTests {
+@Suite(.serialized) struct EndlessListingTests {
     /// Runs ftpsync to its end and returns its exit status and output with its peak resident
     /// memory in KiB (`wait4`'s `ru_maxrss`: the child's own high-water mark, VmHWM).
     private func measured(_ arguments: [String], environment: [String: String], timeout: Double) throws -> (
