@@ -53,4 +53,36 @@ import Testing
         // (the buffer may double while growing) and the program itself.
         #expect(peakKiB < 120 * 1024, "peak resident memory \(peakKiB) KiB")
     }
+
+    /// Two devices, each within its own cap (64 MiB at once), together over the run's (8 MiB):
+    /// the run's budget stops them, the error says so, and memory stays bounded.
+    @Test func endlessListingsOfTwoDevicesMeetTheRunsCap() throws {
+        let work = try makeTemporaryFolder("endless-run")
+        let server = try HostileServer("endless", address: "127.0.2.12")
+        defer { server.stop() }
+        var text = "local: \(work)/mirror\ndevices:\n"
+        for name in ["cam", "cam2"] {
+            text += """
+                  - name: \(name)
+                    host: \(server.address)
+                    port: \(server.port)
+                    user: tester
+                    password_env: HOSTILE_PASS
+                    timeout: 5
+                    retries: 1
+
+                """
+        }
+        let configPath = work + "/devices.yaml"
+        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let environment = ["HOSTILE_PASS": "x", "FTPSYNC_LISTING_LIMITS": "67108864:1000000:8388608:2000000"]
+
+        let (result, peakKiB) = try measured(
+            ["pull", configPath, "--parallel", "3", "--json"], environment: environment, timeout: 120)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let document = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let errors = ((document?["devices"] as? [[String: Any]]) ?? []).map { $0["error"] as? String ?? "" }
+        #expect(errors.contains { $0.contains("exceeded 8388608 bytes of listings at once in total for the run") })
+        #expect(peakKiB < 120 * 1024, "peak resident memory \(peakKiB) KiB")
+    }
 }
