@@ -31,6 +31,8 @@ The tree: good.txt, keep/a.txt, and the folder "broken" holding b.txt and deep/c
   sub-550    MLSD/LIST of "broken" (and below) answer "550 Permission denied".
   sub-cut    MLSD/LIST of "broken" send half a listing, reset the data connection and
              answer "426 Connection closed; transfer aborted".
+  sub-hang   MLSD/LIST of "broken" open the data connection, answer 150 and then send
+             nothing (the client's timeout ends it).
   phantom    the folder "broken" does not exist for listing: MLSD/LIST of it (or any path
              below it) answer with the root's entries (which name "broken" again).
   endless    the root holds the folders e1 ... e6; the listing of each never ends (new
@@ -219,7 +221,7 @@ class Session(threading.Thread):
         return True
 
 
-TREE_MODES = ("sub-550", "sub-cut", "phantom", "endless")
+TREE_MODES = ("sub-550", "sub-cut", "sub-hang", "phantom", "endless")
 
 
 class Tree:
@@ -324,6 +326,19 @@ class TreeSession(Session):
                     return True
                 if self.mode == "phantom":
                     folder = ""
+                if self.mode == "sub-hang":
+                    conn = self.data_connection()
+                    if conn is None:
+                        return True
+                    self.send("150 Here it comes")
+                    conn.settimeout(60)
+                    try:
+                        conn.recv(1)
+                    except OSError:
+                        pass
+                    conn.close()
+                    self.send("426 Connection closed; transfer aborted")
+                    return True
                 if self.mode == "sub-cut":
                     conn = self.data_connection()
                     if conn is None:

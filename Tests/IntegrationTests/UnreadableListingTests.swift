@@ -67,6 +67,27 @@ import Testing
         #expect(!listings.contains { $0.contains("broken/broken") }, "\(listings)")
     }
 
+    /// A listing of "broken" that hangs until the timeout: what the user has there stays.
+    @Test func aDeviceFolderWhoseListingTimesOutDeletesNothingHere() throws {
+        let work = try makeTemporaryFolder("unknown-pull-hang")
+        let server = try HostileServer("sub-hang", address: "127.0.2.13")
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try server.config(local: mirror, at: work, timeout: 1, retries: 1)
+        try write("mine b\n", to: mirror + "/cam/broken/b.txt")
+        try write("mine c\n", to: mirror + "/cam/broken/deep/c.txt")
+
+        let result = try ftpsync(
+            ["pull", configPath, "--delete", "--max-delete", "-1", "--json"], environment: Self.environment,
+            timeout: 60)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(text(mirror + "/cam/broken/b.txt") == "mine b\n")
+        #expect(text(mirror + "/cam/broken/deep/c.txt") == "mine c\n")
+        let (status, error) = device(result.stdout)
+        #expect(status == "partial")
+        #expect(error.contains("'broken' on the device (timed out"), "\(error)")
+    }
+
     /// Push with `--delete --max-delete -1` while the device folder "broken" cannot be listed:
     /// no upload replaces the device's files there, and nothing there is deleted or renamed.
     @Test(arguments: [("sub-550", "127.0.2.4"), ("sub-cut", "127.0.2.5"), ("phantom", "127.0.2.6")])
