@@ -29,7 +29,7 @@ struct SyncRun {
     }
 
     func run() throws -> ExitCode {
-        let log = try arguments.value("log").map { try LogFile(path: $0) }
+        let log = try arguments.value("log").map { try LogFile(path: $0, filter: console.filter) }
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let policy = try syncPolicy(arguments, direction: direction)

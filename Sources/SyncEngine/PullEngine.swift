@@ -59,6 +59,7 @@ public final class PullEngine {
             job: job, store: store, remote: remote, runStarted: started, records: records, events: events,
             batch: batch)
         for adoption in planned.adoptions { executor.adopt(adoption) }
+        if !job.dryRun { notePlannedDownloads(planned.plan.actions) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
         steps.carryOut(
@@ -74,6 +75,23 @@ public final class PullEngine {
         if let store { sweepUnnamedPartials(paths: job.paths, store: store) }
     }
 
+    /// Stores a partial row for every planned download that starts at byte 0, in one
+    /// transaction before the first transfer: a file a kill leaves under its final
+    /// name before its record is committed is then known as ours by the next run
+    /// (`PlacedDownloads`). A failure only loses that knowledge.
+    private func notePlannedDownloads(_ actions: [Action]) {
+        guard let store else { return }
+        try? store.transaction {
+            for action in actions where action.kind == .download && action.offset == 0 {
+                guard let source = action.source else { continue }
+                let partial = PartialTransfer(
+                    path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: 0)
+                try store.setPartial(
+                    StoredPartial(transfer: partial, tempName: job.paths.partial(action.path)), device: job.name)
+            }
+        }
+    }
+
     /// Lists the device (over up to `job.connections` connections) while the local folder is
     /// scanned and the state read on another thread, then plans; returns the plan and the
     /// records it was made with.
@@ -84,8 +102,21 @@ public final class PullEngine {
         let (scanned, (local, records, partials)) = try steps.listDevice(remote, excludes: excludes, report: &report) {
             [self] in
             let local = try localSnapshot(excludes: excludes)
-            let records = try store?.records(device: job.name) ?? [:]
-            let partials = try currentPartials()
+            var records = try store?.records(device: job.name) ?? [:]
+            let stored = try store?.partialTransfers(device: job.name) ?? [:]
+            let placed = PlacedDownloads.records(partials: stored, local: local.snapshot, records: records)
+            for record in placed { records[record.path] = record }
+            let partials = try currentPartials(stored)
+            if !job.dryRun, let store {
+                // Placed files are recorded; rows with no bytes on disk and no placed file
+                // (a download that failed or never started) are dropped: the plan adds its own.
+                try store.transaction {
+                    for record in placed { try store.upsertRecord(record, device: job.name) }
+                    for path in stored.keys where partials[path] == nil {
+                        try store.removePartial(path: path, device: job.name)
+                    }
+                }
+            }
             return (local, records, partials)
         }
         report.notes += local.notes
@@ -106,12 +137,11 @@ public final class PullEngine {
         return try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(root: job.paths.deviceRoot)
     }
 
-    /// Partial downloads known to the state, with the bytes actually on disk.
-    private func currentPartials() throws -> [RelativePath: PartialTransfer] {
-        guard let store else { return [:] }
+    /// The partial downloads of `stored` whose bytes are on disk, with the bytes there.
+    private func currentPartials(_ stored: [RelativePath: PartialTransfer]) throws -> [RelativePath: PartialTransfer] {
         var result: [RelativePath: PartialTransfer] = [:]
         let files = LocalFileSystem()
-        for (path, var partial) in try store.partialTransfers(device: job.name) {
+        for (path, var partial) in stored {
             // A partial that cannot be read (removed, name too long) is simply not resumed.
             guard let status = try? files.status(at: job.paths.partial(path)), status.kind == .file else { continue }
             partial.bytesDone = status.identity.size

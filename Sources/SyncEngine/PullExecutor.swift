@@ -207,7 +207,7 @@ final class PullExecutor {
         let meter = transferMeter(id: id, start: 0, total: source.size)
         let received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: 0) {
             chunk in
-            if let expected = source.size, writer.size + UInt64(chunk.count) > expected {
+            if let expected = source.size, Saturating.add(writer.size, UInt64(chunk.count)) > expected {
                 throw EngineError.longerThanListed(path: action.path.string, listed: expected)
             }
             try writer.write(chunk)
@@ -272,7 +272,7 @@ final class PullExecutor {
         do {
             received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: offset)
             { chunk in
-                if let expected = source.size, writer.size + UInt64(chunk.count) > expected {
+                if let expected = source.size, Saturating.add(writer.size, UInt64(chunk.count)) > expected {
                     throw EngineError.longerThanListed(path: action.path.string, listed: expected)
                 }
                 try writer.write(chunk)

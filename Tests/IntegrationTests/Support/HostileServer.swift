@@ -29,6 +29,19 @@ final class HostileServer: @unchecked Sendable {
         port = found
     }
 
+    /// The lines the server printed after its port (e.g. the `tls-*` modes' certificate
+    /// fingerprint), waiting up to 10 s for at least `count` of them.
+    func printedLines(atLeast count: Int = 1) -> [String] {
+        var lines: [String] = []
+        for _ in 0..<500 {
+            let text = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
+            lines = text.split(separator: "\n").dropFirst().map(String.init)
+            if lines.count >= count { break }
+            usleep(20_000)
+        }
+        return lines
+    }
+
     /// Stops the server (idempotent).
     func stop() {
         if stopped { return }
