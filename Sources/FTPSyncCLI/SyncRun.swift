@@ -61,10 +61,12 @@ struct SyncRun {
         defer { _ = opened.0 }
 
         let progress = RunProgress(arguments: arguments, command: command, console: console, log: log)
+        // Caps on listings (`ListingBudget`); FTPSYNC_LISTING_LIMITS lowers them for tests.
+        let limits = ListingBudget.Limits.fromEnvironment(ProcessInfo.processInfo.environment)
         let device = DeviceStart(
             direction: direction, configuration: configuration, store: store, policy: policy, dryRun: dryRun,
             verbose: arguments.has("verbose"), console: console, events: progress.handler, arguments: arguments,
-            listingLimits: ListingBudget.Limits.fromEnvironment(ProcessInfo.processInfo.environment))
+            listingLimits: limits.device, runListingBudget: ListingBudget(owner: "the run", limits: limits.run))
         let reports = DeviceRunner.runAll(devices, limit: jobs) { device.run($0) }
         progress.finish()
         return finishRun(
@@ -85,26 +87,8 @@ private struct DeviceStart: Sendable {
     let events: SyncEventHandler?
     let arguments: ParsedArguments
     /// The caps on listings per device, and the run's budget every device draws on as well.
-    let deviceListingLimits: ListingBudget.Limits
+    let listingLimits: ListingBudget.Limits
     let runListingBudget: ListingBudget
-
-    init(
-        direction: SyncDirection, configuration: Configuration, store: StateStore?, policy: SyncPolicy, dryRun: Bool,
-        verbose: Bool, console: Console, events: SyncEventHandler?, arguments: ParsedArguments,
-        listingLimits: (device: ListingBudget.Limits, run: ListingBudget.Limits)
-    ) {
-        self.direction = direction
-        self.configuration = configuration
-        self.store = store
-        self.policy = policy
-        self.dryRun = dryRun
-        self.verbose = verbose
-        self.console = console
-        self.events = events
-        self.arguments = arguments
-        deviceListingLimits = listingLimits.device
-        runListingBudget = ListingBudget(owner: "the run", limits: listingLimits.run)
-    }
 
     func run(_ device: DeviceConfig) -> DeviceReport {
         var policy = policy
@@ -121,7 +105,7 @@ private struct DeviceStart: Sendable {
         if verbose {
             log = { line in console.error(name + ": " + line) }
         }
-        let budget = ListingBudget(owner: "device \(name)", limits: deviceListingLimits, parent: runListingBudget)
+        let budget = ListingBudget(owner: "device \(name)", limits: listingLimits, parent: runListingBudget)
         job.listingBudget = budget
         let connect = { () throws -> RemoteFileSystem in
             let remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
