@@ -6,7 +6,8 @@ import Testing
 /// whatever a device sends, and the error names the real cause.
 ///
 /// The caps are lowered for the test with `FTPSYNC_LISTING_LIMITS` (device bytes at once,
-/// device entries, run bytes at once, run entries; see `ListingBudget`).
+/// device entries, run bytes at once, run entries; see `ListingBudget`). Addresses:
+/// 127.0.2.33–34.
 @Suite(.serialized) struct EndlessListingTests {
     /// Runs ftpsync to its end and returns its exit status and output with its peak resident
     /// memory in KiB (`wait4`'s `ru_maxrss`: the child's own high-water mark, VmHWM).
@@ -34,7 +35,7 @@ import Testing
 
     @Test func endlessListingsOnSeveralFoldersEndWithTheBudgetsError() throws {
         let work = try makeTemporaryFolder("endless-listings")
-        let server = try HostileServer("endless", address: "127.0.2.11")
+        let server = try HostileServer("endless", address: "127.0.2.33")
         defer { server.stop() }
         let configPath = try server.config(local: work + "/mirror", at: work, timeout: 5, retries: 1)
         // 8 MiB of listings at once per device, 16 MiB per run.
@@ -58,7 +59,7 @@ import Testing
     /// the run's budget stops them, the error says so, and memory stays bounded.
     @Test func endlessListingsOfTwoDevicesMeetTheRunsCap() throws {
         let work = try makeTemporaryFolder("endless-run")
-        let server = try HostileServer("endless", address: "127.0.2.12")
+        let server = try HostileServer("endless", address: "127.0.2.34")
         defer { server.stop() }
         var text = "local: \(work)/mirror\ndevices:\n"
         for name in ["cam", "cam2"] {

@@ -6,6 +6,8 @@ import Testing
 /// another folder's listing, or a local folder that cannot be opened — is not a deletion:
 /// nothing in it is deleted, renamed or overwritten, with any `--max-delete`, and the device
 /// ends `partial` (exit 1) with an error naming the folder and the cause.
+///
+/// Addresses: 127.0.2.21–30 and 127.0.2.32 (InteropMatrixTests has 1–20, HostileServerTests 31).
 @Suite(.serialized) struct UnreadableListingTests {
     static let environment = ["HOSTILE_PASS": "x"]
 
@@ -36,7 +38,7 @@ import Testing
     /// Pull with `--delete --max-delete -1`: the device folder "broken" (holding b.txt and
     /// deep/c.txt) fails to list, is cut off mid-listing, or lists as the root (phantom). The
     /// local copies of its files stay; a local-only file elsewhere is deleted as asked.
-    @Test(arguments: [("sub-550", "127.0.2.1"), ("sub-cut", "127.0.2.2"), ("phantom", "127.0.2.3")])
+    @Test(arguments: [("sub-550", "127.0.2.21"), ("sub-cut", "127.0.2.22"), ("phantom", "127.0.2.23")])
     func aDeviceFolderThatCannotBeListedDeletesNothingHere(mode: String, address: String) throws {
         let work = try makeTemporaryFolder("unknown-pull-\(mode)")
         let server = try HostileServer(mode, address: address)
@@ -70,7 +72,7 @@ import Testing
     /// A listing of "broken" that hangs until the timeout: what the user has there stays.
     @Test func aDeviceFolderWhoseListingTimesOutDeletesNothingHere() throws {
         let work = try makeTemporaryFolder("unknown-pull-hang")
-        let server = try HostileServer("sub-hang", address: "127.0.2.13")
+        let server = try HostileServer("sub-hang", address: "127.0.2.32")
         defer { server.stop() }
         let mirror = work + "/mirror"
         let configPath = try server.config(local: mirror, at: work, timeout: 1, retries: 1)
@@ -90,7 +92,7 @@ import Testing
 
     /// Push with `--delete --max-delete -1` while the device folder "broken" cannot be listed:
     /// no upload replaces the device's files there, and nothing there is deleted or renamed.
-    @Test(arguments: [("sub-550", "127.0.2.4"), ("sub-cut", "127.0.2.5"), ("phantom", "127.0.2.6")])
+    @Test(arguments: [("sub-550", "127.0.2.24"), ("sub-cut", "127.0.2.25"), ("phantom", "127.0.2.26")])
     func aDeviceFolderThatCannotBeListedGetsNoUploadsOrDeletes(mode: String, address: String) throws {
         let work = try makeTemporaryFolder("unknown-push-\(mode)")
         let server = try HostileServer(mode, address: address)
@@ -124,7 +126,7 @@ import Testing
         try write("device x\n", to: served + "/d/x.txt")
         try write("device y\n", to: served + "/d/sub/y.txt")
         try write("keep\n", to: served + "/keep.txt")
-        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.2.7")
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.2.27")
         defer { server.stop() }
         let mirror = work + "/mirror"
         let configPath = try config(server, local: mirror, at: work)
@@ -158,7 +160,7 @@ import Testing
     /// login's user): proftpd answers MLSD with 550; vsftpd lists the folder itself (`ls -d`)
     /// and then "226 Transfer done (but failed to open directory)" for what would be below it.
     /// Either way the local copies stay.
-    @Test(arguments: [(FTPServer.Kind.vsftpd, "127.0.2.8"), (.proftpd, "127.0.2.9")])
+    @Test(arguments: [(FTPServer.Kind.vsftpd, "127.0.2.28"), (.proftpd, "127.0.2.29")])
     func aFolderTheServerCannotReadDeletesNothingHere(kind: FTPServer.Kind, address: String) throws {
         let work = try makeTemporaryFolder("unknown-real-\(kind.rawValue)")
         let served = work + "/served"
@@ -194,7 +196,7 @@ import Testing
         }
         try write("top\n", to: served + "/top.txt")
         try write("extra\n", to: mirror + "/cam/extra.txt")
-        let server = try FTPServer(.pureFTPd, root: served, address: "127.0.2.10", options: ["--list-limit", "5:5"])
+        let server = try FTPServer(.pureFTPd, root: served, address: "127.0.2.30", options: ["--list-limit", "5:5"])
         defer { server.stop() }
         let configPath = try config(server, local: mirror, at: work)
 
