@@ -36,9 +36,11 @@ public struct LocalScanner: Sendable {
     ///   folder, no permission). Problems below the root become notes.
     public func scan(root: String) throws(LocalFileError) -> LocalScan {
         let walk = try walk(root: root)
-        return LocalScan(
+        var scan = LocalScan(
             snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
             notes: walk.notes, unreadable: walk.unreadable)
+        scan.leftovers = walk.leftovers
+        return scan
     }
 
     /// Scans `root` and gives every file its XXH3-128 digest: taken from `cache` when the file's
@@ -100,10 +102,12 @@ public struct LocalScanner: Sendable {
             }
         }
         cache.removeAll(under: cachePrefix, except: seen)
-        return LocalScan(
+        var scan = LocalScan(
             snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
             notes: walk.notes, hashedFiles: jobs.count, hashedBytes: hashedBytes, cachedFiles: cachedFiles,
             unreadable: walk.unreadable)
+        scan.leftovers = walk.leftovers
+        return scan
     }
 
     // MARK: - Walking
@@ -115,6 +119,8 @@ public struct LocalScanner: Sendable {
         /// never rehashes a growing dictionary.
         var identities: [FileIdentity?] = []
         var notes: [String] = []
+        /// Files only a killed ftpsync leaves (`LocalScanner.isLeftover`): not entries.
+        var leftovers: [RelativePath] = []
         /// Folders (and names) that could not be read, with the cause: their content is unknown.
         var unreadable: [RelativePath: String] = [:]
 
@@ -177,6 +183,10 @@ public struct LocalScanner: Sendable {
                 continue
             }
             let type = child.stat.st_mode & S_IFMT
+            if type == S_IFREG && LocalScanner.isLeftover(child.name) {
+                walk.leftovers.append(path)
+                continue
+            }
             let isFolder = type == S_IFDIR
             if !excludes.isEmpty && excludes.excludes(path: path.string, name: child.name, isFolder: isFolder) {
                 continue

@@ -47,7 +47,7 @@ public struct PullPlanner: Sendable {
         var blocked = Set<RelativePath>()
         var previous: (path: RelativePath, ancestor: SnapshotEntry?)?
         let remote = rawRemote.filter { entry in
-            guard !UploadNaming.isTemporary(entry.path) else { return false }
+            guard !UploadNaming.isTemporary(entry.path), !LeftoverNaming.isLeftover(entry.path) else { return false }
             guard unknown.destinationFolder(holding: entry.path) == nil else { return false }
             // Entries of one folder are neighbours and share their ancestors: look them up once.
             let ancestor: SnapshotEntry?

@@ -26,7 +26,7 @@ public struct PushPlanner: Sendable {
         local rawLocal: Snapshot, remote rawRemote: Snapshot, records: [RelativePath: FileRecord],
         partials: [RelativePath: UploadPartial]
     ) -> PlanResult {
-        let remote = rawRemote.filter { !UploadNaming.isTemporary($0.path) }
+        let remote = rawRemote.filter { !UploadNaming.isTemporary($0.path) && !LeftoverNaming.isLeftover($0.path) }
         // Folders either side could not read in full: no deletes, renames or overwrites there;
         // nothing is sent below a device folder not listed in full unless it was listed there.
         let unknown = UnknownFolders(source: rawLocal, destination: rawRemote)

@@ -43,8 +43,9 @@ public final class PullEngine {
 
         let planned: PullPlanner.Result
         let records: [RelativePath: FileRecord]
+        let tree: PullTree
         do {
-            (planned, records) = try plan(remote: remote, steps: steps, report: &report)
+            (planned, records, tree) = try plan(remote: remote, steps: steps, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -55,20 +56,22 @@ public final class PullEngine {
             PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
         }
         let flush: () -> Void = { batch?.flush() }
-        let executor = PullExecutor(
-            job: job, store: store, remote: remote, runStarted: started, records: records, events: events,
-            batch: batch)
-        for adoption in planned.adoptions { executor.adopt(adoption) }
-        if !job.dryRun { notePlannedDownloads(planned.plan.actions) }
-        for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
+        if !actions.isEmpty, let staging = tree.staging() { TreeFolder.sweepStaging(staging) }
+        let executor = PullExecutor(
+            job: job, store: store, remote: remote, runStarted: started, tree: tree, records: records,
+            events: events, batch: batch)
+        for adoption in planned.adoptions { executor.adopt(adoption) }
+        if !job.dryRun { notePlannedDownloads(actions) }
+        report.notes += tree.leftovers.map(executor.sweepLeftover)
+        for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         steps.carryOut(
             actions, remote: remote,
             first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions), flush: flush),
             extra: { [job, store, events] sibling in
                 let worker = PullExecutor(
-                    job: job, store: store, remote: sibling, runStarted: started, records: records, events: events,
-                    batch: batch)
+                    job: job, store: store, remote: sibling, runStarted: started, tree: tree, records: records,
+                    events: events, batch: batch)
                 return ConnectionWorker(remote: sibling, perform: numbered(worker.perform, in: actions), flush: flush)
             }, finishFirst: {}, at: clock, into: &report)
         report.notes += batch?.notes ?? []
@@ -93,12 +96,14 @@ public final class PullEngine {
     }
 
     /// Lists the device (over up to `job.connections` connections) while the local folder is
-    /// scanned and the state read on another thread, then plans; returns the plan and the
-    /// records it was made with.
+    /// scanned and the state read on another thread, then plans; returns the plan, the
+    /// records it was made with, and the local side as the plan saw it (`PullTree`: what the
+    /// scan found, when it began, which paths get a conflict copy).
     private func plan(remote: ResilientRemote, steps: DeviceRunSteps, report: inout DeviceReport) throws -> (
-        PullPlanner.Result, [RelativePath: FileRecord]
+        PullPlanner.Result, [RelativePath: FileRecord], PullTree
     ) {
         let excludes = try ExcludeRules(job.excludes)
+        let scanStarted = Date()
         let (scanned, (local, records, partials)) = try steps.listDevice(remote, excludes: excludes, report: &report) {
             [self] in
             let local = try localSnapshot(excludes: excludes)
@@ -125,7 +130,11 @@ public final class PullEngine {
         policy.now = clock()
         let planned = PullPlanner(policy: policy).plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
-        return (planned, records)
+        let tree = PullTree(
+            paths: job.paths, seen: local.identities, scanStarted: scanStarted,
+            conflicted: Set(planned.plan.actions.filter { $0.kind == .conflict }.map(\.path)),
+            leftovers: local.leftovers)
+        return (planned, records, tree)
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.
