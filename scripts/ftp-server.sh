@@ -41,6 +41,8 @@ usage:
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
       --digest            proftpd: load mod_digest (HASH, XSHA256, XSHA1, XMD5, XCRC)
       --deny CMD          proftpd: refuse command CMD to everyone (<Limit CMD> DenyAll; repeatable)
+      --list-limit F:D    pure-ftpd: list at most F files, D folders deep (-L; then
+                          "226 Output truncated to F matches")
       --tls explicit|implicit
                           FTPS with a self-signed certificate made by openssl (SAN: ADDR,
                           127.0.0.1, ::1, localhost), TLS required for login and data;
@@ -165,6 +167,7 @@ cmd_start() {
     local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0 latency=""
     local digest=0 # read by start_proftpd (scripts/lab-servers.sh)
     local ignore_rest=0 deny_commands=() # deny_commands: read by start_proftpd too
+    list_limit=""  # global: read by start_pure_ftpd
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -183,6 +186,7 @@ cmd_start() {
             --ignore-rest) ignore_rest=1 ;;
             --deny) deny_commands+=("${2:?--deny needs CMD}"); shift ;;
             --latency) latency=${2:?--latency needs MS}; shift ;;
+            --list-limit) list_limit=${2:?--list-limit needs FILES:DEPTH}; shift ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             --tls) tls=${2:?--tls needs explicit or implicit}; shift ;;
             --ssl-reuse) ssl_reuse=${2:?--ssl-reuse needs yes or no}; shift ;;
@@ -199,6 +203,8 @@ cmd_start() {
     if ! is_number "$port" || [ "$port" -gt 65535 ]; then die "bad PORT '$port'"; fi
     is_number "$throttle" || die "bad --throttle '$throttle'"
     is_number "$timeout" || die "bad --timeout '$timeout'"
+    [ -z "$list_limit" ] || [[ $list_limit =~ ^[0-9]+:[0-9]+$ ]] || die "bad --list-limit '$list_limit'"
+    [ -z "$list_limit" ] || [ "$kind" = pure-ftpd ] || die "--list-limit needs KIND pure-ftpd"
     [ -z "$drop_after" ] || is_number "$drop_after" || die "bad --drop-after '$drop_after'"
     [ -z "$drop_count" ] || is_number "$drop_count" || die "bad --drop-count '$drop_count'"
     [ -z "$owner" ] || is_number "$owner" || die "bad --owner '$owner'"

@@ -131,7 +131,7 @@ start_pure_ftpd() {
     # -H no DNS, -A chroot everyone, -j make home, -f none: no syslog (errors to stderr),
     # -E no anonymous, -l virtual users from the PureDB
     setsid "$(extra_binary pure-ftpd)" -S "$addr,$port" -H -A -j -U 133:022 -g "$run/pure-ftpd.pid" \
-        -f none -c 200 -C 200 -I 10 "$family" -l "puredb:$run/pureftpd.pdb" -E \
+        -f none -c 200 -C 200 -I 10 "$family" -l "puredb:$run/pureftpd.pdb" -E ${list_limit:+-L "$list_limit"} \
         </dev/null >>"$run/server.log" 2>&1 3>&- &
     pid=$!
 }

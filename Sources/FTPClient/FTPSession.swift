@@ -50,6 +50,9 @@ public final class FTPSession: @unchecked Sendable {
     static let dataBufferSize = 256 * 1024
     /// The transfer buffer, allocated at the first transfer.
     var dataBuffer: [UInt8] = []
+    /// The final reply of the last transfer that completed (226/250), e.g. Pure-FTPd's
+    /// `226 Output truncated to 2000 matches` after a listing it cut short.
+    public internal(set) var lastCompletion: FTPReply?
 
     /// Creates an unconnected session.
     /// - Parameter log: receives every command sent (`> PASS ****` masked) and every reply

@@ -42,13 +42,16 @@ public struct PullPlanner: Sendable {
         remote rawRemote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
         partials: [RelativePath: PartialTransfer], evidence: MoveEvidence = .none
     ) -> Result {
-        var notes: [String] = []
+        // Folders either side could not read in full: no deletes, renames or overwrites there.
+        let unknown = UnknownFolders(source: rawRemote, destination: local)
+        var notes = unknown.notes(sourcePlace: "on the device", destinationPlace: "here")
         // Upload temporaries of an unfinished push are never pulled, and nothing is written
         // below a local name that is not a folder (a symlink there could lead out of the tree).
         var blocked = Set<RelativePath>()
         var previous: (path: RelativePath, ancestor: SnapshotEntry?)?
         let remote = rawRemote.filter { entry in
             guard !UploadNaming.isTemporary(entry.path), !LeftoverNaming.isLeftover(entry.path) else { return false }
+            guard unknown.destinationFolder(holding: entry.path) == nil else { return false }
             // Entries of one folder are neighbours and share their ancestors: look them up once.
             let ancestor: SnapshotEntry?
             if let previous, entry.path.hasSameParentBytes(as: previous.path) {
@@ -94,7 +97,7 @@ public struct PullPlanner: Sendable {
             case .symlink, .other:
                 notes.append("\(entry.path): \(entry.kind.rawValue) on the device; not transferred")
             case .file:
-                let isNew = record == nil && here == nil
+                let isNew = record == nil && here == nil && unknown.folder(holding: entry.path) == nil
                 if isNew { newFiles.append(entry) }
                 if policy.minimumAge > 0, let modified = entry.modified,
                     policy.now.timeIntervalSince1970 - modified.seconds < policy.minimumAge
@@ -130,7 +133,7 @@ public struct PullPlanner: Sendable {
             }
         }
 
-        let goneThere = RenameDetection.absent(from: remote, records: records, hits: recordHits)
+        let goneThere = unknown.outside(RenameDetection.absent(from: remote, records: records, hits: recordHits))
         let moveCandidates = RenameDetection.remoteMoves(
             goneThere: goneThere, newFiles: newFiles, local: local, remote: remote)
         let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &notes)
@@ -163,7 +166,7 @@ public struct PullPlanner: Sendable {
         }
         let guardian = DeleteGuard(
             source: remote, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
-        for entry in candidates {
+        for entry in candidates where unknown.forbidsDelete(of: entry.path) == nil {
             if let folder = guardian.suspectFolder(for: entry.path) {
                 notes.append(DeleteGuard.note(entry.path, folder: folder))
                 continue

@@ -55,6 +55,14 @@ final class HostileServer: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// The commands received so far as "VERB ARG" (the tree modes log them on stderr).
+    func commands() -> [String] {
+        let text = (try? String(contentsOfFile: child.stderr, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            line.hasPrefix("CMD ") ? String(line.dropFirst(4)) : nil
+        }
+    }
+
     /// A config file for one device "cam" on this server, written into `folder`.
     func config(local: String, at folder: String, timeout: Int = 2, retries: Int = 1) throws -> String {
         let text = """
