@@ -84,6 +84,8 @@ import Testing
         let document = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let errors = ((document?["devices"] as? [[String: Any]]) ?? []).map { $0["error"] as? String ?? "" }
         #expect(errors.contains { $0.contains("exceeded 8388608 bytes of listings at once in total for the run") })
-        #expect(peakKiB < 120 * 1024, "peak resident memory \(peakKiB) KiB")
+        // Two devices' entries (up to the run's 2,000,000) on top of the listings: about 120 MiB in
+        // a debug build; an unbounded run took over 1 GiB.
+        #expect(peakKiB < 200 * 1024, "peak resident memory \(peakKiB) KiB")
     }
 }
