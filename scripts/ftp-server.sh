@@ -36,8 +36,13 @@ usage:
                           pyftpdlib: one more login with its own root (repeatable)
       --max-cons N        pyftpdlib: at most N connections at once (then 421)
       --no-eprt           pyftpdlib: no EPRT (active mode falls back to PORT)
+      --ignore-rest       pyftpdlib: REST answered 350 but every RETR sent from byte 0
       --latency MS        pyftpdlib: each reply waits MS ms (a slow device)
       --timeout SECONDS   how long to wait for the 220 banner (default 30)
+      --digest            proftpd: load mod_digest (HASH, XSHA256, XSHA1, XMD5, XCRC)
+      --deny CMD          proftpd: refuse command CMD to everyone (<Limit CMD> DenyAll; repeatable)
+      --list-limit F:D    pure-ftpd: list at most F files, D folders deep (-L; then
+                          "226 Output truncated to F matches")
       --tls explicit|implicit
                           FTPS with a self-signed certificate made by openssl (SAN: ADDR,
                           127.0.0.1, ::1, localhost), TLS required for login and data;
@@ -160,6 +165,9 @@ cmd_start() {
     shift 6
     local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" drop_upload="" owner="" timeout=30 raw_names=0
     local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0 latency=""
+    local digest=0 # read by start_proftpd (scripts/lab-servers.sh)
+    local ignore_rest=0 deny_commands=() # deny_commands: read by start_proftpd too
+    list_limit=""  # global: read by start_pure_ftpd
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -174,7 +182,11 @@ cmd_start() {
             --extra-user) extra_users+=("${2:?--extra-user needs NAME:PASS:ROOT}"); shift ;;
             --max-cons) max_cons=${2:?--max-cons needs N}; shift ;;
             --no-eprt) no_eprt=1 ;;
+            --digest) digest=1 ;;
+            --ignore-rest) ignore_rest=1 ;;
+            --deny) deny_commands+=("${2:?--deny needs CMD}"); shift ;;
             --latency) latency=${2:?--latency needs MS}; shift ;;
+            --list-limit) list_limit=${2:?--list-limit needs FILES:DEPTH}; shift ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             --tls) tls=${2:?--tls needs explicit or implicit}; shift ;;
             --ssl-reuse) ssl_reuse=${2:?--ssl-reuse needs yes or no}; shift ;;
@@ -191,6 +203,8 @@ cmd_start() {
     if ! is_number "$port" || [ "$port" -gt 65535 ]; then die "bad PORT '$port'"; fi
     is_number "$throttle" || die "bad --throttle '$throttle'"
     is_number "$timeout" || die "bad --timeout '$timeout'"
+    [ -z "$list_limit" ] || [[ $list_limit =~ ^[0-9]+:[0-9]+$ ]] || die "bad --list-limit '$list_limit'"
+    [ -z "$list_limit" ] || [ "$kind" = pure-ftpd ] || die "--list-limit needs KIND pure-ftpd"
     [ -z "$drop_after" ] || is_number "$drop_after" || die "bad --drop-after '$drop_after'"
     [ -z "$drop_count" ] || is_number "$drop_count" || die "bad --drop-count '$drop_count'"
     [ -z "$owner" ] || is_number "$owner" || die "bad --owner '$owner'"
@@ -273,6 +287,7 @@ cmd_start() {
         [ $raw_names = 0 ] || args+=(--raw-names)
         [ -z "$max_cons" ] || args+=(--max-cons "$max_cons")
         [ $no_eprt = 0 ] || args+=(--no-eprt)
+        [ $ignore_rest = 0 ] || args+=(--ignore-rest)
         [ -z "$latency" ] || args+=(--latency "$latency")
         for extra in "${extra_users[@]}"; do args+=(--extra-user "$extra"); done
         [ -z "$tls" ] || args+=(--tls-cert "$run/cert.pem" --tls-key "$run/key.pem")

@@ -24,6 +24,33 @@ Every connection is handled on its own thread. MODE:
   extra-reply a working server of three files (a.txt, b.txt, c.txt) that answers the first
              RETR of each session with one final reply too many ("226" twice): every later
              reply of that session is one off unless the client notices.
+  huge       a working server listing small.txt and two files of size 18446744073709551615
+             (2^64 - 1): any sum of sizes overflows. RETR of a huge file sends 5 bytes.
+  echo-pass  echoes the PASS argument: user "refused" gets `530 'PASS <arg>' refused`; any other
+             user is logged in ("230 Welcome, <arg>") and then sees the password again in the
+             banner of later connections, SYST, the 226 after a listing, and the 550 refusing
+             RETR of gone.txt (listed beside good.txt).
+  escapes    terminal escape sequences (ESC, BEL, C1 CSI U+009B) in the banner, the 230, SYST and
+             226 replies and in listed names (plus a name with the raw byte 0xFF, and
+             fail<ESC>[K.txt whose RETR is refused by a 550 holding ESC sequences).
+  tls-data-cert  explicit FTPS (AUTH TLS) with a self-signed certificate on the control connection
+             (and listings' data connections) and ANOTHER self-signed certificate on the data
+             connection of every RETR; prints the control
+             certificate's fingerprint (sha256:AB:...) as a second line on stdout. Files: GOOD.
+  tls-same-cert  the same with the control's certificate on data connections too (the good case).
+
+A working in-memory tree (read and write: STOR, APPE, DELE, MKD, RMD, RNFR/RNTO, SIZE, MDTM,
+MFMT), that lists one folder badly; every command is logged on stderr as "CMD VERB ARG".
+The tree: good.txt, keep/a.txt, and the folder "broken" holding b.txt and deep/c.txt:
+  sub-550    MLSD/LIST of "broken" (and below) answer "550 Permission denied".
+  sub-cut    MLSD/LIST of "broken" send half a listing, reset the data connection and
+             answer "426 Connection closed; transfer aborted".
+  sub-hang   MLSD/LIST of "broken" open the data connection, answer 150 and then send
+             nothing (the client's timeout ends it).
+  phantom    the folder "broken" does not exist for listing: MLSD/LIST of it (or any path
+             below it) answer with the root's entries (which name "broken" again).
+  endless    the root holds the folders e1 ... e6; the listing of each never ends (new
+             file names until the client hangs up).
 
 Folder modes serve the real folder named by $HOSTILE_ROOT (uploads land there; MLSD, SIZE,
 MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fault:
@@ -52,7 +79,10 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
 import calendar
 import os
 import socket
+import ssl
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -63,11 +93,43 @@ STAMP = "20240501102000"
 
 
 LONG = "x" * 296 + ".txt"
+HUGE = 18446744073709551615
+ESC_NAMES = {"esc\x1b[31mred.txt": b"red\n", "csi\x9b2Jname.txt": b"csi\n", "bad\udcffbyte.txt": b"ff\n",
+             "plain.txt": b"plain\n", "fail\x1b[K.txt": b"never\n"}
+LEARNED = {"password": None}  # echo-pass: the last password any session sent
+TLS = {}  # tls-*: "control" and "data" server contexts
+
+
+def make_tls_contexts(mode):
+    folder = tempfile.mkdtemp(prefix="hostile-tls-")
+    contexts = {}
+    for role in ("control", "data"):
+        key, cert = os.path.join(folder, role + ".key"), os.path.join(folder, role + ".pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "30", "-subj",
+                        "/CN=hostile " + role, "-keyout", key, "-out", cert], check=True, capture_output=True)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(cert, key)
+        contexts[role] = (context, cert)
+    if mode == "tls-same-cert":
+        contexts["data"] = contexts["control"]
+    out = subprocess.run(["openssl", "x509", "-in", contexts["control"][1], "-noout", "-fingerprint", "-sha256"],
+                         check=True, capture_output=True, text=True).stdout
+    TLS["control"], TLS["data"] = contexts["control"][0], contexts["data"][0]
+    return "sha256:" + out.strip().split("=", 1)[1]
 
 
 def mlsd_lines(folder, mode=""):
     if mode == "extra-reply":
         return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in THREE.items()]
+    if mode == "huge":
+        return [f"type=file;size=6;modify={STAMP}; small.txt"] + [
+            f"type=file;size={HUGE};modify={STAMP}; huge{k}.bin" for k in (1, 2)]
+    if mode == "echo-pass":
+        return [f"type=file;size=13;modify={STAMP}; good.txt", f"type=file;size=4;modify={STAMP}; gone.txt"]
+    if mode == "escapes":
+        return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in ESC_NAMES.items()]
+    if mode.startswith("tls-"):
+        return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in GOOD.items() if "/" not in name]
     if mode == "longname":
         return [f"type=file;size=13;modify={STAMP}; good.txt", f"type=file;size=7;modify={STAMP}; {LONG}"]
     if folder in ("", "/", "."):
@@ -99,6 +161,8 @@ class Session(threading.Thread):
         self.data_listener = None
         self.rest = 0
         self.extra_sent = False
+        self.user = ""
+        self.protected = False
 
     def send(self, text):
         self.conn.sendall(text.encode("utf-8", "surrogateescape") + b"\r\n")
@@ -128,9 +192,12 @@ class Session(threading.Thread):
             self.conn.sendall(b"220 " + b"x" * 200_000)
             self.drain()
             return
-        self.send("220 hostile test server")
-        reader = self.conn.makefile("rb")
-        for raw in reader:
+        self.send(self.banner())
+        self.reader = self.conn.makefile("rb")
+        while True:
+            raw = self.reader.readline()
+            if not raw:
+                return
             line = raw.rstrip(b"\r\n").decode("utf-8", "surrogateescape")
             verb, _, arg = line.partition(" ")
             verb = verb.upper()
@@ -139,6 +206,20 @@ class Session(threading.Thread):
                 continue
             if not self.command(verb, arg):
                 return
+
+    def banner(self):
+        if self.mode == "echo-pass" and LEARNED["password"] is not None:
+            return "220 hostile test server, last password " + LEARNED["password"]
+        if self.mode == "escapes":
+            return "220 \x1b]0;owned\x07\x1b[2J\x1b[31mhostile\x9b0m test server"
+        return "220 hostile test server"
+
+    def final_text(self):
+        if self.mode == "echo-pass":
+            return "226 Sent to the holder of " + str(LEARNED["password"])
+        if self.mode == "escapes":
+            return "226 \x1b[1mTransfer complete\x9b0m"
+        return "226 Transfer complete"
 
     def drain(self):
         self.conn.settimeout(30)
@@ -173,9 +254,21 @@ class Session(threading.Thread):
         conn, _ = listener.accept()
         listener.close()
         self.send("150 Opening data connection")
+        if self.mode.startswith("tls-") and self.protected:
+            try:
+                conn = TLS["data" if retrieving else "control"].wrap_socket(conn, server_side=True)
+                conn.sendall(payload)
+                conn.unwrap()
+            except (OSError, ValueError):
+                conn.close()
+                self.send("426 Data connection failed")
+                return
+            conn.close()
+            self.send("226 Transfer complete")
+            return
         conn.sendall(payload)
         conn.close()
-        self.send("226 Transfer complete")
+        self.send(self.final_text())
         if self.mode == "extra-reply" and retrieving and not self.extra_sent:
             self.extra_sent = True
             self.send("226 Transfer complete")
@@ -183,16 +276,34 @@ class Session(threading.Thread):
     def command(self, verb, arg):
         list_only = self.mode == "names-list"
         if verb == "USER":
+            self.user = arg
             self.send("331 Password please")
+        elif verb == "PASS" and self.mode == "echo-pass":
+            LEARNED["password"] = arg
+            self.send(f"530 'PASS {arg}' refused" if self.user == "refused" else f"230 Welcome, {arg}")
         elif verb == "PASS":
-            self.send("230 Logged in")
+            self.send("230 \x1b[31mLogged in\x1b[0m" if self.mode == "escapes" else "230 Logged in")
+        elif verb == "AUTH" and self.mode.startswith("tls-"):
+            self.send("234 Proceed with TLS")
+            self.conn = TLS["control"].wrap_socket(self.conn, server_side=True)
+            self.reader = self.conn.makefile("rb")
+        elif verb == "PBSZ" and self.mode.startswith("tls-"):
+            self.send("200 PBSZ=0")
+        elif verb == "PROT" and self.mode.startswith("tls-"):
+            self.protected = arg.strip().upper() == "P"
+            self.send("200 Protection set")
         elif verb == "FEAT":
             self.send("211-Features:")
-            for feature in ([] if list_only else ["MLST type*;size*;modify*;"]) + ["SIZE", "MDTM", "REST STREAM"]:
+            tls = ["AUTH TLS", "PBSZ", "PROT"] if self.mode.startswith("tls-") else []
+            for feature in ([] if list_only else ["MLST type*;size*;modify*;"]) + ["SIZE", "MDTM", "REST STREAM"] + tls:
                 self.send(" " + feature)
             self.send("211 End")
         elif verb in ("TYPE", "OPTS", "NOOP"):
             self.send("200 OK")
+        elif verb == "SYST" and self.mode == "echo-pass":
+            self.send("215 UNIX Type: L8 for " + str(LEARNED["password"]))
+        elif verb == "SYST" and self.mode == "escapes":
+            self.send("215 UNIX \x1b[5mType\x9b0m: L8")
         elif verb == "SYST":
             self.send("215 UNIX Type: L8")
         elif verb == "PWD":
@@ -215,12 +326,28 @@ class Session(threading.Thread):
             folder = arg.strip().strip("/")
             lines = mlsd_lines(folder, self.mode) if verb == "MLSD" else list_lines(folder)
             self.transfer("".join(l + "\r\n" for l in lines).encode("utf-8", "surrogateescape"))
+        elif verb == "RETR" and self.mode == "huge":
+            name = arg.lstrip("/")
+            payload = b"small\n" if name == "small.txt" else b"xxxxx"
+            self.transfer(payload[self.rest:], retrieving=True)
+            self.rest = 0
+        elif verb == "RETR" and self.mode == "echo-pass" and arg.lstrip("/") == "gone.txt":
+            self.send(f"550 gone.txt: not for PASS {LEARNED['password']}")
+        elif verb == "RETR" and self.mode == "escapes":
+            name = arg.lstrip("/")
+            if name.startswith("fail"):
+                self.send("550 \x1b[2J\x1b[Hrefused\x9b31m here")
+            else:
+                self.transfer(ESC_NAMES.get(name, b"ESCAPED")[self.rest:], retrieving=True)
+            self.rest = 0
         elif verb == "RETR":
             name = arg.lstrip("/")
             files = THREE if self.mode == "extra-reply" else GOOD
             payload = files.get(name, b"ESCAPED")[self.rest:]
             self.rest = 0
             self.transfer(payload, retrieving=True)
+        elif verb == "SIZE" and self.mode == "huge":
+            self.send("213 %d" % (6 if arg.lstrip("/") == "small.txt" else HUGE))
         elif verb == "SIZE":
             name = arg.lstrip("/")
             self.send("213 %d" % len(GOOD.get(name, b"ESCAPED")))
@@ -231,6 +358,223 @@ class Session(threading.Thread):
             return False
         else:
             self.send("502 Not implemented")
+        return True
+
+
+TREE_MODES = ("sub-550", "sub-cut", "sub-hang", "phantom", "endless")
+
+
+class Tree:
+    """The files and folders of the tree modes, shared by every connection."""
+
+    def __init__(self, mode):
+        self.lock = threading.Lock()
+        self.dirs = {""}
+        self.files = {}
+        if mode == "endless":
+            self.dirs |= {f"e{i}" for i in range(1, 7)}
+        else:
+            self.dirs |= {"keep", "broken", "broken/deep"}
+            self.files = {"good.txt": b"good content\n", "keep/a.txt": b"kept file\n",
+                          "broken/b.txt": b"user data b\n", "broken/deep/c.txt": b"user data c\n"}
+
+    def children(self, folder):
+        prefix = folder + "/" if folder else ""
+        found = []
+        for d in sorted(self.dirs):
+            if d and d.startswith(prefix) and "/" not in d[len(prefix):]:
+                found.append(("dir", d[len(prefix):], 0))
+        for f in sorted(self.files):
+            if f.startswith(prefix) and "/" not in f[len(prefix):]:
+                found.append(("file", f[len(prefix):], len(self.files[f])))
+        return found
+
+
+class TreeSession(Session):
+    """A session of the tree modes (see the module's doc)."""
+
+    def __init__(self, conn, mode, tree):
+        super().__init__(conn, mode)
+        self.tree = tree
+        self.rename_from = None
+        self.cwd = ""
+
+    def path(self, arg):
+        arg = arg.strip()
+        full = arg if arg.startswith("/") else (self.cwd + "/" + arg)
+        return "/".join(p for p in full.split("/") if p and p != ".")
+
+    def is_broken(self, path):
+        return path == "broken" or path.startswith("broken/")
+
+    def listing(self, verb, folder):
+        def mlsd(kind, name, size):
+            return f"type={kind};size={size};modify={STAMP}; {name}" if kind == "file" \
+                else f"type=dir;modify={STAMP}; {name}"
+
+        def unix(kind, name, size):
+            return f"{'d' if kind == 'dir' else '-'}rw-r--r--    1 ftp      ftp      {size:8d} May 01 10:20 {name}"
+
+        row = mlsd if verb == "MLSD" else unix
+        with self.tree.lock:
+            entries = self.tree.children(folder)
+        return "".join(row(*e) + "\r\n" for e in entries).encode()
+
+    def data_connection(self):
+        if self.data_listener is None:
+            self.send("425 Use EPSV first")
+            return None
+        listener, self.data_listener = self.data_listener, None
+        listener.settimeout(10)
+        conn, _ = listener.accept()
+        listener.close()
+        return conn
+
+    def endless(self, verb):
+        conn = self.data_connection()
+        if conn is None:
+            return
+        self.send("150 Here it comes")
+        number = 0
+        try:
+            while True:
+                lines = []
+                for _ in range(2000):
+                    number += 1
+                    name = "f%012d.txt" % number
+                    lines.append(f"type=file;size=1;modify={STAMP}; {name}" if verb == "MLSD" else
+                                 f"-rw-r--r--    1 ftp      ftp             1 May 01 10:20 {name}")
+                conn.sendall(("\r\n".join(lines) + "\r\n").encode())
+        except OSError:
+            pass
+        conn.close()
+        self.send("426 Connection closed; transfer aborted")
+
+    def command(self, verb, arg):
+        print("CMD", verb, arg, file=sys.stderr, flush=True)
+        if verb in ("MLSD", "LIST"):
+            folder = self.path(arg)
+            if self.mode == "endless" and folder:
+                self.endless(verb)
+                return True
+            if self.is_broken(folder):
+                if self.mode == "sub-550":
+                    if self.data_listener is not None:
+                        self.data_listener.close()
+                        self.data_listener = None
+                    self.send("550 Permission denied")
+                    return True
+                if self.mode == "phantom":
+                    folder = ""
+                if self.mode == "sub-hang":
+                    conn = self.data_connection()
+                    if conn is None:
+                        return True
+                    self.send("150 Here it comes")
+                    conn.settimeout(60)
+                    try:
+                        conn.recv(1)
+                    except OSError:
+                        pass
+                    conn.close()
+                    self.send("426 Connection closed; transfer aborted")
+                    return True
+                if self.mode == "sub-cut":
+                    conn = self.data_connection()
+                    if conn is None:
+                        return True
+                    self.send("150 Here it comes")
+                    payload = self.listing(verb, folder)
+                    conn.sendall(payload[: len(payload) // 2])
+                    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+                    conn.close()
+                    self.send("426 Connection closed; transfer aborted")
+                    return True
+            self.transfer(self.listing(verb, folder))
+            return True
+        if verb == "FEAT":
+            self.send("211-Features:")
+            for feature in ["MLST type*;size*;modify*;", "SIZE", "MDTM", "MFMT", "REST STREAM", "UTF8"]:
+                self.send(" " + feature)
+            self.send("211 End")
+            return True
+        if verb == "CWD":
+            target = self.path(arg)
+            with self.tree.lock:
+                known = target in self.tree.dirs
+            if known:
+                self.cwd = target
+            self.send("250 OK" if known else "550 No such folder")
+            return True
+        if verb == "PWD":
+            self.send('257 "/%s" is the current folder' % self.cwd)
+            return True
+        if verb in ("RETR", "SIZE", "MDTM", "STOR", "APPE", "DELE", "MKD", "RMD", "RNFR", "RNTO", "MFMT"):
+            return self.file_command(verb, arg)
+        return super().command(verb, arg)
+
+    def file_command(self, verb, arg):
+        tree = self.tree
+        if verb == "MFMT":
+            _, _, name = arg.partition(" ")
+            self.send("213 Modify=%s; %s" % (STAMP, name))
+            return True
+        path = self.path(arg)
+        if verb == "RETR":
+            with tree.lock:
+                data = tree.files.get(path)
+            if data is None:
+                self.send("550 No such file")
+            else:
+                payload, self.rest = data[self.rest:], 0
+                self.transfer(payload)
+        elif verb in ("SIZE", "MDTM"):
+            with tree.lock:
+                data = tree.files.get(path)
+            if data is None:
+                self.send("550 No such file")
+            else:
+                self.send("213 %s" % (len(data) if verb == "SIZE" else STAMP))
+        elif verb in ("STOR", "APPE"):
+            conn = self.data_connection()
+            if conn is None:
+                return True
+            self.send("150 Send it")
+            chunks = []
+            while True:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+            conn.close()
+            with tree.lock:
+                old = tree.files.get(path, b"") if verb == "APPE" else tree.files.get(path, b"")[: self.rest]
+                tree.files[path] = old + b"".join(chunks)
+            self.rest = 0
+            self.send("226 Stored")
+        elif verb == "DELE":
+            with tree.lock:
+                found = tree.files.pop(path, None) is not None
+            self.send("250 Deleted" if found else "550 No such file")
+        elif verb == "MKD":
+            with tree.lock:
+                tree.dirs.add(path)
+            self.send('257 "/%s" created' % path)
+        elif verb == "RMD":
+            with tree.lock:
+                busy = any(k.startswith(path + "/") for k in list(tree.files) + list(tree.dirs))
+                if not busy:
+                    tree.dirs.discard(path)
+            self.send("550 Not empty" if busy else "250 Removed")
+        elif verb == "RNFR":
+            self.rename_from = path
+            self.send("350 Ready")
+        elif verb == "RNTO":
+            with tree.lock:
+                data = tree.files.pop(self.rename_from, None) if self.rename_from else None
+                if data is not None:
+                    tree.files[path] = data
+            self.send("250 Renamed" if data is not None else "550 No such file")
         return True
 
 
@@ -417,13 +761,17 @@ def main():
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     server.bind((addr, port))
     server.listen(16)
+    fingerprint = make_tls_contexts(mode) if mode.startswith("tls-") else None
     print(server.getsockname()[1], flush=True)
+    if fingerprint:
+        print(fingerprint, flush=True)
+    tree = Tree(mode) if mode in TREE_MODES else None
     while True:
         conn, _ = server.accept()
         if mode in FOLDER_MODES:
             FolderSession(conn, mode, os.environ["HOSTILE_ROOT"]).start()
         else:
-            Session(conn, mode).start()
+            (TreeSession(conn, mode, tree) if tree else Session(conn, mode)).start()
 
 
 if __name__ == "__main__":

@@ -99,6 +99,16 @@ DefaultRoot             ~
 LogFormat               ftpsynccmd "%{epoch} %a CMD %r"
 ExtendedLog             $log ALL ftpsynccmd
 EOF
+    if [ "${digest:-0}" = 1 ]; then
+        # --digest: server-side hashes (HASH, draft-bryan-ftpext-hash; XSHA256, XSHA1, XMD5, XCRC)
+        printf '%s\n' "ModulePath $FTPSYNC_LAB/opt/proftpd/usr/lib/proftpd" "LoadModule mod_digest.c" \
+            "<IfModule mod_digest.c>" "  DigestEngine on" "</IfModule>" >>"$run/proftpd.conf"
+    fi
+    local denied
+    for denied in "${deny_commands[@]}"; do
+        [[ $denied =~ ^[A-Za-z0-9]+$ ]] || die "--deny needs a command name, not '$denied'"
+        printf '%s\n' "<Limit $denied>" "  DenyAll" "</Limit>" >>"$run/proftpd.conf"
+    done
     "$(extra_binary proftpd)" -t -c "$run/proftpd.conf" >"$run/configtest.log" 2>&1 ||
         { cat "$run/configtest.log" >&2; die "proftpd rejected its configuration"; }
     setsid "$(extra_binary proftpd)" -n -q -c "$run/proftpd.conf" </dev/null >>"$run/server.log" 2>&1 3>&- &
@@ -121,7 +131,7 @@ start_pure_ftpd() {
     # -H no DNS, -A chroot everyone, -j make home, -f none: no syslog (errors to stderr),
     # -E no anonymous, -l virtual users from the PureDB
     setsid "$(extra_binary pure-ftpd)" -S "$addr,$port" -H -A -j -U 133:022 -g "$run/pure-ftpd.pid" \
-        -f none -c 200 -C 200 -I 10 "$family" -l "puredb:$run/pureftpd.pdb" -E \
+        -f none -c 200 -C 200 -I 10 "$family" -l "puredb:$run/pureftpd.pdb" -E ${list_limit:+-L "$list_limit"} \
         </dev/null >>"$run/server.log" 2>&1 3>&- &
     pid=$!
 }

@@ -142,6 +142,10 @@ def main():
         "--raw-names", action="store_true",
         help="serve file names as their raw bytes (surrogateescape) instead of '?' for non-UTF-8 bytes",
     )
+    ap.add_argument(
+        "--ignore-rest", action="store_true",
+        help="answer REST with 350 but send every RETR from byte 0 (a device that cannot restart)",
+    )
     ap.add_argument("--tls-cert", help="explicit FTPS (AUTH TLS) required, with this PEM certificate")
     ap.add_argument("--tls-key", help="the certificate's private key (PEM)")
     a = ap.parse_args()
@@ -184,6 +188,11 @@ def main():
             if command_log:
                 command_log.write(self._session(), "CMD", mask(line))
             return super().pre_process_command(line, cmd, arg)
+
+        if a.ignore_rest:
+
+            def ftp_REST(self, line):
+                self.respond("350 Restarting at position %s." % line)
 
         def respond(self, resp, logfun=logging.debug):
             if a.latency:

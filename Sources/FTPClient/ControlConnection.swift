@@ -5,13 +5,16 @@ final class ControlConnection {
 
     let transport: any Transport
     private let log: (@Sendable (String) -> Void)?
+    /// Masks the session's secrets in the reply lines it logs.
+    private let scrubber: SecretScrubber
     private var buffer: [UInt8] = []
     private var position = 0
     private var chunk = [UInt8](repeating: 0, count: 16 * 1024)
 
-    init(transport: any Transport, log: (@Sendable (String) -> Void)?) {
+    init(transport: any Transport, log: (@Sendable (String) -> Void)?, scrubber: SecretScrubber) {
         self.transport = transport
         self.log = log
+        self.scrubber = scrubber
     }
 
     /// Sends one command line (without CRLF; the bytes must hold no CR, LF or NUL) and CRLF.
@@ -35,7 +38,7 @@ final class ControlConnection {
         var parser = ReplyParser()
         while true {
             let line = try readLine(during: during)
-            log?("< " + String(decoding: line, as: UTF8.self))
+            if let log { log("< " + scrubber.scrub(String(decoding: line, as: UTF8.self))) }
             if let reply = try parser.feed(line) { return reply }
         }
     }

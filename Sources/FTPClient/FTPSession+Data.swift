@@ -6,6 +6,10 @@ public struct RawListing: Sendable, Equatable {
     public var format: ListingFormat
     /// The data connection's bytes, unparsed.
     public var bytes: [UInt8]
+    /// The final reply when the server says the listing is incomplete although it completed
+    /// (Pure-FTPd's `226 Output truncated to N matches`, vsftpd's `226 Transfer done (but
+    /// failed to open directory).`); nil otherwise.
+    public var truncation: String? = nil
 }
 
 extension FTPSession {
@@ -26,18 +30,33 @@ extension FTPSession {
     /// current folder (the command is sent without an argument).
     /// - Throws: `.reply` (e.g. 550 no such folder), `.dataConnectionClosed`, `.timedOut`,
     ///   `.connectFailed` (data connection), `.protocolViolation` (over 256 MiB).
-    public func listRaw(_ path: String) throws(FTPError) -> RawListing {
+    ///
+    /// `reserve` (when given) is told the size of each chunk before it is kept, and may throw
+    /// to abandon the listing (a budget shared by several listings; the error becomes
+    /// `.protocolViolation`).
+    public func listRaw(_ path: String, reserve: ((Int) throws -> Void)? = nil) throws(FTPError) -> RawListing {
         try guarded { () throws(FTPError) in
             if usesMLSD {
                 do throws(FTPError) {
-                    return RawListing(format: .mlsd, bytes: try collect("MLSD", path))
+                    let bytes = try collect("MLSD", path, reserve: reserve)
+                    return RawListing(format: .mlsd, bytes: bytes, truncation: truncationText())
                 } catch .reply(let code, let text, _) where Self.isNotUnderstood(code, text) {
                     log?("MLSD refused (\(code)); using LIST for this session")
                     usesMLSD = false
                 }
             }
-            return RawListing(format: .list, bytes: try collect("LIST", path))
+            let bytes = try collect("LIST", path, reserve: reserve)
+            return RawListing(format: .list, bytes: bytes, truncation: truncationText())
         }
+    }
+
+    /// The last completion reply's text when it says the output is incomplete: truncated
+    /// (Pure-FTPd `-L`), or "Transfer done (but failed to open directory)" (vsftpd).
+    private func truncationText() -> String? {
+        guard let reply = lastCompletion else { return nil }
+        let text = reply.textLines.joined(separator: " ")
+        let lower = text.lowercased()
+        return lower.contains("truncated") || lower.contains("failed") ? "\(reply.code) \(text)" : nil
     }
 
     private static func isNotUnderstood(_ code: Int, _ text: String) -> Bool {
@@ -49,13 +68,16 @@ extension FTPSession {
         }
     }
 
-    private func collect(_ verb: String, _ path: String) throws(FTPError) -> [UInt8] {
+    private func collect(_ verb: String, _ path: String, reserve: ((Int) throws -> Void)?) throws(FTPError)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
         do {
             _ = try receive(verb, path.isEmpty ? nil : path, offset: 0) { chunk in
                 if bytes.count + chunk.count > Self.maximumListingBytes {
                     throw FTPError.protocolViolation("listing larger than \(Self.maximumListingBytes) bytes")
                 }
+                try reserve?(chunk.count)
                 bytes += chunk
             }
         } catch let error as FTPError {
@@ -175,7 +197,10 @@ extension FTPSession {
         }
         data.close()
         let final = first.isPreliminary ? try readReply(during: shown) : first
-        if final.isCompletion, failure == nil { return moved }
+        if final.isCompletion, failure == nil {
+            lastCompletion = final
+            return moved
+        }
         if final.isCompletion || (400..<500).contains(final.code) || final.isPreliminary {
             let reason = failure ?? "\(final.code) \(final.text)"
             throw FTPError.dataConnectionClosed(bytesTransferred: moved, reason: reason)

@@ -62,6 +62,26 @@ extension FTPSession {
             verification: verification)
     }
 
+    /// Checks a data connection's certificate against the device's check; closes `tls` and
+    /// throws `.tlsFailed` saying which certificate was refused and why.
+    private func verifyDataCertificate(of tls: TLSTransport) throws(FTPError) {
+        do throws(FTPError) {
+            _ = try Self.checkCertificate(of: tls, against: configuration.certificateCheck)
+        } catch {
+            tls.close()
+            switch error {
+            case .fingerprintMismatch(let pinned, let presented):
+                throw .tlsFailed(
+                    "its certificate \(presented) is not the pinned \(pinned); refused, nothing was read or sent on it")
+            case .certificateUntrusted(let reason, let presented):
+                throw .tlsFailed(
+                    "its certificate \(presented) is not trusted (\(reason)); refused, nothing was read or sent on it")
+            default:
+                throw error
+            }
+        }
+    }
+
     private static func hexBytes(_ hex: String) -> [UInt8] {
         var bytes: [UInt8] = []
         var iterator = hex.makeIterator()
@@ -80,8 +100,12 @@ extension FTPSession {
     }
 
     /// Runs the TLS handshake on a data connection, resuming the control connection's
-    /// session. On failure the data connection is closed and the transfer's final reply read
-    /// (e.g. vsftpd's `522 ... session reuse required`), and `.tlsFailed` names both.
+    /// session, and verifies it like the control connection (RFC 4217 §10: a data connection
+    /// is only as trustworthy as its own handshake): a connection that resumed the session
+    /// proved it holds the session's keys; any other must present a certificate that passes
+    /// the device's check (the pinned fingerprint, or the CA store and host name). On failure
+    /// the data connection is closed before a byte is read or sent on it, the transfer's final
+    /// reply is read (e.g. vsftpd's `522 ... session reuse required`), and `.tlsFailed` names both.
     func protectData(_ socket: SocketTransport, for shown: String) throws(FTPError) -> TLSTransport {
         guard let context = tlsContext, let controlTLS else {
             socket.close()
@@ -92,7 +116,10 @@ extension FTPSession {
         do {
             let tls = try TLSTransport(
                 socket: socket, context: context, resuming: session, ignoreMissingCloseNotify: true)
-            if !tls.sessionReused { log?("data connection for \(shown) did not resume the TLS session") }
+            if !tls.sessionReused {
+                log?("data connection for \(shown) did not resume the TLS session")
+                try verifyDataCertificate(of: tls)
+            }
             return tls
         } catch {
             var reason = "data connection for \(shown): "

@@ -36,6 +36,9 @@ public final class FTPSession: @unchecked Sendable {
     public internal(set) var tlsDetails: TLSDetails?
 
     let log: (@Sendable (String) -> Void)?
+    /// Masks this device's secrets (`configuration.secrets`) in server text: the banner, the
+    /// logged replies, and every error a call throws.
+    public let scrubber: SecretScrubber
     var control: ControlConnection?
     /// The TLS context of this session (CA store, versions), made at the first handshake.
     var tlsContext: TLSContext?
@@ -47,6 +50,9 @@ public final class FTPSession: @unchecked Sendable {
     static let dataBufferSize = 256 * 1024
     /// The transfer buffer, allocated at the first transfer.
     var dataBuffer: [UInt8] = []
+    /// The final reply of the last transfer that completed (226/250), e.g. Pure-FTPd's
+    /// `226 Output truncated to 2000 matches` after a listing it cut short.
+    public internal(set) var lastCompletion: FTPReply?
 
     /// Creates an unconnected session.
     /// - Parameter log: receives every command sent (`> PASS ****` masked) and every reply
@@ -54,6 +60,7 @@ public final class FTPSession: @unchecked Sendable {
     public init(configuration: FTPSessionConfiguration, log: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
         self.log = log
+        self.scrubber = SecretScrubber(configuration.secrets)
         self.nameCodec = .utf8
     }
 
@@ -81,23 +88,23 @@ public final class FTPSession: @unchecked Sendable {
         localHost = socket.localHost
         usesEPRT = true
         let transport: any Transport = configuration.tls == .implicit ? try startTLS(on: socket) : socket
-        control = ControlConnection(transport: transport, log: log)
+        control = ControlConnection(transport: transport, log: log, scrubber: scrubber)
         do throws(FTPError) {
             var greeting = try readReply(during: "greeting")
             while greeting.code == 120 { greeting = try readReply(during: "greeting") }
             guard greeting.code == 220 else {
                 throw .reply(code: greeting.code, text: greeting.text, command: "connect")
             }
-            banner = greeting
+            banner = scrubber.scrub(greeting)
             if configuration.tls == .explicit {
                 let auth = try exchange("AUTH TLS")
                 guard auth.code == 234 else { throw .tlsRefused(code: auth.code, text: auth.text) }
-                control = ControlConnection(transport: try startTLS(on: socket), log: log)
+                control = ControlConnection(transport: try startTLS(on: socket), log: log, scrubber: scrubber)
             }
             try logIn()
             if configuration.tls != .none { try protectDataConnections() }
             let feat = try exchange("FEAT")
-            features = feat.code == 211 ? FTPFeatures(reply: feat) : FTPFeatures()
+            features = feat.code == 211 ? FTPFeatures(reply: scrubber.scrub(feat)) : FTPFeatures()
             usesMLSD = features.mlsd
             if features.utf8, nameCodec.encoding == nil { _ = try exchange("OPTS UTF8 ON") }
             try expect(exchange("TYPE I"), "TYPE I", 200)
@@ -109,7 +116,7 @@ public final class FTPSession: @unchecked Sendable {
             }
             controlTLS = nil
             control = nil
-            throw error
+            throw error.scrubbed(by: scrubber)
         }
     }
 
@@ -124,7 +131,7 @@ public final class FTPSession: @unchecked Sendable {
     /// Sends SYST (RFC 959 §4.1.3). - Returns: the reply text, e.g. `UNIX Type: L8`.
     /// - Throws: `.reply` unless 215; connection errors.
     public func system() throws(FTPError) -> String {
-        try guarded { () throws(FTPError) in try expect(exchange("SYST"), "SYST", 215).text }
+        try guarded { () throws(FTPError) in scrubber.scrub(try expect(exchange("SYST"), "SYST", 215).text) }
     }
 
     /// Size of a file in bytes, by SIZE (RFC 3659 §4), in TYPE I.
@@ -189,7 +196,8 @@ public final class FTPSession: @unchecked Sendable {
     }
 
     /// Sends one command line as given (encoded with the name codec) and returns its reply
-    /// whatever the code: for `check` and diagnostics. Do not start transfers with it.
+    /// whatever the code: for `check` and diagnostics. Do not start transfers with it. The reply
+    /// is as received (a 227 must still parse): pass its text through `scrubber` before showing it.
     /// - Throws: only connection errors (`.timedOut`, `.connectionClosed`, `.protocolViolation`,
     ///   `.invalidName` for CR/LF/NUL).
     public func raw(_ command: String) throws(FTPError) -> FTPReply {
@@ -294,6 +302,7 @@ public final class FTPSession: @unchecked Sendable {
             case .reply?, .dataConnectionClosed?, .invalidName?, .connectFailed?, .tlsFailed?:
                 break  // still in step (connectFailed, tlsFailed: a data connection)
             }
+            if let failure = error as? FTPError, let scrubbed = failure.scrubbed(by: scrubber) as? E { throw scrubbed }
             throw error
         }
     }

@@ -11,6 +11,10 @@ public enum PassiveAddressPolicy: String, Sendable, Equatable {
 
 /// Everything needed to open one control connection and log in.
 public struct FTPSessionConfiguration: Sendable, Equatable {
+    /// Every secret of this device, masked in whatever the server sends before it is shown or
+    /// stored (`SecretScrubber`): the password and `additionalSecrets`.
+    public var secrets: [String] { [password] + additionalSecrets }
+
     /// Host name, IPv4 or IPv6 literal (without brackets).
     public var host: String
     /// TCP port of the control connection.
@@ -19,6 +23,8 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     public var user: String
     /// Password for PASS; never logged or shown in errors.
     public var password: String
+    /// Other secrets of this device (proxy credentials) that no text from the server may show.
+    public var additionalSecrets: [String] = []
     /// Where data connections go in passive mode.
     public var passiveAddress: PassiveAddressPolicy
     /// Seconds without progress (connect, a reply, a data read or write) before giving up.

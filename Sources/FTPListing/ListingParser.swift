@@ -40,6 +40,9 @@ public struct ParsedListing: Sendable {
     public var entries: [ListingEntry]
     /// One message per line no parser understood, quoting the line.
     public var warnings: [String]
+    /// Why the listing is known to be incomplete (the server said it cut it short), or nil.
+    /// Set by whoever received it, not by the parser.
+    public var truncation: String? = nil
 
     public init(entries: [ListingEntry] = [], warnings: [String] = []) {
         self.entries = entries

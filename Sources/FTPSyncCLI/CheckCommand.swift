@@ -45,6 +45,7 @@ struct CheckCommand {
         let configuration: Configuration
         do {
             configuration = try ConfigLoader.load(path: configPath, environment: environment)
+            console.filter.protect(configuration)
         } catch {
             console.error(error.description)
             return .usage
@@ -65,7 +66,7 @@ struct CheckCommand {
             return CheckCommand.check(device, log: log)
         }
         if arguments.has("json") {
-            console.out(jsonText(CheckDocument(devices: reports)))
+            console.json(jsonText(CheckDocument(devices: reports)))
         } else {
             for report in reports { console.out(report.text) }
         }
@@ -81,8 +82,8 @@ struct CheckCommand {
         do {
             try session.connect()
             report.loginSeconds = rounded(Date().timeIntervalSince(started))
-            report.banner = session.banner?.text
-            let system = try session.raw("SYST")
+            report.banner = session.banner?.text  // secrets already masked by the session
+            let system = session.scrubber.scrub(try session.raw("SYST"))
             report.system = system.code == 215 ? system.text : nil
             let features = session.features
             report.features = CheckFeatures(
@@ -149,10 +150,10 @@ struct CheckReport: Encodable {
 
     /// The text report: one header line, then indented facts.
     var text: String {
-        guard ok else { return "\(name): FAILED — \(error ?? "unknown error")" }
+        guard ok else { return "\(name): FAILED — \(printable(error ?? "unknown error"))" }
         var lines = ["\(name): ok (\(host):\(port), tls: \(tls))"]
-        if let banner { lines.append("  banner:        \(banner)") }
-        if let system { lines.append("  system:        \(system)") }
+        if let banner { lines.append("  banner:        \(printable(banner))") }
+        if let system { lines.append("  system:        \(printable(system))") }
         if let features {
             let named: [(String, Bool)] = [
                 ("MLSD", features.mlsd), ("EPSV", features.epsv), ("UTF8", features.utf8), ("MFMT", features.mfmt),

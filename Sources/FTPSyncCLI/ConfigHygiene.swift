@@ -13,6 +13,7 @@ func loadConfiguration(path: String, environment: [String: String], console: Con
     -> Configuration
 {
     var configuration = try ConfigLoader.load(path: path, environment: environment)
+    defer { console.filter.protect(configuration) }
     if let warning = ConfigHygiene.permissionWarning(configPath: path) { console.error(warning) }
     guard configuration.devices.contains(where: { $0.password == nil }),
         let home = environment["HOME"], !home.isEmpty

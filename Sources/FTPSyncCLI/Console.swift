@@ -1,6 +1,7 @@
 import Foundation
 
-/// Standard output and standard error, written whole lines at a time from any thread.
+/// Standard output and standard error, written whole lines at a time from any thread, every
+/// line through `filter` (secrets masked, control characters escaped).
 ///
 /// On a terminal it also keeps a live area: a few lines at the bottom of standard error that
 /// are redrawn in place (the progress display). Other output first erases the area, then is
@@ -9,12 +10,17 @@ final class Console: @unchecked Sendable {
     private let lock = NSLock()
     /// The lines of the live area as last drawn on standard error (empty: none shown).
     private var live: [String] = []
+    /// What every line passes through before it is written (shared with the run's `LogFile`).
+    let filter = OutputFilter()
 
     /// Writes `text` and a newline (unless it ends with one) to standard output.
-    func out(_ text: String) { write(text, to: FileHandle.standardOutput, descriptor: 1) }
+    func out(_ text: String) { write(filter.text(text), to: FileHandle.standardOutput, descriptor: 1) }
+
+    /// Writes a JSON document (see `jsonText`) to standard output, secrets masked inside its strings.
+    func json(_ document: String) { write(filter.json(document), to: FileHandle.standardOutput, descriptor: 1) }
 
     /// Writes `text` and a newline (unless it ends with one) to standard error.
-    func error(_ text: String) { write(text, to: FileHandle.standardError, descriptor: 2) }
+    func error(_ text: String) { write(filter.text(text), to: FileHandle.standardError, descriptor: 2) }
 
     /// True when standard error is a terminal.
     var stderrIsTerminal: Bool { isatty(2) == 1 }
@@ -22,6 +28,7 @@ final class Console: @unchecked Sendable {
     /// Replaces the live area with `lines` (none: erase it), in one write. Each line must fit
     /// the terminal's width, or the next redraw leaves traces.
     func setLive(_ lines: [String]) {
+        let lines = lines.map(filter.line)
         lock.lock()
         defer { lock.unlock() }
         let text = Console.erase(live.count) + lines.joined(separator: "\n")

@@ -10,23 +10,28 @@ final class LogFile: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private let pid = getpid()
+    /// What every line passes through (secrets masked, control characters escaped).
+    private let filter: OutputFilter
 
-    /// Opens (creating it with mode 0640 when missing) `path` for appending.
+    /// Opens (creating it with mode 0640 when missing) `path` for appending; lines pass
+    /// through `filter` (the console's, so both mask the same secrets).
     /// - Throws: `UsageError` naming the file and the system's reason when it cannot be opened.
-    init(path: String) throws {
+    init(path: String, filter: OutputFilter = OutputFilter()) throws {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
         guard descriptor >= 0 else {
             throw UsageError("cannot open the log file \(path): \(String(cString: strerror(errno)))")
         }
         self.path = path
         self.descriptor = descriptor
+        self.filter = filter
     }
 
     deinit { close(descriptor) }
 
-    /// Appends one line stamped with `date` (default: now). Line breaks inside `message` become spaces.
+    /// Appends one line stamped with `date` (default: now). Line breaks inside `message` become
+    /// spaces; then it passes through the filter.
     func write(_ message: String, at date: Date = Date()) {
-        let flat = message.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined()
+        let flat = filter.line(message.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined())
         let line = "\(utcTimestamp(date)) ftpsync[\(pid)] \(flat)\n"
         let bytes = Array(line.utf8)
         lock.lock()

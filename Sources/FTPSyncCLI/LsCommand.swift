@@ -49,6 +49,7 @@ struct LsCommand {
         let configuration: Configuration
         do {
             configuration = try ConfigLoader.load(path: configPath, environment: environment)
+            console.filter.protect(configuration)
         } catch {
             console.error(error.description)
             return .usage
@@ -88,7 +89,7 @@ struct LsCommand {
 
         let entries = LsListing.visibleEntries(listing.entries)
         if arguments.has("json") {
-            console.out(jsonText(LsDocument(device: deviceName, path: path, entries: entries)))
+            console.json(jsonText(LsDocument(device: deviceName, path: path, entries: entries)))
         } else {
             console.out(LsListing.text(entries))
         }

@@ -1,3 +1,4 @@
+import FTPClient
 import FTPListing
 import Foundation
 
@@ -78,7 +79,7 @@ enum LsListing {
         let rows = entries.map { entry -> [String] in
             let size = reportedSize(entry).map(String.init) ?? (entry.type == .file ? "?" : "-")
             var name = displayName(entry.name)
-            if entry.type == .link, let target = entry.target { name += " -> " + target }
+            if entry.type == .link, let target = entry.target { name += " -> " + displayName(target) }
             return [modeText(entry), entry.owner ?? "-", entry.group ?? "-", size, shortTime(entry.modified), name]
         }
         var widths = [Int](repeating: 0, count: 5)
@@ -96,20 +97,10 @@ enum LsListing {
         return out
     }
 
-    /// `name` for a terminal: bytes the listing could not decode (U+F780...U+F7FF, see
-    /// `ListingNameCodec`) shown as `\xNN`, control characters as `\u{NN}`.
+    /// `name` for a terminal, by the `SafeText` rules: bytes the listing could not decode
+    /// (U+F780...U+F7FF, see `ListingNameCodec`) shown as `\xNN`, C0 and DEL as `\xNN`, C1 as `\u{NN}`.
     static func displayName(_ name: String) -> String {
-        var out = ""
-        for scalar in name.unicodeScalars {
-            if scalar.value >= 0xF780 && scalar.value <= 0xF7FF {
-                out += "\\x" + String(scalar.value - 0xF700, radix: 16)
-            } else if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        SafeText.escaped(name)
     }
 
     /// The listing's mode string (or MLSD's `unix.mode` fact), else one made from the type.

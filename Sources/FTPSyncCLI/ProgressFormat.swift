@@ -1,4 +1,5 @@
 import Foundation
+import SyncCore
 
 /// Pieces of the progress display: rates, times, percentages, and fitting text into the
 /// columns of a terminal.
@@ -13,7 +14,7 @@ enum ProgressFormat {
             scaled /= 1024
             unit += 1
         }
-        return unit == 0 ? "\(Int(scaled)) B/s" : String(format: "%.1f %@", scaled, units[unit])
+        return unit == 0 ? "\(Saturating.int(scaled)) B/s" : String(format: "%.1f %@", scaled, units[unit])
     }
 
     /// `0:07`, `12:34`, `1:02:03` from seconds; `--:--` when unknown or beyond 100 hours.

@@ -24,7 +24,7 @@ struct RateWindow {
     /// Bytes per second over the window; nil until the samples span at least half a second.
     var bytesPerSecond: Double? {
         guard let first = samples.first, let last = samples.last, last.time - first.time >= 0.5 else { return nil }
-        return Double(last.bytes - first.bytes) / (last.time - first.time)
+        return Double(Saturating.subtract(last.bytes, first.bytes)) / (last.time - first.time)
     }
 }
 
@@ -33,6 +33,7 @@ struct RateWindow {
 struct ProgressModel {
     /// A transfer under way.
     struct Transfer {
+        /// The path as shown (`printable`: escaped before it is fitted to the width).
         var path: String
         var upload: Bool
         /// Bytes the file holds so far (the resume offset included).
@@ -62,7 +63,9 @@ struct ProgressModel {
         var rate = RateWindow()
 
         /// Bytes moved so far: the ended transfers and what the active ones moved.
-        var bytesDone: UInt64 { bytesFinished + active.values.reduce(0) { $0 + ($1.done &- $1.start) } }
+        var bytesDone: UInt64 {
+            Saturating.add(bytesFinished, Saturating.sum(active.values.map { Saturating.subtract($0.done, $0.start) }))
+        }
     }
 
     /// Devices running, in the order they started; finished ones are dropped.
@@ -86,8 +89,8 @@ struct ProgressModel {
             guard action.kind == .download || action.kind == .upload else { return }
             update(name) {
                 var transfer = Transfer(
-                    path: action.path.string, upload: action.kind == .upload, done: action.offset,
-                    start: action.offset, total: action.offset + action.bytes)
+                    path: printable(action.path.string), upload: action.kind == .upload, done: action.offset,
+                    start: action.offset, total: Saturating.add(action.offset, action.bytes))
                 transfer.rate.sample(action.offset, at: time)
                 $0.active[id] = transfer
             }
@@ -109,13 +112,13 @@ struct ProgressModel {
                 if report.status == .failed { device.failed += 1 }
                 guard report.kind == .download || report.kind == .upload else { return }
                 device.filesDone += 1
-                let moved = transfer.map { $0.done &- $0.start } ?? 0
+                let moved = transfer.map { Saturating.subtract($0.done, $0.start) } ?? 0
                 if report.status == .done {
-                    device.bytesFinished += max(moved, report.bytes)
+                    device.bytesFinished = Saturating.add(device.bytesFinished, max(moved, report.bytes))
                 } else {
                     // What a failed transfer did not move is no longer expected.
-                    device.bytesFinished += moved
-                    device.bytesTotal -= min(device.bytesTotal, report.bytes &- min(report.bytes, moved))
+                    device.bytesFinished = Saturating.add(device.bytesFinished, moved)
+                    device.bytesTotal = Saturating.subtract(device.bytesTotal, Saturating.subtract(report.bytes, moved))
                 }
             }
         case .deviceFinished(let name, _):
@@ -162,7 +165,7 @@ struct ProgressModel {
         }
         let done = device.bytesDone
         let rate = device.rate.bytesPerSecond
-        let eta = rate.flatMap { $0 > 0 ? Double(device.bytesTotal &- min(done, device.bytesTotal)) / $0 : nil }
+        let eta = rate.flatMap { $0 > 0 ? Double(Saturating.subtract(device.bytesTotal, done)) / $0 : nil }
         var line = "\(device.name)  \(device.filesDone)/\(device.files) files  "
         line += "\(formatBytes(done)) of \(formatBytes(device.bytesTotal))  "
         line += ProgressFormat.percent(done, of: device.bytesTotal).trimmingCharacters(in: .whitespaces)

@@ -1,3 +1,4 @@
+import FTPClient
 import Foundation
 import SyncCore
 import SyncEngine
@@ -34,7 +35,7 @@ func jsonText<T: Encodable>(_ value: T) -> String {
     guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
         return "{}\n"
     }
-    return text + "\n"
+    return SafeText.escapedJSON(text) + "\n"
 }
 
 /// Human-readable sizes: `512 B`, `4.0 KiB`, `1.5 MiB`.
@@ -49,19 +50,11 @@ func formatBytes(_ bytes: UInt64) -> String {
     return unit == 0 ? "\(bytes) B" : String(format: "%.1f %@", value, units[unit])
 }
 
-/// `text` safe for a terminal: control characters (C0 but tab, DEL, C1) as `\u{…}` escapes, so a
-/// name or reply text from a server can neither move the cursor nor fake a report line.
+/// `text` safe for a terminal by the `SafeText` rules (C0 with tab and line breaks, DEL, C1,
+/// undecodable bytes escaped), so a name or reply text from a server can neither move the
+/// cursor nor fake a report line.
 func printable(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-        let v = scalar.value
-        if (v < 0x20 && v != 0x09) || (0x7f...0x9f).contains(v) {
-            out += "\\u{" + String(v, radix: 16) + "}"
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
+    SafeText.escaped(text)
 }
 
 /// "1 file", "2 files".
@@ -85,9 +78,7 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
             out += "  " + actionLine(action) + "\n"
             if action.status == .planned, action.kind == .download || action.kind == .upload {
                 plannedFiles += 1
-                plannedBytes =
-                    plannedBytes.addingReportingOverflow(action.bytes).overflow
-                    ? UInt64.max : plannedBytes + action.bytes
+                plannedBytes = Saturating.add(plannedBytes, action.bytes)
             }
             if action.status == .planned {
                 switch action.kind {

@@ -61,7 +61,7 @@ func finishRun(
         }
     }
     if arguments.has("json") {
-        console.out(jsonText(document))
+        console.json(jsonText(document))
     } else if !arguments.has("quiet") {
         console.out(textReport(document, elapsed: elapsed))
     } else {

@@ -1,5 +1,6 @@
 import Foundation
 import SyncConfig
+import SyncCore
 import SyncStore
 
 /// `ftpsync status [CONFIG] [--json]`: what the state database knows about each device.
@@ -65,7 +66,7 @@ struct StatusCommand {
             console.error("ftpsync: cannot read the state of \(configuration.localRoot): \(error)")
             return .partialFailure
         }
-        console.out(arguments.has("json") ? jsonText(document) : document.text)
+        if arguments.has("json") { console.json(jsonText(document)) } else { console.out(document.text) }
         return .success
     }
 }
@@ -166,9 +167,10 @@ struct DeviceStateSummary: Encodable, Sendable {
     }
 }
 
-/// `2026-11-29T12:00:00Z`: ISO 8601, UTC, whole seconds.
+/// `2026-11-29T12:00:00Z`: ISO 8601, UTC, whole seconds (a time read from a damaged state
+/// beyond `time_t` is shown at the nearest end, never a crash).
 func utcTimestamp(_ date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var seconds = time_t(Saturating.int64(date.timeIntervalSince1970.rounded(.down)))
     var parts = tm()
     gmtime_r(&seconds, &parts)
     return String(

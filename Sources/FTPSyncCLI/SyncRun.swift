@@ -29,7 +29,7 @@ struct SyncRun {
     }
 
     func run() throws -> ExitCode {
-        let log = try arguments.value("log").map { try LogFile(path: $0) }
+        let log = try arguments.value("log").map { try LogFile(path: $0, filter: console.filter) }
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let policy = try syncPolicy(arguments, direction: direction)
@@ -61,9 +61,12 @@ struct SyncRun {
         defer { _ = opened.0 }
 
         let progress = RunProgress(arguments: arguments, command: command, console: console, log: log)
+        // Caps on listings (`ListingBudget`); FTPSYNC_LISTING_LIMITS lowers them for tests.
+        let limits = ListingBudget.Limits.fromEnvironment(ProcessInfo.processInfo.environment)
         let device = DeviceStart(
             direction: direction, configuration: configuration, store: store, policy: policy, dryRun: dryRun,
-            verbose: arguments.has("verbose"), console: console, events: progress.handler, arguments: arguments)
+            verbose: arguments.has("verbose"), console: console, events: progress.handler, arguments: arguments,
+            listingLimits: limits.device, runListingBudget: ListingBudget(owner: "the run", limits: limits.run))
         let reports = DeviceRunner.runAll(devices, limit: jobs) { device.run($0) }
         progress.finish()
         return finishRun(
@@ -83,6 +86,9 @@ private struct DeviceStart: Sendable {
     let console: Console
     let events: SyncEventHandler?
     let arguments: ParsedArguments
+    /// The caps on listings per device, and the run's budget every device draws on as well.
+    let listingLimits: ListingBudget.Limits
+    let runListingBudget: ListingBudget
 
     func run(_ device: DeviceConfig) -> DeviceReport {
         var policy = policy
@@ -99,8 +105,12 @@ private struct DeviceStart: Sendable {
         if verbose {
             log = { line in console.error(name + ": " + line) }
         }
+        let budget = ListingBudget(owner: "device \(name)", limits: listingLimits, parent: runListingBudget)
+        job.listingBudget = budget
         let connect = { () throws -> RemoteFileSystem in
-            try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+            let remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+            remote.listingBudget = budget
+            return remote
         }
         switch direction {
         case .pull: return PullEngine(job: job, store: store, events: events, connect: connect).run()

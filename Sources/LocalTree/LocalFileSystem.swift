@@ -11,6 +11,9 @@ public struct LocalFileStatus: Sendable, Hashable {
     public var kind: EntryKind
     /// Size, mtime (ns), inode and device.
     public var identity: FileIdentity
+    /// Inode change time (`st_ctime`) in nanoseconds since 1970-01-01T00:00:00Z: changes with
+    /// every write, rename or metadata change, and cannot be set back by a user (0 when unknown).
+    public var changeNanoseconds: Int64 = 0
 
     /// Makes a status from its parts.
     public init(kind: EntryKind, identity: FileIdentity) {
@@ -34,19 +37,7 @@ public struct LocalFileSystem: Sendable {
             if errno == ENOENT { return nil }
             throw LocalFileError.current("lstat", path)
         }
-        let kind: EntryKind
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: kind = .file
-        case S_IFDIR: kind = .directory
-        case S_IFLNK: kind = .symlink
-        default: kind = .other
-        }
-        let mtime = nanoseconds(info.st_mtim)
-        return LocalFileStatus(
-            kind: kind,
-            identity: FileIdentity(
-                size: UInt64(max(0, info.st_size)), mtimeNanoseconds: mtime, inode: UInt64(info.st_ino),
-                device: UInt64(info.st_dev)))
+        return LocalFileStatus(info)
     }
 
     /// Makes the folder at `path` and any missing parents (mode 0777 less the umask); a folder
@@ -74,10 +65,14 @@ public struct LocalFileSystem: Sendable {
     }
 
     /// Moves `source` to `destination` with `rename(2)`: atomic, replacing what `destination`
-    /// held; both must be on one file system.
+    /// held. Across file systems (EXDEV) the file is copied into a file with no name in the
+    /// destination's folder (`O_TMPFILE`, see `TreeFolder.move`), linked in when whole, then
+    /// the source is removed: the destination appears whole or not at all, and a kill leaves no
+    /// named copy in the user's tree.
     /// - Returns: true when `rename(2)` moved it (the same inode, times and size under the new
-    ///   name), false when it was copied across file systems (a new inode).
-    /// - Throws: `LocalFileError` (operation "rename", path `source`) on failure, e.g. EXDEV.
+    ///   name), false when it was copied across file systems (a new inode, the same mtime).
+    /// - Throws: `LocalFileError` (operation "rename", path `source -> destination`) on failure;
+    ///   EXDEV when the copy is not possible (a folder, no `O_TMPFILE` there).
     @discardableResult
     public func move(from source: String, to destination: String) throws(LocalFileError) -> Bool {
         if rename(source, destination) == 0 { return true }
@@ -85,23 +80,16 @@ public struct LocalFileSystem: Sendable {
         guard code == EXDEV else {
             throw LocalFileError(operation: "rename", path: "\(source) -> \(destination)", code: code)
         }
-        // Another file system (a device folder mounted elsewhere): copy beside the destination,
-        // then rename there, so the destination still appears whole or not at all.
-        let temporary = destination + ".ftpsync-copy"
-        do {
-            _ = try? FileManager.default.removeItem(atPath: temporary)
-            try FileManager.default.copyItem(atPath: source, toPath: temporary)
-        } catch {
-            _ = try? FileManager.default.removeItem(atPath: temporary)
-            throw LocalFileError(operation: "copy", path: "\(source) -> \(temporary)", code: EXDEV)
+        func split(_ path: String) -> (folder: String, name: String) {
+            let folder = LocalFileSystem.parent(of: path)
+            let name = folder.isEmpty ? path : String(path.dropFirst(folder == "/" ? 1 : folder.count + 1))
+            return (folder.isEmpty ? "." : folder, name)
         }
-        if rename(temporary, destination) != 0 {
-            let failure = errno
-            unlink(temporary)
-            throw LocalFileError(operation: "rename", path: "\(temporary) -> \(destination)", code: failure)
-        }
-        unlink(source)
-        return false
+        let (sourceFolder, sourceName) = split(source)
+        let (targetFolder, targetName) = split(destination)
+        let from = try TreeFolder.openRoot(sourceFolder, create: false)
+        let to = try TreeFolder.openRoot(targetFolder, create: false)
+        return try from.move(sourceName, to: to, as: targetName, replace: true, staging: nil)
     }
 
     /// Sets the modification time of `path` (not following a symlink) to `time`, to the

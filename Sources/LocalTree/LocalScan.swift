@@ -50,12 +50,19 @@ public struct LocalScan: Sendable {
     public var hashedBytes: UInt64
     /// Files whose digest came from the cache without reading them.
     public var cachedFiles: Int
+    /// Files only a killed ftpsync leaves in the tree (`LocalScanner.isLeftover`), left out of
+    /// the snapshot: never synced; pull moves them to the trash.
+    public var leftovers: [RelativePath] = []
+    /// Folders (and names) below the root that could not be read (EACCES, EIO), with the cause;
+    /// the same paths are the snapshot's `unknown` folders.
+    public var unreadable: [RelativePath: String]
 
     /// Makes a scan result from its parts.
     public init(
         snapshot: Snapshot, identities: [RelativePath: FileIdentity], notes: [String], hashedFiles: Int = 0,
-        hashedBytes: UInt64 = 0, cachedFiles: Int = 0
+        hashedBytes: UInt64 = 0, cachedFiles: Int = 0, unreadable: [RelativePath: String] = [:]
     ) {
+        self.unreadable = unreadable
         self.snapshot = snapshot
         self.identities = identities
         self.notes = notes

@@ -36,8 +36,11 @@ public struct LocalScanner: Sendable {
     ///   folder, no permission). Problems below the root become notes.
     public func scan(root: String) throws(LocalFileError) -> LocalScan {
         let walk = try walk(root: root)
-        return LocalScan(
-            snapshot: Snapshot(walk.entries), identities: walk.identityTable(), notes: walk.notes)
+        var scan = LocalScan(
+            snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
+            notes: walk.notes, unreadable: walk.unreadable)
+        scan.leftovers = walk.leftovers
+        return scan
     }
 
     /// Scans `root` and gives every file its XXH3-128 digest: taken from `cache` when the file's
@@ -99,9 +102,12 @@ public struct LocalScanner: Sendable {
             }
         }
         cache.removeAll(under: cachePrefix, except: seen)
-        return LocalScan(
-            snapshot: Snapshot(walk.entries), identities: walk.identityTable(), notes: walk.notes,
-            hashedFiles: jobs.count, hashedBytes: hashedBytes, cachedFiles: cachedFiles)
+        var scan = LocalScan(
+            snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
+            notes: walk.notes, hashedFiles: jobs.count, hashedBytes: hashedBytes, cachedFiles: cachedFiles,
+            unreadable: walk.unreadable)
+        scan.leftovers = walk.leftovers
+        return scan
     }
 
     // MARK: - Walking
@@ -113,6 +119,10 @@ public struct LocalScanner: Sendable {
         /// never rehashes a growing dictionary.
         var identities: [FileIdentity?] = []
         var notes: [String] = []
+        /// Files only a killed ftpsync leaves (`LocalScanner.isLeftover`): not entries.
+        var leftovers: [RelativePath] = []
+        /// Folders (and names) that could not be read, with the cause: their content is unknown.
+        var unreadable: [RelativePath: String] = [:]
 
         /// The files' identities keyed by path, built once at its final size.
         func identityTable() -> [RelativePath: FileIdentity] {
@@ -157,7 +167,12 @@ public struct LocalScanner: Sendable {
     /// Appends the children of one folder (sorted by name) and, depth first, their contents.
     private func visit(_ listing: Listing, in folder: RelativePath, walk: inout Walk) {
         let prefix = folder.isRoot ? "" : folder.string + "/"
-        for problem in listing.problems { walk.notes.append(prefix + problem) }
+        for problem in listing.problems { walk.notes.append(prefix + problem.text) }
+        for problem in listing.problems {
+            // A name that is there but cannot be examined may hide anything: unknown, not absent.
+            guard let name = problem.unexamined, let path = try? folder.appending(validating: name) else { continue }
+            walk.unreadable[path] = problem.text
+        }
         for child in listing.children {
             if skipsStateFolder && folder.isRoot && child.name == LocalScanner.stateFolderName { continue }
             let path: RelativePath
@@ -168,6 +183,10 @@ public struct LocalScanner: Sendable {
                 continue
             }
             let type = child.stat.st_mode & S_IFMT
+            if type == S_IFREG && LocalScanner.isLeftover(child.name) {
+                walk.leftovers.append(path)
+                continue
+            }
             let isFolder = type == S_IFDIR
             if !excludes.isEmpty && excludes.excludes(path: path.string, name: child.name, isFolder: isFolder) {
                 continue
@@ -187,7 +206,9 @@ public struct LocalScanner: Sendable {
                 let full = walk.fullPath(path)
                 switch readFolder(full) {
                 case .success(let inner): visit(inner, in: path, walk: &walk)
-                case .failure(let error): walk.notes.append("\(path): cannot read folder: \(error.cause)")
+                case .failure(let error):
+                    walk.notes.append("\(path): cannot read folder: \(error.cause)")
+                    walk.unreadable[path] = error.cause
                 }
             case S_IFLNK:
                 walk.append(SnapshotEntry(path: path, kind: .symlink, modified: modified))
@@ -200,7 +221,16 @@ public struct LocalScanner: Sendable {
     private struct Listing {
         var children: [Child] = []
         /// Names that could not be listed, each with the reason.
-        var problems: [String] = []
+        var problems: [Problem] = []
+    }
+
+    /// A name of a folder that was skipped, and why.
+    private struct Problem {
+        /// The line for the notes (name and reason).
+        var text: String
+        /// The name, when it exists but could not be examined (`lstat` failed): its content is
+        /// then unknown. Nil for names skipped on purpose (not UTF-8, a normalization twin).
+        var unexamined: String?
     }
 
     /// Lists one folder: every name except `.` and `..` with its `lstat`, sorted by Unicode
@@ -234,17 +264,18 @@ public struct LocalScanner: Sendable {
                     return text
                 }
             }
-            if let problem { listing.problems.append(problem) }
+            if let problem { listing.problems.append(Problem(text: problem)) }
             guard let name = decoded else { continue }
             var info = stat()
             if fstatat(dirfd(dir), name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
                 if errno == ENOENT { continue }  // removed since readdir
-                listing.problems.append("\(name): lstat: \(String(cString: strerror(errno))); skipped")
+                listing.problems.append(
+                    Problem(text: "\(name): lstat: \(String(cString: strerror(errno))); skipped", unexamined: name))
                 continue
             }
             if !names.insert(name).inserted {
                 listing.problems.append(
-                    "\(name): same name as another entry in a different Unicode normalization; skipped")
+                    Problem(text: "\(name): same name as another entry in a different Unicode normalization; skipped"))
                 continue
             }
             listing.children.append(Child(name: name, stat: info))

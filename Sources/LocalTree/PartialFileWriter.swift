@@ -22,9 +22,21 @@ public final class PartialFileWriter {
     /// Opens (creating it, mode 0666 less the umask) the file at `path` for writing at `offset`.
     /// - Throws: `LocalFileError` when the file cannot be opened or cut, or (detail) when it holds
     ///   fewer than `offset` bytes.
-    public init(path: String, offset: UInt64) throws(LocalFileError) {
+    public convenience init(path: String, offset: UInt64) throws(LocalFileError) {
+        try self.init(at: AT_FDCWD, name: path, shown: path, offset: offset)
+    }
+
+    /// Opens (creating it, mode 0666 less the umask) the file `name` in `folder` for writing at
+    /// `offset`, never through a symlink (`openat` with `O_NOFOLLOW`).
+    /// - Throws: `LocalFileError` as `init(path:offset:)`.
+    public convenience init(folder: TreeFolder, name: String, offset: UInt64) throws(LocalFileError) {
+        try self.init(at: folder.descriptor, name: name, shown: folder.shown(name), offset: offset)
+    }
+
+    /// Opens `name` relative to the folder descriptor `base`; `shown` names it in errors.
+    private init(at base: Int32, name: String, shown path: String, offset: UInt64) throws(LocalFileError) {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (offset == 0 ? O_TRUNC : 0)
-        let fd = open(path, flags, 0o666)
+        let fd = openat(base, name, flags, 0o666)
         if fd < 0 { throw LocalFileError.current("open", path) }
         self.path = path
         self.startOffset = offset
@@ -82,6 +94,20 @@ public final class PartialFileWriter {
         if fd < 0 { return nil }
         return PartialFileWriter(descriptor: fd, path: finalPath)
     }
+
+    /// Opens a file with no name in `folder` (`O_TMPFILE`), as `anonymous(in:finalPath:)` but
+    /// reached by descriptor: no path lookup, no symlink followed. `name` is only for messages;
+    /// the file gets its name with `TreeFolder.link(descriptor:as:)` of `descriptor`.
+    /// - Returns: nil when the file system or kernel has no `O_TMPFILE` or `/proc/self/fd`.
+    public static func anonymous(in folder: TreeFolder, name: String) -> PartialFileWriter? {
+        guard procFileDescriptors else { return nil }
+        let fd = openat(folder.descriptor, ".", O_WRONLY | O_CLOEXEC | O_DIRECTORY | 0o20_000_000, 0o666)
+        if fd < 0 { return nil }
+        return PartialFileWriter(descriptor: fd, path: folder.shown(name))
+    }
+
+    /// The open descriptor (for `TreeFolder.link(descriptor:as:)`); -1 once closed.
+    public var descriptor: Int32 { fd }
 
     /// Whether `/proc/self/fd` can name open files (for `linkat` of anonymous files).
     private static let procFileDescriptors = access("/proc/self/fd", X_OK) == 0

@@ -19,13 +19,14 @@ extension LocalFileSystem {
 
     /// The name a conflicting local file is kept under beside the pulled one:
     /// `NAME.conflict-<UTC stamp>.EXT` (`NAME.conflict-<UTC stamp>` without an extension; a
-    /// leading dot does not start an extension).
+    /// leading dot does not start an extension). A name that would pass NAME_MAX (255 bytes) is
+    /// shortened as `NameFitting.fit` says: the extension kept, the stem cut by bytes, a short hash.
     public static func conflictName(for name: String, at date: Date) -> String {
-        let stamp = "conflict-" + utcStamp(date)
+        let stamp = ".conflict-" + utcStamp(date)
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-            return "\(name[..<dot]).\(stamp)\(name[dot...])"
+            return NameFitting.fit(stem: String(name[..<dot]), tag: stamp, ext: String(name[dot...]))
         }
-        return "\(name).\(stamp)"
+        return NameFitting.fit(stem: name, tag: stamp, ext: "")
     }
 
     /// The trash folder of one run: `<localRoot>/.ftpsync/trash/<UTC stamp>`.
@@ -61,12 +62,13 @@ extension LocalFileSystem {
         var destination = LocalFileSystem.trashFolder(localRoot: localRoot, at: date) + "/\(device)"
         if !path.parent.isRoot { destination += "/" + path.parent.string }
         try makeFolders(at: destination)
+        let folder = destination
         destination += "/" + path.name
         var candidate = destination
         var attempt = 0
         while try status(at: candidate) != nil {
             attempt += 1
-            candidate = "\(destination)~\(attempt)"
+            candidate = folder + "/" + NameFitting.fit(stem: path.name, tag: "~\(attempt)", ext: "")
         }
         try move(from: source, to: candidate)
         return candidate

@@ -47,6 +47,6 @@ public struct FileTime: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(Int64(seconds.rounded(.down)))s/\(granularity)"
+        "\(Saturating.int64(seconds.rounded(.down)))s/\(granularity)"
     }
 }

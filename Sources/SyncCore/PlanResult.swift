@@ -24,6 +24,9 @@ public struct PlanResult: Sendable {
     /// Set when the device run must not change anything (the delete limit was exceeded): the
     /// reason, one line. The plan is still given, for the report.
     public var refusal: String?
+    /// Moves the pull planner proposes from size and time alone: the engine proves each one's
+    /// content (`MoveEvidence`) and plans again with what it found. Empty for a push.
+    public var moveCandidates: [MoveCandidate] = []
 
     public init(
         plan: Plan, adoptions: [Adoption] = [], forgotten: [RelativePath] = [], refusal: String? = nil

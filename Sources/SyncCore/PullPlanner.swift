@@ -35,17 +35,23 @@ public struct PullPlanner: Sendable {
     ///   - local: what the local folder of the device holds.
     ///   - records: the last successful sync of this device, by path.
     ///   - partials: interrupted downloads waiting to be resumed, by path.
+    ///   - evidence: what the engine proved about the move candidates of an earlier plan of the
+    ///     same sides (`Result.moveCandidates`): only a confirmed candidate is a `rename_local`;
+    ///     without evidence every candidate is a download and the old local file is kept.
     public func plan(
         remote rawRemote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
-        partials: [RelativePath: PartialTransfer]
+        partials: [RelativePath: PartialTransfer], evidence: MoveEvidence = .none
     ) -> Result {
-        var notes: [String] = []
+        // Folders either side could not read in full: no deletes, renames or overwrites there.
+        let unknown = UnknownFolders(source: rawRemote, destination: local)
+        var notes = unknown.notes(sourcePlace: "on the device", destinationPlace: "here")
         // Upload temporaries of an unfinished push are never pulled, and nothing is written
         // below a local name that is not a folder (a symlink there could lead out of the tree).
         var blocked = Set<RelativePath>()
         var previous: (path: RelativePath, ancestor: SnapshotEntry?)?
         let remote = rawRemote.filter { entry in
-            guard !UploadNaming.isTemporary(entry.path) else { return false }
+            guard !UploadNaming.isTemporary(entry.path), !LeftoverNaming.isLeftover(entry.path) else { return false }
+            guard unknown.destinationFolder(holding: entry.path) == nil else { return false }
             // Entries of one folder are neighbours and share their ancestors: look them up once.
             let ancestor: SnapshotEntry?
             if let previous, entry.path.hasSameParentBytes(as: previous.path) {
@@ -91,7 +97,7 @@ public struct PullPlanner: Sendable {
             case .symlink, .other:
                 notes.append("\(entry.path): \(entry.kind.rawValue) on the device; not transferred")
             case .file:
-                let isNew = record == nil && here == nil
+                let isNew = record == nil && here == nil && unknown.folder(holding: entry.path) == nil
                 if isNew { newFiles.append(entry) }
                 if policy.minimumAge > 0, let modified = entry.modified,
                     policy.now.timeIntervalSince1970 - modified.seconds < policy.minimumAge
@@ -127,8 +133,10 @@ public struct PullPlanner: Sendable {
             }
         }
 
-        let goneThere = RenameDetection.absent(from: remote, records: records, hits: recordHits)
-        let renames = RenameDetection.remoteMoves(goneThere: goneThere, newFiles: newFiles, local: local)
+        let goneThere = unknown.outside(RenameDetection.absent(from: remote, records: records, hits: recordHits))
+        let moveCandidates = RenameDetection.remoteMoves(
+            goneThere: goneThere, newFiles: newFiles, local: local, remote: remote)
+        let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &notes)
         if !renames.isEmpty {
             let renamedTo = Set(renames.map(\.to))
             var dropTransfers = Set<Int>()
@@ -158,7 +166,7 @@ public struct PullPlanner: Sendable {
         }
         let guardian = DeleteGuard(
             source: remote, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
-        for entry in candidates {
+        for entry in candidates where unknown.forbidsDelete(of: entry.path) == nil {
             if let folder = guardian.suspectFolder(for: entry.path) {
                 notes.append(DeleteGuard.note(entry.path, folder: folder))
                 continue
@@ -170,8 +178,31 @@ public struct PullPlanner: Sendable {
             actions: PlanOrder.ordered(
                 folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
             notes: notes, unchanged: unchanged)
-        return PlanResult(
+        var result = PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
+        result.moveCandidates = moveCandidates
+        return result
+    }
+
+    /// The candidates `evidence` confirms, as renames; a note for each other one (it stays a
+    /// download, and its old local file is kept unless `--delete` trashes it).
+    private func confirmedMoves(_ candidates: [MoveCandidate], evidence: MoveEvidence, notes: inout [String])
+        -> [DetectedRename]
+    {
+        var renames: [DetectedRename] = []
+        for candidate in candidates {
+            if evidence.confirmed.contains(candidate) {
+                renames.append(DetectedRename(from: candidate.from, to: candidate.to))
+                continue
+            }
+            let why = evidence.findings[candidate] ?? "not checked"
+            let time = candidate.defaultTime ? " (a default time: it says nothing)" : ""
+            let kept = policy.deleteExtraneous ? "" : ", \(candidate.from) kept here"
+            notes.append(
+                "\(candidate.to): same size and time\(time) as \(candidate.from), gone from the device, "
+                    + "but not shown to be the same file (\(why)); treated as a new file\(kept)")
+        }
+        return renames
     }
 
     private enum FileDecision {

@@ -23,13 +23,20 @@ public struct PushPlanner: Sendable {
     ///   - records: the last successful sync of this device, by path.
     ///   - partials: interrupted uploads, by path, with the bytes their temporary files hold.
     public func plan(
-        local: Snapshot, remote rawRemote: Snapshot, records: [RelativePath: FileRecord],
+        local rawLocal: Snapshot, remote rawRemote: Snapshot, records: [RelativePath: FileRecord],
         partials: [RelativePath: UploadPartial]
     ) -> PlanResult {
-        let remote = rawRemote.filter { !UploadNaming.isTemporary($0.path) }
+        let remote = rawRemote.filter { !UploadNaming.isTemporary($0.path) && !LeftoverNaming.isLeftover($0.path) }
+        // Folders either side could not read in full: no deletes, renames or overwrites there;
+        // nothing is sent below a device folder not listed in full unless it was listed there.
+        let unknown = UnknownFolders(source: rawLocal, destination: rawRemote)
+        let local =
+            unknown.destination.isEmpty
+            ? rawLocal
+            : rawLocal.filter { unknown.destinationFolder(holding: $0.path) == nil || remote[$0.path] != nil }
         var folders: [Action] = []
         var transfers: [Action] = []
-        var notes: [String] = []
+        var notes = unknown.notes(sourcePlace: "here", destinationPlace: "on the device")
         var adoptions: [Adoption] = []
         var unchanged = 0
         // Files new here (no record, absent on the device) may turn out to be moves: their
@@ -54,7 +61,7 @@ public struct PushPlanner: Sendable {
             case .symlink, .other:
                 notes.append("\(entry.path): \(entry.kind.rawValue) here; not transferred")
             case .file:
-                if record == nil && there == nil {
+                if record == nil && there == nil && unknown.folder(holding: entry.path) == nil {
                     newFiles.append(entry)
                     newFileTransfers.append(transfers.count)
                 }
@@ -77,7 +84,7 @@ public struct PushPlanner: Sendable {
             }
         }
 
-        let goneHere = RenameDetection.absent(from: local, records: records, hits: recordHits)
+        let goneHere = unknown.outside(RenameDetection.absent(from: local, records: records, hits: recordHits))
         let renames = RenameDetection.localMoves(goneHere: goneHere, newFiles: newFiles, remote: remote)
         if !renames.isEmpty {
             let renamedTo = Set(renames.map(\.to))
@@ -103,7 +110,7 @@ public struct PushPlanner: Sendable {
         }
         let guardian = DeleteGuard(
             source: local, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
-        for entry in candidates {
+        for entry in candidates where unknown.forbidsDelete(of: entry.path) == nil {
             if let folder = guardian.suspectFolder(for: entry.path) {
                 notes.append(DeleteGuard.note(entry.path, folder: folder))
                 kept.append(entry.path)

@@ -35,16 +35,18 @@ enum RenameDetection {
         return renames
     }
 
-    /// Remote moves for a pull: a new remote file (no record, absent here) with the same size and
-    /// modification time as a recorded path that vanished from the device while the local copy
-    /// is unchanged; only when exactly one vanished path matches it and it is the only new
-    /// file matching that path.
+    /// Candidate remote moves for a pull: a new remote file (no record, absent here) with the
+    /// same size and modification time as a recorded path that vanished from the device while
+    /// the local copy is unchanged; only when exactly one vanished path matches it and it is the
+    /// only new file matching that path. Candidates only: size and time prove nothing (see
+    /// `MoveCandidate`); the planner renames only those `MoveEvidence` confirms.
     /// - Parameters:
     ///   - goneThere: the records whose paths the remote snapshot does not hold.
     ///   - newFiles: remote files with no record and absent here, in path order.
-    static func remoteMoves(goneThere: [(RelativePath, FileRecord)], newFiles: [SnapshotEntry], local: Snapshot)
-        -> [DetectedRename]
-    {
+    ///   - remote: the device's listing, whose shared times mark defaults (`DefaultTimes`).
+    static func remoteMoves(
+        goneThere: [(RelativePath, FileRecord)], newFiles: [SnapshotEntry], local: Snapshot, remote: Snapshot
+    ) -> [MoveCandidate] {
         guard !goneThere.isEmpty, !newFiles.isEmpty else { return [] }
         var vanished: [UInt64: [FileRecord]] = [:]
         for (path, record) in goneThere {
@@ -54,14 +56,21 @@ enum RenameDetection {
             vanished[size, default: []].append(record)
         }
         var matches: [RelativePath: [RelativePath]] = [:]  // vanished path -> new paths
-        var pairs: [(new: RelativePath, old: RelativePath)] = []
+        var pairs: [(new: SnapshotEntry, old: RelativePath)] = []
         for entry in newFiles {
             guard let size = entry.size, let time = entry.modified, let sameSize = vanished[size] else { continue }
             let candidates = sameSize.filter { $0.remoteModified.map(time.matches) ?? false }
             for candidate in candidates { matches[candidate.path, default: []].append(entry.path) }
-            if candidates.count == 1, let only = candidates.first { pairs.append((entry.path, only.path)) }
+            if candidates.count == 1, let only = candidates.first { pairs.append((entry, only.path)) }
         }
-        return pairs.filter { matches[$0.old]?.count == 1 }.map { DetectedRename(from: $0.old, to: $0.new) }
+        let unique = pairs.filter { matches[$0.old]?.count == 1 }
+        guard !unique.isEmpty else { return [] }
+        let defaults = DefaultTimes(remote)
+        return unique.map { pair in
+            MoveCandidate(
+                from: pair.old, to: pair.new.path, size: pair.new.size ?? 0,
+                defaultTime: pair.new.modified.map(defaults.isDefault) ?? true)
+        }
     }
 
     /// The records whose paths `side` does not hold. `hits` is how many entries of `side` have a

@@ -47,6 +47,11 @@ public struct Snapshot: Sendable {
     public private(set) var entries: [SnapshotEntry]
     /// Position by path, only when some path is not in NFC (nil: binary search and merge).
     private var index: [RelativePath: Int]?
+    /// Folders whose content this side could not read in full (a listing that failed, was cut
+    /// short or looked like another folder's; a local folder that could not be read): what is
+    /// absent below them is unknown, not absent. The planners delete, rename and overwrite
+    /// nothing at or below them (see `UnknownFolders`).
+    public var unknown: Set<RelativePath> = []
 
     /// Builds a snapshot; entries are sorted, and of two entries for one path the first is kept.
     public init(_ entries: [SnapshotEntry]) {
@@ -64,9 +69,16 @@ public struct Snapshot: Sendable {
         index = canonical ? nil : Snapshot.positions(of: self.entries)
     }
 
-    private init(sorted entries: [SnapshotEntry], index: [RelativePath: Int]?) {
+    /// Builds a snapshot as `init(_:)` does, with the folders whose content is unknown.
+    public init(_ entries: [SnapshotEntry], unknown: Set<RelativePath>) {
+        self.init(entries)
+        self.unknown = unknown
+    }
+
+    private init(sorted entries: [SnapshotEntry], index: [RelativePath: Int]?, unknown: Set<RelativePath>) {
         self.entries = entries
         self.index = index
+        self.unknown = unknown
     }
 
     private static func positions(of entries: [SnapshotEntry]) -> [RelativePath: Int] {
@@ -121,6 +133,6 @@ public struct Snapshot: Sendable {
         }
         guard let kept else { return self }
         // Removing entries from a sorted, duplicate-free list keeps it so.
-        return Snapshot(sorted: kept, index: index == nil ? nil : Snapshot.positions(of: kept))
+        return Snapshot(sorted: kept, index: index == nil ? nil : Snapshot.positions(of: kept), unknown: unknown)
     }
 }

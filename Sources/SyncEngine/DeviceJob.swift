@@ -26,6 +26,9 @@ public struct DeviceJob: Sendable {
     public var acceptNewIdentity = false
     /// `host:port` of the device, for messages.
     public var host = ""
+    /// The device's budget for listings, the one its connections (`FTPRemote.listingBudget`)
+    /// charge; the listing ends with its `failure` when it has one. Nil: no budget.
+    public var listingBudget: ListingBudget?
 
     public init(
         name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,

@@ -39,7 +39,7 @@ struct DeviceRunSteps {
         do {
             scanned = try RemoteScanner(
                 remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
-                openExtra: DeviceRunSteps.extraConnection(job: job, connect: connect)
+                openExtra: DeviceRunSteps.extraConnection(job: job, connect: connect), budget: job.listingBudget
             ).scan()
         } catch {
             _ = try? localSide.wait()
@@ -94,6 +94,25 @@ struct DeviceRunSteps {
         }
     }
 
+    /// Marks `report` partial when a folder of either side could not be read in full (the plan
+    /// left it alone), its error naming the folders and causes.
+    /// - Parameters:
+    ///   - remote: device folders not listed in full, with the cause.
+    ///   - local: local folders that could not be read, with the cause.
+    func markIncomplete(remote: [RelativePath: String], local: [RelativePath: String], in report: inout DeviceReport) {
+        let lines =
+            remote.sorted { $0.key < $1.key }.map { "'\(shown($0.key))' on the device (\($0.value))" }
+            + local.sorted { $0.key < $1.key }.map { "'\(shown($0.key))' here (\($0.value))" }
+        guard !lines.isEmpty else { return }
+        report.status = .partial
+        let folders = lines.count == 1 ? "1 folder" : "\(lines.count) folders"
+        report.error =
+            "\(folders) could not be read in full; nothing in \(lines.count == 1 ? "it" : "them") was deleted,"
+            + " renamed or overwritten: " + lines.joined(separator: ", ")
+    }
+
+    private func shown(_ path: RelativePath) -> String { path.isRoot ? "/" : path.string }
+
     /// Takes the plan into `report`; false when the run ends with it: a refused plan (delete
     /// limit, suspect listing) or a dry run, whose actions are reported as planned.
     func accept(_ planned: PlanResult, into report: inout DeviceReport) -> Bool {
@@ -135,13 +154,15 @@ struct DeviceRunSteps {
         scheduler.finish()
         finishFirst()
         report.notes += scheduler.notes + remote.retryLog
+        // A partial status set before (folders not read in full) keeps its error, after this one.
+        let earlier = report.error.map { "; " + $0 } ?? ""
         if RunCancellation.isRequested {
             report.status = .partial
-            report.error = "interrupted: \(report.stats.failed) of \(report.actions.count) actions not done"
+            report.error = "interrupted: \(report.stats.failed) of \(report.actions.count) actions not done" + earlier
         } else if report.stats.failed > 0 {
             report.status = .partial
-            report.error = "\(report.stats.failed) of \(report.actions.count) actions failed"
-        } else {
+            report.error = "\(report.stats.failed) of \(report.actions.count) actions failed" + earlier
+        } else if report.status == .ok {
             try? store?.markSynced(device: job.name, at: clock())
         }
     }

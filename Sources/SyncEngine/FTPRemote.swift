@@ -14,6 +14,9 @@ public final class FTPRemote: RemoteFileSystem {
     var offsetProbed = false
     /// Server spellings of paths whose NFC form differs, keyed by the NFC path.
     var serverNames: [String: String] = [:]
+    /// The device's budget for listings (bytes at once, entries in total); nil for none beyond
+    /// the client's cap per listing.
+    public var listingBudget: ListingBudget?
 
     /// Wraps a session that is already connected and logged in.
     /// - Parameters:
@@ -45,14 +48,28 @@ public final class FTPRemote: RemoteFileSystem {
     ///
     /// `path` may use the normalized (NFC) form of names the server spells otherwise (NFD):
     /// the server's own spelling, learned from earlier listings, is sent.
-    /// - Throws: `FTPError` when the folder cannot be listed.
+    /// - Throws: `FTPError` when the folder cannot be listed; `ListingBudgetExceeded` when the
+    ///   listing goes over `listingBudget` (the bytes cap surfaces as `FTPError.protocolViolation`
+    ///   quoting it, and `listingBudget.failure` holds it).
     public func list(_ path: String) throws -> ParsedListing {
         let serverFolder = serverPath(path)
         let codec = session.nameCodec
         var context = ListingContext(now: clock().addingTimeInterval(clockOffset ?? 0), timeZone: timeZone)
         context.decodeName = { codec.decode($0) }
-        let raw = try session.listRaw(serverFolder)
+        // The bytes received are charged to the device's budget until parsed (then freed).
+        let budget = listingBudget
+        var reserved = 0
+        defer { budget?.release(reserved) }
+        let raw = try session.listRaw(
+            serverFolder,
+            reserve: budget.map { budget in
+                { count in
+                    try budget.reserve(count, listing: path)
+                    reserved += count
+                }
+            })
         var parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
+        parsed.truncation = raw.truncation
         if raw.format == .list, clockOffset == nil, let offset = probeClockOffset(parsed, folder: serverFolder) {
             clockOffset = offset
             if offset != 0 {
@@ -67,6 +84,7 @@ public final class FTPRemote: RemoteFileSystem {
             // Compared as bytes: Swift's String equality treats NFC and NFD as equal.
             if !key.utf8.elementsEqual(spelled.utf8) { serverNames[key] = spelled }
         }
+        try budget?.count(entries: parsed.entries.count, listing: path)
         return parsed
     }
 

@@ -15,10 +15,11 @@ struct LocalFileStamp: Equatable {
     init?(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let mtime = Saturating.nanoseconds(
+            seconds: Int64(info.st_mtim.tv_sec), nanoseconds: Int64(info.st_mtim.tv_nsec))
         size = UInt64(max(0, info.st_size))
         modified = FileIdentity(size: size, mtimeNanoseconds: mtime, inode: 0, device: 0).modified
-        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        changed = Saturating.nanoseconds(seconds: Int64(info.st_ctim.tv_sec), nanoseconds: Int64(info.st_ctim.tv_nsec))
     }
 }
 

@@ -29,11 +29,16 @@ public struct LocalPaths: Sendable {
     /// the file named by the XXH3 digest of the path, so no name length, depth or file/folder
     /// clash on the device can stop a partial from being written or found again.
     public func partial(_ path: RelativePath) -> String {
-        stateFolder + "/partial/" + device + "/" + XXH3Hasher.digest(of: Array(path.string.utf8))
+        stateFolder + "/partial/" + device + "/" + LocalPaths.partialName(path)
+    }
+
+    /// The name of `path`'s partial in its device's partial folder: the XXH3 digest of the path.
+    public static func partialName(_ path: RelativePath) -> String {
+        XXH3Hasher.digest(of: Array(path.string.utf8))
     }
 
     /// `NAME.conflict-<UTC time>.EXT` beside `path`: where a pull keeps a local version it
-    /// would otherwise overwrite.
+    /// would otherwise overwrite; cut to fit NAME_MAX (`LocalFileSystem.conflictName`).
     public func conflictCopy(_ path: RelativePath, at date: Date) -> String {
         file(path.parent) + "/" + LocalFileSystem.conflictName(for: path.name, at: date)
     }

@@ -39,6 +39,9 @@ final class ParallelListing: @unchecked Sendable {
     /// Set when the root failed: nothing more is handed out.
     private var stopped = false
     private var outcomes: [RelativePath: Result<RemoteScanner.Folder, Error>] = [:]
+    /// The fingerprint of every folder listed (non-empty listings), to recognise a listing
+    /// that repeats an ancestor's.
+    private var fingerprints: [RelativePath: Int] = [:]
     private var extras: [RemoteFileSystem] = []
     /// Lines for the device's notes: retries made on the extra connections.
     private(set) var notes: [String] = []
@@ -146,9 +149,15 @@ final class ParallelListing: @unchecked Sendable {
 
     /// Records the outcome of `folder`, listed over `remote` (on its thread), and queues its
     /// subfolders with their spellings as that connection learned them.
+    ///
+    /// A listing identical to an ancestor's (a server answering a folder it cannot list with
+    /// its parent's entries) becomes a `RepeatedListing` failure and nothing below it is
+    /// listed: the ancestors are always listed first, since each folder is found in its
+    /// parent's listing. A listing that went over the device's budget stops the listing.
     private func finish(
-        _ folder: RelativePath, _ outcome: Result<RemoteScanner.Folder, Error>, on remote: RemoteFileSystem
+        _ folder: RelativePath, _ listed: Result<RemoteScanner.Folder, Error>, on remote: RemoteFileSystem
     ) {
+        var outcome = listed
         var found: [Work] = []
         if case .success(let listed) = outcome {
             let ftp = ftp(remote)
@@ -158,11 +167,29 @@ final class ParallelListing: @unchecked Sendable {
         }
         condition.lock()
         defer { condition.unlock() }
+        if case .success(let listing) = outcome, let fingerprint = listing.fingerprint {
+            if let ancestor = repeatedAncestor(of: folder, fingerprint: fingerprint) {
+                outcome = .failure(RepeatedListing(ancestor: ancestor))
+                found = []
+            } else {
+                fingerprints[folder] = fingerprint
+            }
+        }
         outcomes[folder] = outcome
         pending += found
-        if case .failure = outcome, folder.isRoot { stopped = true }
+        if case .failure(let error) = outcome, folder.isRoot || error is ListingBudgetExceeded { stopped = true }
         inFlight -= 1
         condition.broadcast()
+    }
+
+    /// The nearest ancestor of `folder` whose listing had the same fingerprint (called locked).
+    private func repeatedAncestor(of folder: RelativePath, fingerprint: Int) -> RelativePath? {
+        var ancestor = folder
+        while !ancestor.isRoot {
+            ancestor = ancestor.parent
+            if fingerprints[ancestor] == fingerprint { return ancestor }
+        }
+        return nil
     }
 
     private func handBack(_ work: Work) {
@@ -187,5 +214,17 @@ final class ParallelListing: @unchecked Sendable {
     private struct Work {
         var folder: RelativePath
         var spelling: String?
+    }
+}
+
+/// A folder whose listing is the same as an ancestor's: most likely no listing of that folder
+/// at all (a server that lists the current folder for a path it cannot list).
+struct RepeatedListing: Error, CustomStringConvertible {
+    var ancestor: RelativePath
+
+    var description: String {
+        let shown = ancestor.isRoot ? "the device root" : "'\(ancestor)'"
+        return "its listing is identical to that of \(shown) (the server may have listed another folder"
+            + " for one it cannot list); not descended into"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LocalTree
 import SyncStore
 
 /// Removes files of the device's partial folder (`.ftpsync/partial/<device>/`) that no partial
@@ -13,16 +14,19 @@ func sweepUnnamedPartials(paths: LocalPaths, store: StateStore) -> Int {
     // Compared by file name: the rows hold full paths, and the tree's root may be spelled
     // differently from one run to the next.
     let named = Set(rows.values.map { ($0.tempName as NSString).lastPathComponent })
-    let folder = paths.stateFolder + "/partial/" + paths.device
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+    // Walked from the tree's root without following a symlink: nothing outside is removed.
+    guard
+        let folder = try? TreeFolder.openRoot(paths.treeRoot, create: false).folder(
+            ".ftpsync/partial/" + paths.device, create: false),
+        let names = try? folder.names()
+    else { return 0 }
     var removed = 0
     for name in names where !named.contains(name) {
-        var status = stat()
         // Only regular files: anything else there was not made by a download.
-        guard lstat(folder + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            UInt64(status.st_size) <= PullExecutor.smallFileLimit
+        guard let status = try? folder.status(name), status.kind == .file,
+            status.identity.size <= PullExecutor.smallFileLimit
         else { continue }
-        if unlink(folder + "/" + name) == 0 { removed += 1 }
+        if (try? folder.removeFile(name)) == true { removed += 1 }
     }
     return removed
 }

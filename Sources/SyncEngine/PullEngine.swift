@@ -43,8 +43,9 @@ public final class PullEngine {
 
         let planned: PullPlanner.Result
         let records: [RelativePath: FileRecord]
+        let tree: PullTree
         do {
-            (planned, records) = try plan(remote: remote, steps: steps, report: &report)
+            (planned, records, tree) = try plan(remote: remote, steps: steps, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
@@ -55,45 +56,94 @@ public final class PullEngine {
             PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
         }
         let flush: () -> Void = { batch?.flush() }
-        let executor = PullExecutor(
-            job: job, store: store, remote: remote, runStarted: started, records: records, events: events,
-            batch: batch)
-        for adoption in planned.adoptions { executor.adopt(adoption) }
-        for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
+        if !actions.isEmpty, let staging = tree.staging() { TreeFolder.sweepStaging(staging) }
+        let executor = PullExecutor(
+            job: job, store: store, remote: remote, runStarted: started, tree: tree, records: records,
+            events: events, batch: batch)
+        for adoption in planned.adoptions { executor.adopt(adoption) }
+        if !job.dryRun { notePlannedDownloads(actions) }
+        report.notes += tree.leftovers.map(executor.sweepLeftover)
+        for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         steps.carryOut(
             actions, remote: remote,
             first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions), flush: flush),
             extra: { [job, store, events] sibling in
                 let worker = PullExecutor(
-                    job: job, store: store, remote: sibling, runStarted: started, records: records, events: events,
-                    batch: batch)
+                    job: job, store: store, remote: sibling, runStarted: started, tree: tree, records: records,
+                    events: events, batch: batch)
                 return ConnectionWorker(remote: sibling, perform: numbered(worker.perform, in: actions), flush: flush)
             }, finishFirst: {}, at: clock, into: &report)
         report.notes += batch?.notes ?? []
         if let store { sweepUnnamedPartials(paths: job.paths, store: store) }
     }
 
+    /// Stores a partial row for every planned download that starts at byte 0, in one
+    /// transaction before the first transfer: a file a kill leaves under its final
+    /// name before its record is committed is then known as ours by the next run
+    /// (`PlacedDownloads`). A failure only loses that knowledge.
+    private func notePlannedDownloads(_ actions: [Action]) {
+        guard let store else { return }
+        try? store.transaction {
+            for action in actions where action.kind == .download && action.offset == 0 {
+                guard let source = action.source else { continue }
+                let partial = PartialTransfer(
+                    path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: 0)
+                try store.setPartial(
+                    StoredPartial(transfer: partial, tempName: job.paths.partial(action.path)), device: job.name)
+            }
+        }
+    }
+
     /// Lists the device (over up to `job.connections` connections) while the local folder is
-    /// scanned and the state read on another thread, then plans; returns the plan and the
-    /// records it was made with.
+    /// scanned and the state read on another thread, then plans; returns the plan, the
+    /// records it was made with, and the local side as the plan saw it (`PullTree`: what the
+    /// scan found, when it began, which paths get a conflict copy).
     private func plan(remote: ResilientRemote, steps: DeviceRunSteps, report: inout DeviceReport) throws -> (
-        PullPlanner.Result, [RelativePath: FileRecord]
+        PullPlanner.Result, [RelativePath: FileRecord], PullTree
     ) {
         let excludes = try ExcludeRules(job.excludes)
+        let scanStarted = Date()
         let (scanned, (local, records, partials)) = try steps.listDevice(remote, excludes: excludes, report: &report) {
             [self] in
             let local = try localSnapshot(excludes: excludes)
-            let records = try store?.records(device: job.name) ?? [:]
-            let partials = try currentPartials()
+            var records = try store?.records(device: job.name) ?? [:]
+            let stored = try store?.partialTransfers(device: job.name) ?? [:]
+            let placed = PlacedDownloads.records(partials: stored, local: local.snapshot, records: records)
+            for record in placed { records[record.path] = record }
+            let partials = try currentPartials(stored)
+            if !job.dryRun, let store {
+                // Placed files are recorded; rows with no bytes on disk and no placed file
+                // (a download that failed or never started) are dropped: the plan adds its own.
+                try store.transaction {
+                    for record in placed { try store.upsertRecord(record, device: job.name) }
+                    for path in stored.keys where partials[path] == nil {
+                        try store.removePartial(path: path, device: job.name)
+                    }
+                }
+            }
             return (local, records, partials)
         }
         report.notes += local.notes
+        steps.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
         var policy = job.policy
         policy.now = clock()
-        let planned = PullPlanner(policy: policy).plan(
+        let planner = PullPlanner(policy: policy)
+        var planned = planner.plan(
             remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
-        return (planned, records)
+        // Size and time only propose moves: each is proven (server hash, sampled bytes) before
+        // it becomes a rename, in a dry run too (reads only); see `MoveEvidenceCheck`.
+        if !planned.moveCandidates.isEmpty {
+            let evidence = MoveEvidenceCheck(remote: remote, job: job).check(planned.moveCandidates)
+            planned = planner.plan(
+                remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials,
+                evidence: evidence)
+        }
+        let tree = PullTree(
+            paths: job.paths, seen: local.identities, scanStarted: scanStarted,
+            conflicted: Set(planned.plan.actions.filter { $0.kind == .conflict }.map(\.path)),
+            leftovers: local.leftovers)
+        return (planned, records, tree)
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.
@@ -105,12 +155,11 @@ public final class PullEngine {
         return try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(root: job.paths.deviceRoot)
     }
 
-    /// Partial downloads known to the state, with the bytes actually on disk.
-    private func currentPartials() throws -> [RelativePath: PartialTransfer] {
-        guard let store else { return [:] }
+    /// The partial downloads of `stored` whose bytes are on disk, with the bytes there.
+    private func currentPartials(_ stored: [RelativePath: PartialTransfer]) throws -> [RelativePath: PartialTransfer] {
         var result: [RelativePath: PartialTransfer] = [:]
         let files = LocalFileSystem()
-        for (path, var partial) in try store.partialTransfers(device: job.name) {
+        for (path, var partial) in stored {
             // A partial that cannot be read (removed, name too long) is simply not resumed.
             guard let status = try? files.status(at: job.paths.partial(path)), status.kind == .file else { continue }
             partial.bytesDone = status.identity.size

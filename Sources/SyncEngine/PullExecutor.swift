@@ -19,6 +19,12 @@ public enum EngineError: Error, CustomStringConvertible {
     case longerThanListed(path: String, listed: UInt64)
     /// The plan holds an action without the entry it needs (a planner bug, reported not crashed).
     case incompleteAction(String)
+    /// The local version of a conflicting file could not be set aside: the download that would
+    /// replace it is not done (the local file stays as it is).
+    case conflictCopyFailed(path: String, cause: String)
+    /// The local file changed while the device's version downloaded: it stays as it is, the
+    /// download was kept beside it as `keptAs`; the next run reports the conflict again.
+    case changedDuringDownload(path: String, keptAs: String)
 
     public var description: String {
         switch self {
@@ -32,6 +38,12 @@ public enum EngineError: Error, CustomStringConvertible {
             return "\(path): the server sent more than the \(listed) bytes it listed (the file is changing?); "
                 + "dropped, the next run fetches it again"
         case .incompleteAction(let what): return "internal: \(what)"
+        case .conflictCopyFailed(let path, let cause):
+            return "\(path): not downloaded: the local version could not be kept as a conflict copy (\(cause)); "
+                + "left as it is"
+        case .changedDuringDownload(let path, let keptAs):
+            return "\(path): changed here while the device's version downloaded; kept, the device's version "
+                + "is beside it as \(keptAs)"
         }
     }
 }
@@ -39,20 +51,19 @@ public enum EngineError: Error, CustomStringConvertible {
 /// Carries out the actions of a pull plan one at a time over one remote session.
 final class PullExecutor {
     let job: DeviceJob
-    private let store: StateStore?
+    let store: StateStore?
     private let remote: RemoteFileSystem
     /// When this run started (UTC), for the names of conflict copies.
-    private let runStarted: Date
-    private let files = LocalFileSystem()
+    let runStarted: Date
+    /// The device's local roots, what the plan saw there and the conflict copies made.
+    let tree: PullTree
     /// The records of the last sync, for the paths a rename carries over.
-    private let records: [RelativePath: FileRecord]
+    let records: [RelativePath: FileRecord]
     /// Told of each action and of transfer progress; nil for none.
     let events: SyncEventHandler?
     /// Where the records of small new files go (committed in batches); nil: each download is
     /// recorded as it finishes.
     private let batch: PullRecordBatch?
-    /// Folders this executor saw or made during the run: not looked up again for every file.
-    private var knownFolders = Set<String>()
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
@@ -60,9 +71,10 @@ final class PullExecutor {
     static let smallFileLimit: UInt64 = 256 * 1024
 
     init(
-        job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date,
+        job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date, tree: PullTree,
         records: [RelativePath: FileRecord] = [:], events: SyncEventHandler? = nil, batch: PullRecordBatch? = nil
     ) {
+        self.tree = tree
         self.batch = batch
         self.events = events
         self.job = job
@@ -91,7 +103,7 @@ final class PullExecutor {
             var transferred: UInt64 = 0
             switch action.kind {
             case .mkdirLocal:
-                try files.makeFolders(at: job.paths.file(action.path))
+                _ = try tree.folder(action.path, create: true)
             case .download:
                 transferred = try download(action, id: id)
             case .conflict:
@@ -128,18 +140,28 @@ final class PullExecutor {
     /// and its record committed right after. A small file stores no partial row; when it had no
     /// record and a batch is in use, it is not synced on its own and its record joins the batch
     /// (see `PullRecordBatch` for what a crash leaves then).
+    ///
+    /// A download that follows a conflict copy is not done when that copy was not made; one
+    /// whose local file changed since the plan is placed beside it (see `place`).
     private func download(_ action: Action, id: Int) throws -> UInt64 {
         guard let source = action.source else { throw EngineError.incompleteAction("download without its entry") }
-        let finalPath = job.paths.file(action.path)
+        if tree.conflicted.contains(action.path) {
+            switch tree.conflict(action.path) {
+            case .some(.none): break
+            case .some(.some(let cause)):
+                throw EngineError.conflictCopyFailed(path: action.path.string, cause: cause)
+            case .none:
+                throw EngineError.conflictCopyFailed(path: action.path.string, cause: "it was not made")
+            }
+        }
         let small = action.offset == 0 && (source.size ?? .max) <= Self.smallFileLimit
         let batched = small && batch != nil && records[action.path] == nil
-        if small,
-            let received = try receiveInPlace(action, source: source, finalPath: finalPath, id: id, sync: !batched)
-        {
+        if small, let received = try receiveInPlace(action, source: source, id: id, sync: !batched) {
             return try record(action, source: source, received, batched: batched)
         }
         let partialPath = job.paths.partial(action.path)
-        try ensureFolder(parentFolder(partialPath))
+        let partials = try tree.partialFolder()
+        let partialName = LocalPaths.partialName(action.path)
         if !small {
             let partial = PartialTransfer(
                 path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: action.offset)
@@ -148,27 +170,29 @@ final class PullExecutor {
         var transfer: Received
         do {
             transfer = try receive(
-                action, source: source, into: partialPath, from: action.offset, id: id, sync: !batched)
+                action, source: source, into: (partials, partialName), from: action.offset, id: id, sync: !batched)
         } catch FTPError.reply(let code, _, let command)
             where action.offset > 0 && command.hasPrefix("REST")
             && (500..<600).contains(code)
         {
             // The server cannot resume (no REST): start over from the first byte.
-            transfer = try receive(action, source: source, into: partialPath, from: 0, id: id, sync: !batched)
+            transfer = try receive(
+                action, source: source, into: (partials, partialName), from: 0, id: id, sync: !batched)
         }
         if let expected = source.size, transfer.size != expected {
             throw EngineError.shortTransfer(
                 path: action.path.string, received: transfer.size, expected: expected, resumes: true)
         }
-        var identity = transfer.identity
-        if try !moveIntoPlace(partialPath, finalPath) {
-            // Copied across file systems: a new inode, whose times the copy may not keep.
-            guard let status = try files.status(at: finalPath) else {
-                throw LocalFileError(operation: "stat", path: finalPath, code: ENOENT)
+        do {
+            if let copied = try place(.partial(partials, partialName), for: action) {
+                // Copied across file systems: a new inode, whose times the copy may not keep.
+                transfer.identity = copied
             }
-            identity = status.identity
+        } catch let error as EngineError {
+            // Placed beside the local file: the partial is gone, the record stays as it was.
+            try? store?.removePartial(path: action.path, device: job.name)
+            throw error
         }
-        transfer.identity = identity
         return try record(action, source: source, transfer, batched: batched)
     }
 
@@ -196,18 +220,15 @@ final class PullExecutor {
     /// across folders, and a kill leaves nothing behind.
     /// - Returns: nil when the file system cannot make such a file (the caller uses a partial).
     /// - Throws: transfer and local errors; the unnamed file is gone then.
-    private func receiveInPlace(_ action: Action, source: SnapshotEntry, finalPath: String, id: Int, sync: Bool)
-        throws -> Received?
-    {
-        let folder = parentFolder(finalPath)
-        try ensureFolder(folder)
-        guard let writer = PartialFileWriter.anonymous(in: folder, finalPath: finalPath) else { return nil }
+    private func receiveInPlace(_ action: Action, source: SnapshotEntry, id: Int, sync: Bool) throws -> Received? {
+        let folder = try tree.folder(action.path.parent, create: true)
+        guard let writer = PartialFileWriter.anonymous(in: folder, name: action.path.name) else { return nil }
         defer { try? writer.close(sync: false) }
         let hasher = try XXH3Hasher()
         let meter = transferMeter(id: id, start: 0, total: source.size)
         let received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: 0) {
             chunk in
-            if let expected = source.size, writer.size + UInt64(chunk.count) > expected {
+            if let expected = source.size, Saturating.add(writer.size, UInt64(chunk.count)) > expected {
                 throw EngineError.longerThanListed(path: action.path.string, listed: expected)
             }
             try writer.write(chunk)
@@ -222,29 +243,8 @@ final class PullExecutor {
         if let time = source.modified { try writer.setModificationTime(time) }
         let identity = try writer.identity()
         if sync { try writer.sync() }
-        try writer.publish()
+        _ = try place(.anonymous(writer), for: action)
         return Received(received: received, digest: hasher.finalize(), identity: identity)
-    }
-
-    /// Renames the finished partial to its final name, making the folders on the way when
-    /// they are missing (looked up once per run, again when a rename finds one gone).
-    /// - Returns: as `LocalFileSystem.move`: false when copied across file systems.
-    private func moveIntoPlace(_ partialPath: String, _ finalPath: String) throws -> Bool {
-        let folder = parentFolder(finalPath)
-        try ensureFolder(folder)
-        if let moved = try? files.move(from: partialPath, to: finalPath) { return moved }
-        // The folder may have gone since it was seen (removed by someone else): make it again;
-        // any other failure repeats below.
-        knownFolders.remove(folder)
-        try ensureFolder(folder)
-        return try files.move(from: partialPath, to: finalPath)
-    }
-
-    /// Makes `folder` and its parents unless this executor already saw it.
-    private func ensureFolder(_ folder: String) throws {
-        guard !knownFolders.contains(folder) else { return }
-        try files.makeFolders(at: folder)
-        knownFolders.insert(folder)
     }
 
     /// What `receive` got: bytes received, the digest and identity (size, time) of the whole file.
@@ -255,24 +255,25 @@ final class PullExecutor {
         var size: UInt64 { identity.size }
     }
 
-    /// Downloads `action`'s file into `partialPath` from byte `offset`, hashing as it writes
-    /// (the bytes already there first). Never accepts more than the listed size: a file that
-    /// grows while it is read is dropped, to be fetched whole by a later run. When the file is
-    /// complete it gets the listed modification time; `sync` makes it durable (`fsync`) before
-    /// it is closed.
+    /// Downloads `action`'s file into the partial `name` of `folder` from byte `offset`,
+    /// hashing as it writes (the bytes already there first). Never accepts more than the
+    /// listed size: a file that grows while it is read is dropped, to be fetched whole by a
+    /// later run. When the file is complete it gets the listed modification time; `sync` makes
+    /// it durable (`fsync`) before it is closed.
     private func receive(
-        _ action: Action, source: SnapshotEntry, into partialPath: String, from offset: UInt64, id: Int, sync: Bool
+        _ action: Action, source: SnapshotEntry, into partial: (folder: TreeFolder, name: String), from offset: UInt64,
+        id: Int, sync: Bool
     ) throws -> Received {
         let hasher = try XXH3Hasher()
-        if offset > 0 { try hasher.update(fileAt: partialPath, length: offset) }
-        let writer = try openPartial(partialPath, offset: offset)
+        if offset > 0 { try hasher.update(fileAt: partial.folder.shown(partial.name), length: offset) }
+        let writer = try partial.folder.openPartial(partial.name, offset: offset)
         let meter = transferMeter(id: id, start: offset, total: source.size)
         let received: UInt64
         let identity: FileIdentity
         do {
             received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: offset)
             { chunk in
-                if let expected = source.size, writer.size + UInt64(chunk.count) > expected {
+                if let expected = source.size, Saturating.add(writer.size, UInt64(chunk.count)) > expected {
                     throw EngineError.longerThanListed(path: action.path.string, listed: expected)
                 }
                 try writer.write(chunk)
@@ -286,70 +287,18 @@ final class PullExecutor {
             try writer.close(sync: sync)
         } catch let error as EngineError {
             try? writer.close()
-            _ = try? files.removeFile(at: partialPath)
+            _ = try? partial.folder.removeFile(partial.name)
             try? store?.removePartial(path: action.path, device: job.name)
             throw error
         } catch {
             try? writer.close()
             if let local = error as? LocalFileError, local.isNoSpace {
                 // A full disk: the bytes so far would only keep the other files from fitting.
-                _ = try? files.removeFile(at: partialPath)
+                _ = try? partial.folder.removeFile(partial.name)
                 try? store?.removePartial(path: action.path, device: job.name)
             }
             throw error
         }
         return Received(received: received, digest: hasher.finalize(), identity: identity)
     }
-
-    /// Opens the partial at `path`; when that fails, makes its folder again (it may have been
-    /// removed since it was seen) and retries once.
-    private func openPartial(_ path: String, offset: UInt64) throws -> PartialFileWriter {
-        if let writer = try? files.openPartial(at: path, offset: offset) { return writer }
-        // Made again when gone (removed since it was seen); any other failure repeats below.
-        let folder = parentFolder(path)
-        knownFolders.remove(folder)
-        try ensureFolder(folder)
-        return try files.openPartial(at: path, offset: offset)
-    }
-
-    /// Moves the local copy of a file the device moved; the record follows it.
-    private func renameLocal(_ action: Action) throws {
-        guard let to = action.to else { throw EngineError.incompleteAction("rename without its target") }
-        let destination = job.paths.file(to)
-        try files.makeFolders(at: parentFolder(destination))
-        try files.move(from: job.paths.file(action.path), to: destination)
-        guard let status = try files.status(at: destination) else {
-            throw LocalFileError(operation: "stat", path: destination, code: ENOENT)
-        }
-        let record = FileRecord(
-            path: to, remoteSize: action.source?.size ?? records[action.path]?.remoteSize,
-            remoteModified: action.source?.modified ?? records[action.path]?.remoteModified,
-            localSize: status.identity.size, localModified: status.identity.modified,
-            digest: records[action.path]?.digest)
-        try store?.transaction {
-            try store?.upsertRecord(record, device: job.name)
-            try store?.deleteRecord(path: action.path, device: job.name)
-        }
-    }
-
-    /// Never unlinks: a file goes to `.ftpsync/trash/<UTC time>/<device>/<path>`; an empty
-    /// folder is removed, one still holding something (excluded files) goes to the trash too.
-    private func deleteLocal(_ action: Action) throws {
-        let path = job.paths.file(action.path)
-        if action.source?.kind == .directory, (try? files.removeEmptyFolder(at: path)) != nil {
-            return
-        }
-        try files.moveToTrash(
-            path, localRoot: job.paths.treeRoot, device: job.name, path: action.path, at: runStarted)
-        try store?.deleteRecord(path: action.path, device: job.name)
-    }
-
-    private func keepConflictCopy(_ action: Action) throws {
-        try files.move(from: job.paths.file(action.path), to: job.paths.conflictCopy(action.path, at: runStarted))
-    }
-}
-
-/// The folder holding `path`.
-func parentFolder(_ path: String) -> String {
-    (path as NSString).deletingLastPathComponent
 }

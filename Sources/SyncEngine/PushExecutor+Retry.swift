@@ -1,5 +1,6 @@
 import FTPClient
 import Foundation
+import SyncCore
 
 extension PushExecutor {
     /// Sends the local file to `temporary` from `offset`, retrying transient failures (see
@@ -37,9 +38,9 @@ extension PushExecutor {
                 }
                 isFirst = false
                 do {
-                    return try send(localPath, to: temporary, offset: start, id: id, size: size) + moved
+                    return Saturating.add(try send(localPath, to: temporary, offset: start, id: id, size: size), moved)
                 } catch FTPError.dataConnectionClosed(let bytes, let reason) {
-                    moved += bytes
+                    moved = Saturating.add(moved, bytes)
                     settled = true
                     throw FTPError.dataConnectionClosed(bytesTransferred: bytes, reason: reason)
                 } catch {

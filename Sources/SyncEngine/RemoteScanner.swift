@@ -21,6 +21,8 @@ struct RemoteScanner {
     var connections = 1
     /// Opens one more connection of the device run (fresh, logged in); nil lists on `remote` alone.
     var openExtra: (() throws -> RemoteFileSystem)?
+    /// The device's budget for listings: when it is exceeded the scan throws its error.
+    var budget: ListingBudget?
 
     /// The snapshot and the notes about skipped entries and unreadable lines.
     struct Result {
@@ -28,6 +30,10 @@ struct RemoteScanner {
         var notes: [String]
         /// Listed names refused as unsafe (`/`, NUL, `.`, `..`), one line each.
         var skipped: [String]
+        /// Folders whose content is not known in full, with the cause: the listing failed,
+        /// the server said it was cut short, or it was no listing of that folder. The same
+        /// paths are the snapshot's `unknown` folders.
+        var unknown: [RelativePath: String] = [:]
     }
 
     /// What one folder's listing gave: its entries (excluded ones left out), the lines about
@@ -36,19 +42,35 @@ struct RemoteScanner {
         var entries: [SnapshotEntry] = []
         var skipped: [String] = []
         var subfolders: [RelativePath] = []
+        /// Why the listing is known to be incomplete (the server said so, or it showed only the
+        /// folder itself), or nil.
+        var incomplete: String?
+        /// A hash of the listing's names, kinds, sizes and times (nil when it is empty), to
+        /// recognise a listing that repeats an ancestor's (`ParallelListing`).
+        var fingerprint: Int?
     }
 
     /// Lists the whole tree below `root`.
-    /// - Throws: when the root cannot be listed; a subfolder that cannot be listed is noted and
-    ///   its content left out of the snapshot (and so never planned for deletion).
+    /// - Throws: when the root cannot be listed, or `ListingBudgetExceeded` when the listings
+    ///   went over the device's or the run's budget; a subfolder that cannot be listed (or is
+    ///   listed incompletely) is noted and marked unknown in the snapshot, so nothing absent
+    ///   there is taken as deleted.
     func scan() throws -> Result {
         let path = { [root] (folder: RelativePath) in remotePath(root: root, relative: folder.string) }
         let listing = ParallelListing(
             first: remote, connections: connections, openExtra: openExtra, remotePath: path
-        ) { remote, folder in
-            try read(folder, listing: remote.list(path(folder)))
+        ) { [budget] remote, folder in
+            do {
+                return try read(folder, listing: remote.list(path(folder)))
+            } catch {
+                // The real cause, not the FTP error it surfaced as.
+                if let exceeded = budget?.failure { throw exceeded }
+                throw error
+            }
         }
         let outcomes = listing.run()
+        if let exceeded = budget?.failure { throw exceeded }
+        var unknown: [RelativePath: String] = [:]
         // Assembled depth first, last subfolder first: the order of a walk over one connection.
         var entries: [SnapshotEntry] = []
         var notes: [String] = []
@@ -60,16 +82,24 @@ struct RemoteScanner {
                 skipped += listed.skipped
                 entries += listed.entries
                 pending += listed.subfolders
+                if let reason = listed.incomplete {
+                    notes.append("\(shown(folder)): listing incomplete: \(reason)")
+                    unknown[folder] = reason
+                }
             case .failure(let error)?:
                 if folder.isRoot { throw error }
                 notes.append("\(folder): could not be listed: \(error)")
+                unknown[folder] = "\(error)"
             case nil:
                 continue  // not reached: every folder handed out is listed or failed
             }
         }
         notes += listing.notes
-        return Result(snapshot: Snapshot(entries), notes: notes, skipped: skipped)
+        return Result(
+            snapshot: Snapshot(entries, unknown: Set(unknown.keys)), notes: notes, skipped: skipped, unknown: unknown)
     }
+
+    private func shown(_ folder: RelativePath) -> String { folder.isRoot ? "/" : folder.string }
 
     /// Turns the listing of `folder` into paths: validated, NFC, excluded ones left out.
     func read(_ folder: RelativePath, listing: ParsedListing) -> Folder {
@@ -77,6 +107,16 @@ struct RemoteScanner {
         let shownFolder = folder.isRoot ? "/" : folder.string
         // A line that could not be read is an entry skipped: reported like a refused name.
         for warning in listing.warnings { result.skipped.append("\(shownFolder): \(warning)") }
+        if let truncation = listing.truncation { result.incomplete = "the server answered '\(truncation)'" }
+        if !folder.isRoot, listing.entries.count == 1, let only = listing.entries.first, only.type == .dir,
+            only.name.nfc == folder.name
+        {
+            // vsftpd lists a folder it cannot open as the folder itself (`ls -d`): descending
+            // would find the same again, one level deeper each time.
+            result.incomplete = "the listing shows only the folder itself, not its content"
+            return result
+        }
+        var hasher = Hasher()
         for item in listing.entries {
             let path: RelativePath
             if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
@@ -105,7 +145,12 @@ struct RemoteScanner {
                     path: path, kind: kind, size: kind == .file && item.sizeIsExact ? item.size : nil,
                     modified: item.modified.map(FileTime.init(listed:)), rawName: rawName))
             if kind == .directory { result.subfolders.append(path) }
+            hasher.combine(path.name)
+            hasher.combine(kind)
+            hasher.combine(item.size)
+            hasher.combine(item.modified?.date)
         }
+        if !result.entries.isEmpty { result.fingerprint = hasher.finalize() }
         return result
     }
 }

@@ -1,6 +1,7 @@
 import FTPClient
 import FTPListing
 import Foundation
+import SyncCore
 
 /// A `RemoteFileSystem` that survives the faults of a device run: each call that fails with a
 /// transient error (`RetryPolicy.isRetryable`) is tried again after a backoff with jitter, over
@@ -131,7 +132,7 @@ public final class ResilientRemote: RemoteFileSystem {
             "download \(path)", progress: { delivered },
             operation: {
                 let remote = try session()
-                _ = try remote.retrieve(path, from: offset + delivered) { chunk in
+                _ = try remote.retrieve(path, from: Saturating.add(offset, delivered)) { chunk in
                     try RunCancellation.check()
                     try sink(chunk)
                     delivered += UInt64(chunk.count)

@@ -33,7 +33,7 @@ public struct ServerIdentity: Sendable, Equatable {
         let greeting = session.banner?.textLines.filter { !$0.isEmpty }.joined(separator: " / ") ?? ""
         banner = Self.maskingDigits(greeting)
         let syst = try session.raw("SYST")
-        system = "\(syst.code) \(syst.text)"
+        system = "\(syst.code) \(session.scrubber.scrub(syst.text))"
         features = session.features.lines.sorted().joined(separator: Self.featureSeparator)
         certificate = session.tlsDetails?.fingerprint
     }

@@ -73,9 +73,9 @@ final class TransferMeter {
     /// Counts `count` more bytes moved and sends an event when `step` bytes or `interval` have
     /// passed since the last; 0 (the end of the data) sends the count not yet sent.
     func add(_ count: Int) {
-        done += UInt64(max(0, count))
+        done = Saturating.add(done, UInt64(max(0, count)))
         let time = now()
-        let due = done - doneWhenSent >= step || time &- lastSent >= interval || count == 0
+        let due = Saturating.subtract(done, doneWhenSent) >= step || time &- lastSent >= interval || count == 0
         guard due, done != doneWhenSent else { return }
         lastSent = time
         doneWhenSent = done
@@ -89,7 +89,7 @@ final class TransferMeter {
 extension Plan {
     /// Bytes the transfers of this plan move over the network (resumed ones from their offset).
     var bytesToTransfer: UInt64 {
-        actions.reduce(0) { $0 + ($1.kind == .download || $1.kind == .upload ? $1.bytes : 0) }
+        Saturating.sum(actions.lazy.filter { $0.kind == .download || $0.kind == .upload }.map(\.bytes))
     }
 }
 

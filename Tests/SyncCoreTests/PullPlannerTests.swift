@@ -156,3 +156,33 @@ private func record(_ p: String, _ size: UInt64, remote: Double, local: Double) 
         #expect(result.plan.count(.download) == downloads)
     }
 }
+
+/// Issue 13 item 10: `NAME.ftpsync-copy` (what 0.1.0 left, and could push to a device) is never
+/// synced either way: not downloaded, not deleted, not taken for a file of the user.
+@Suite struct LeftoverPlanningTests {
+    @Test func aLeftoverOnTheDeviceIsNeitherPulledNorDeletedByPush() {
+        let remote = Snapshot([
+            remoteFile("DCIM/a.jpg", 10, 600), remoteFile("DCIM/a.jpg.ftpsync-copy", 4, 600),
+            SnapshotEntry(path: path("DCIM"), kind: .directory),
+        ])
+        let pull = PullPlanner(policy: SyncPolicy(direction: .pull))
+            .plan(remote: remote, local: Snapshot([]), records: [:], partials: [:])
+        #expect(pull.plan.actions.map(\.path.string) == ["DCIM", "DCIM/a.jpg"])
+        var policy = SyncPolicy(direction: .push)
+        policy.deleteExtraneous = true
+        let local = Snapshot([
+            SnapshotEntry(path: path("DCIM"), kind: .directory), localFile("DCIM/a.jpg", 10, 1000),
+        ])
+        let push = PushPlanner(policy: policy).plan(local: local, remote: remote, records: [:], partials: [:])
+        #expect(!push.plan.actions.contains { $0.path.string.hasSuffix(".ftpsync-copy") }, "\(push.plan.actions)")
+    }
+
+    @Test(arguments: [
+        ("a.jpg.ftpsync-copy", true), (".ftpsync-copy", false), ("a.jpg", false), ("copy", false),
+        ("a.ftpsync-copy.jpg", false),
+    ])
+    func leftoverNames(name: String, leftover: Bool) {
+        #expect(LeftoverNaming.isLeftover(name: name) == leftover)
+        #expect(LeftoverNaming.isLeftover(path(name)) == leftover)
+    }
+}

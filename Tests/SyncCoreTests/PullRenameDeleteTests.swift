@@ -11,7 +11,7 @@ import Testing
         let old = (F.listed("a/clip.mp4", 2_000_000, 600), F.local("a/clip.mp4", 2_000_000, 600))
         let remote = Snapshot([F.folder("a"), F.folder("b"), F.listed("b/clip.mp4", 2_000_000, 600)])
         let local = Snapshot([F.folder("a"), old.1])
-        let result = planner.plan(remote: remote, local: local, records: F.records([old]), partials: [:])
+        let result = planner.planConfirmingMoves(remote: remote, local: local, records: F.records([old]))
         #expect(F.kinds(result) == ["mkdir_local b", "rename_local a/clip.mp4 -> b/clip.mp4"])
     }
 
@@ -53,14 +53,14 @@ import Testing
         let records = F.records([keep, moved] + gone)
         let remote = Snapshot([keep.0, F.listed("moved-m", 5_000, 90)])
         let local = Snapshot([keep.1, F.folder("d"), gone[0].1, gone[1].1, moved.1, F.local("mine-only", 3, 60)])
-        let pulled = planner.plan(remote: remote, local: local, records: records, partials: [:])
+        let pulled = planner.planConfirmingMoves(remote: remote, local: local, records: records)
         #expect(F.kinds(pulled) == ["rename_local m -> moved-m"])
         #expect(
             pulled.plan.notes == [
                 "2 files gone from the device since the last sync, kept here (pull --delete would delete them)"
             ])
         #expect(
-            !deleting.plan(remote: remote, local: local, records: records, partials: [:]).plan.notes.contains {
+            !deleting.planConfirmingMoves(remote: remote, local: local, records: records).plan.notes.contains {
                 $0.contains("--delete would")
             })
 

@@ -108,7 +108,7 @@ struct World {
             let remote = Snapshot(Array(world.remote.values))
             return direction == .push
                 ? PushPlanner(policy: policy).plan(local: local, remote: remote, records: world.records, partials: [:])
-                : PullPlanner(policy: policy).plan(remote: remote, local: local, records: world.records, partials: [:])
+                : PullPlanner(policy: policy).planConfirmingMoves(remote: remote, local: local, records: world.records)
         }
         let first = plan(world)
         let kinds = Set(first.plan.actions.map(\.kind))

@@ -69,8 +69,8 @@ import Testing
             F.listed("z-new", 6, 60),
         ])
         let local = Snapshot([kept.1, F.folder("old"), old.1])
-        let result = PullPlanner(policy: SyncPolicy(direction: .pull)).plan(
-            remote: remote, local: local, records: F.records([old, kept]), partials: [:])
+        let result = PullPlanner(policy: SyncPolicy(direction: .pull)).planConfirmingMoves(
+            remote: remote, local: local, records: F.records([old, kept]))
         #expect(
             F.kinds(result) == [
                 "mkdir_local moved", "rename_local old/clip.mp4 -> moved/clip.mp4", "download a-new", "download z-new",
@@ -82,9 +82,9 @@ import Testing
     @Test func aYoungMovedFileLeavesNoNote() {
         let old = (F.listed("a", 7, 600), F.local("a", 7, 600))
         let policy = SyncPolicy(direction: .pull, minimumAge: 300, now: Date(timeIntervalSince1970: 700))
-        let result = PullPlanner(policy: policy).plan(
+        let result = PullPlanner(policy: policy).planConfirmingMoves(
             remote: Snapshot([F.listed("b", 7, 600), F.listed("c", 1, 650)]), local: Snapshot([old.1]),
-            records: F.records([old]), partials: [:])
+            records: F.records([old]))
         #expect(F.kinds(result) == ["rename_local a -> b"])
         #expect(result.plan.notes == ["c: modified less than 300 s ago; left for a later run"])
     }

@@ -36,6 +36,19 @@ final class HostileServer: @unchecked Sendable {
         port = found
     }
 
+    /// The lines the server printed after its port (e.g. the `tls-*` modes' certificate
+    /// fingerprint), waiting up to 10 s for at least `count` of them.
+    func printedLines(atLeast count: Int = 1) -> [String] {
+        var lines: [String] = []
+        for _ in 0..<500 {
+            let text = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
+            lines = text.split(separator: "\n").dropFirst().map(String.init)
+            if lines.count >= count { break }
+            usleep(20_000)
+        }
+        return lines
+    }
+
     /// Stops the server (idempotent).
     func stop() {
         if stopped { return }
@@ -48,6 +61,14 @@ final class HostileServer: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// The commands received so far as "VERB ARG" (the tree modes log them on stderr).
+    func commands() -> [String] {
+        let text = (try? String(contentsOfFile: child.stderr, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            line.hasPrefix("CMD ") ? String(line.dropFirst(4)) : nil
+        }
+    }
 
     /// A config file for one device "cam" on this server, written into `folder`.
     func config(local: String, at folder: String, timeout: Int = 2, retries: Int = 1) throws -> String {
