@@ -1,3 +1,4 @@
+import FTPClient
 import FTPListing
 import Foundation
 import SyncCore
@@ -8,6 +9,8 @@ public enum UploadCheckError: Error, CustomStringConvertible {
     case wrongSize(path: String, held: UInt64, expected: UInt64)
     /// Bytes read back from the temporary differ from the local file near `offset`.
     case differs(path: String, offset: UInt64)
+    /// The server's digest of the temporary (by `algorithm`) is not the local file's.
+    case hashDiffers(path: String, algorithm: String)
     /// After an attempt whose end the server did not confirm, the temporary kept growing.
     case stillWriting(temporary: String, size: UInt64)
 
@@ -18,6 +21,9 @@ public enum UploadCheckError: Error, CustomStringConvertible {
                 + "not renamed into place, the next run sends it again"
         case .differs(let path, let offset):
             return "\(path): the bytes on the device differ from the local file near byte \(offset); "
+                + "not renamed into place, the next run sends it again"
+        case .hashDiffers(let path, let algorithm):
+            return "\(path): the device's \(algorithm) of the upload differs from the local file's; "
                 + "not renamed into place, the next run sends it again"
         case .stillWriting(let temporary, let size):
             return "\(temporary): the device is still writing an earlier attempt (\(size) bytes and growing); "
@@ -33,8 +39,9 @@ extension PushExecutor {
     /// Checks the temporary before RNTO (issue 13 item 7): its size (SIZE, else the folder's
     /// listing) must be the file's size, and where the upload was resumed or retried, the bytes
     /// at its head, middle and end and on both sides of each resume point must equal the local
-    /// file's (REST + short RETR). A check the server cannot answer is skipped; one that fails
-    /// throws.
+    /// file's (REST + short RETR). When the server offers a file hash (HASH, XSHA256, ...), its
+    /// digest of the temporary must equal the local file's, and then no bytes are read back.
+    /// A check the server cannot answer is skipped; one that fails throws.
     /// - Parameters:
     ///   - folder: the absolute remote folder holding the temporary, `name` its name.
     ///   - descriptor: the open local file.
@@ -46,6 +53,15 @@ extension PushExecutor {
         let held = (try? remote.size(temporary)) ?? listedSize(of: name, in: folder)
         if let held, held != size {
             throw UploadCheckError.wrongSize(path: path.string, held: held, expected: size)
+        }
+        let ftp = ((remote as? ResilientRemote)?.current ?? remote) as? FTPRemote
+        if let ftp, let hash = try? ftp.serverHash(temporary, size: size),
+            let local = Self.digest(of: descriptor, hash.algorithm)
+        {
+            if local != hash.digest {
+                throw UploadCheckError.hashDiffers(path: path.string, algorithm: hash.algorithm.rawValue)
+            }
+            return
         }
         guard !resumedAt.isEmpty else { return }
         let points = resumedAt.filter { $0 > 0 && $0 < size }
@@ -60,6 +76,22 @@ extension PushExecutor {
         {
             throw UploadCheckError.differs(path: path.string, offset: points.first ?? 0)
         }
+    }
+
+    /// The digest of the open local file by `algorithm`; nil when it cannot be read.
+    private static func digest(of descriptor: Int32, _ algorithm: ServerHashAlgorithm) -> [UInt8]? {
+        let hasher = algorithm.makeHasher()
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            offset += off_t(count)
+        }
+        return hasher.finalize()
     }
 
     /// The exact size the folder's listing gives `name`, if it lists it.

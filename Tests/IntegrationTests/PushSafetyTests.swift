@@ -190,3 +190,28 @@ extension PushSafetyTests {
         #expect(Push.bytes(served + "/scan.tif") == content)
     }
 }
+
+extension PushSafetyTests {
+    /// Item 7: where the server offers a file hash (proftpd with mod_digest), the temporary's
+    /// digest is compared with the local file's before RNTO.
+    @Test func theServersHashChecksTheTemporaryWhereOffered() throws {
+        let work = try makeTemporaryFolder("push-hash")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let content = pseudoRandomBytes(500_000, seed: 75)
+        try writeFile(mirror + "/cam/raw.dng", content, modified: Push.minute())
+        let server = try FTPServer(.proftpd, root: served, address: "127.0.3.9", options: ["--digest"])
+        defer { server.stop() }
+        let configPath = try Push.config(server, local: mirror, at: work)
+
+        let result = try ftpsync(["push", configPath, "--json"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(Push.bytes(served + "/raw.dng") == content)
+        let hashed = server.commands().filter { command in
+            ["HASH", "XSHA256", "XSHA1", "XMD5", "XCRC"].contains { command.uppercased().hasPrefix($0 + " ") }
+                && command.hasSuffix(".raw.dng.ftpsync-part")
+        }
+        #expect(!hashed.isEmpty, "\(server.commands())")
+    }
+}
