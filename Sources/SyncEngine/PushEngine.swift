@@ -84,6 +84,7 @@ public final class PushEngine {
             try localSnapshot(excludes: excludes, records: records)
         }
         report.notes += local.notes
+        report.skipped += local.skipped
         steps.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
         let (partials, abandoned) = try uploadPartials(remote: remote, local: local.snapshot)
         let planned = PushPlanner(policy: job.policy).plan(
