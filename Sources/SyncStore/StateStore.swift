@@ -38,7 +38,14 @@ public final class StateStore: @unchecked Sendable {
                 inode INTEGER NOT NULL, digest TEXT NOT NULL) WITHOUT ROWID
             """,
             "CREATE TABLE devices (name TEXT NOT NULL PRIMARY KEY, last_sync REAL, identity TEXT) WITHOUT ROWID",
-        ]
+        ],
+        // Version 2: the last attempt of each device, successful or not (`status`).
+        [
+            "ALTER TABLE devices ADD COLUMN last_attempt REAL",
+            "ALTER TABLE devices ADD COLUMN last_status TEXT",
+            "ALTER TABLE devices ADD COLUMN last_error TEXT",
+            "ALTER TABLE devices ADD COLUMN last_transferred INTEGER",
+        ],
     ]
 
     /// The schema version this code writes.
