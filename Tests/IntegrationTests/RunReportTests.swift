@@ -47,7 +47,7 @@ import Testing
         // A name the parser refused is an unreadable line of its folder (the reason quotes the
         // line); one it read but cannot use is named by its path.
         let lines = skipped.map { ($0["path"] ?? "") + ": " + ($0["reason"] ?? "") }
-        for bad in ["/: unreadable listing line", "../escape.txt", "/etc/x", "sub: unreadable", "cr\rname.txt"] {
+        for bad in ["/: unreadable listing line", "../escape.txt", "/etc/x", "sub: unreadable", "cr\\rname.txt"] {
             #expect(lines.contains { $0.contains(bad) }, "\(bad) not in \(lines)")
         }
         #expect(skipped.count == 7, "\(lines)")
