@@ -16,6 +16,11 @@ public struct SkippedEntry: Sendable, Hashable, Codable {
         self.reason = reason
     }
 
+    /// An entry of the tree: `SkippedEntry(entry.path, reason: "…")`; the root shows as `/`.
+    public init(_ path: RelativePath, reason: String) {
+        self.init(path: path.isRoot ? "/" : path.string, reason: reason)
+    }
+
     /// `path: reason`, the form of a note or an error line.
     public var line: String { "\(path): \(reason)" }
 }

@@ -128,6 +128,9 @@ import Testing
         let withContent = PullPlanner(policy: SyncPolicy(direction: .pull)).plan(
             remote: Snapshot([F.folder("x"), F.listed("x/a", 1, 60)]), local: Snapshot([F.local("x", 1, 60)]),
             records: [:], partials: [:])
-        #expect(withContent.plan.skipped.map(\.line) == ["x: a file here where the device has a folder; nothing below it is pulled"])
+        #expect(
+            withContent.plan.skipped.map(\.line) == [
+                "x: a file here where the device has a folder; nothing below it is pulled"
+            ])
     }
 }
