@@ -11,6 +11,16 @@ import Testing
         (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] ?? [:]
     }
 
+    /// Polls `condition` every 20 ms for up to `limit` seconds.
+    private func waitUntil(_ limit: Double = 60, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
     private func devices(_ document: [String: Any]) -> [[String: Any]] {
         document["devices"] as? [[String: Any]] ?? []
     }
@@ -95,6 +105,29 @@ import Testing
         #expect(known["last_error"] as? String == "1 entry skipped", "\(status.stdout)")
     }
 
+    @Test func aLocalNameThatIsNotUTF8IsSkippedByPushAndFailsTheRun() throws {
+        let lab = try lab("push-bytes", address: "127.0.10.9")
+        defer { lab.server.stop() }
+        let local = lab.work + "/mirror/cam"
+        try FileManager.default.createDirectory(atPath: local, withIntermediateDirectories: true)
+        try writeFile(local + "/good.txt", Array("good\n".utf8), modified: 1_700_000_000)
+        // `bad\xff.txt`: a name no UTF-8 server can be sent.
+        var bytes = Array((local + "/bad").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF)]
+        bytes += Array(".txt".utf8CString)
+        let fd = open(bytes, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(fd >= 0)
+        close(fd)
+
+        let result = try ftpsync(["push", lab.config, "--json"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let device = devices(document(result.stdout)).first ?? [:]
+        #expect(device["status"] as? String == "partial")
+        let skipped = device["skipped"] as? [[String: String]] ?? []
+        #expect(skipped.map { $0["path"] ?? "" } == ["bad\\xff.txt"], "\(skipped)")
+        #expect(skipped.first?["reason"]?.contains("not valid UTF-8") == true, "\(skipped)")
+        #expect(FileManager.default.fileExists(atPath: lab.server.root + "/good.txt"))
+    }
+
     // MARK: item 13: a JSON document on every exit path
 
     @Test func aSuccessfulRunsDocumentCarriesTimesExitCodeAndVersion() throws {
@@ -177,6 +210,39 @@ import Testing
         #expect(goodState["last_error"] is NSNull, "\(afterSuccess.stdout)")
         #expect(goodState["last_status"] as? String == "ok", "\(afterSuccess.stdout)")
         #expect(goodState["files"] as? Int == 2, "\(afterSuccess.stdout)")
+    }
+
+    @Test func aDeviceInterruptedShowsWhatItGotInStatus() throws {
+        let work = try makeTemporaryFolder("report-interrupted")
+        let served = work + "/served"
+        try writeTree(
+            [
+                SampleFile(path: "a-first.txt", content: Array("first\n".utf8), modified: 1_700_000_000),
+                SampleFile(path: "b-big.bin", content: pseudoRandomBytes(3_000_000, seed: 14), modified: 1_700_000_000),
+            ], at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.10.8", options: ["--throttle", "300000"])
+        defer { server.stop() }
+        let config = work + "/device.yaml"
+        try ("local: ./mirror\ndevices:\n" + server.deviceYAML(name: "cam")).write(
+            toFile: config, atomically: true, encoding: .utf8)
+
+        let child = try spawn(ftpsyncBinary, ["pull", config, "--no-progress", "--parallel", "1"], output: false)
+        let partials = work + "/mirror/.ftpsync/partial/cam"
+        let started = waitUntil {
+            FileManager.default.fileExists(atPath: work + "/mirror/cam/a-first.txt")
+                && !((try? FileManager.default.contentsOfDirectory(atPath: partials)) ?? []).isEmpty
+        }
+        kill(child.pid, SIGINT)
+        #expect(waitForExit(child.pid, timeout: 60) == 130)
+        #expect(started)
+
+        let status = try ftpsync(["status", config, "--json"])
+        let state = devices(document(status.stdout)).first ?? [:]
+        #expect(state["last_sync"] is NSNull, "\(status.stdout)")
+        #expect(state["last_status"] as? String == "partial", "\(status.stdout)")
+        #expect((state["last_error"] as? String)?.hasPrefix("interrupted") == true, "\(status.stdout)")
+        #expect(state["last_files_transferred"] as? Int == 1, "\(status.stdout)")
+        #expect(state["files"] as? Int == 1 && state["partials"] as? Int == 1, "\(status.stdout)")
     }
 
     // MARK: item 15: one line per action when not on a terminal
