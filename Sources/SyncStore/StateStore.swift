@@ -39,7 +39,7 @@ public final class StateStore: @unchecked Sendable {
             """,
             "CREATE TABLE devices (name TEXT NOT NULL PRIMARY KEY, last_sync REAL, identity TEXT) WITHOUT ROWID",
         ],
-        // Version 2: the last attempt of each device, successful or not (`status`).
+        // The last attempt of each device, successful or not (`status`; issue 14 item 14).
         [
             "ALTER TABLE devices ADD COLUMN last_attempt REAL",
             "ALTER TABLE devices ADD COLUMN last_status TEXT",

@@ -22,7 +22,7 @@ struct AttemptTests {
         _ = try versionOneState(in: folder.path, lastSync: 1_700_000_000)
         let store = try StateStore.open(localRoot: folder.path)
         defer { store.close() }
-        #expect(try store.storedSchemaVersion() == 2)
+        #expect(try store.storedSchemaVersion() == StateStore.schemaVersion)
         #expect(try store.lastSync(device: "cam") == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(try store.lastAttempt(device: "cam") == nil)
     }
