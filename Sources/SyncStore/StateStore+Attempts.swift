@@ -43,7 +43,7 @@ extension StateStore {
     }
 
     /// The last recorded run of `device`, nil when none was recorded (never run, or run only
-    /// by a version before schema 2).
+    /// by a version before the last-attempt migration).
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func lastAttempt(device: String) throws(StoreError) -> DeviceAttempt? {
         try locked { () throws(StoreError) -> DeviceAttempt? in
