@@ -31,16 +31,10 @@ public enum FTPSyncCLI {
                 return ExitCode.success.rawValue
             case "help":
                 return help(rest.first, console: console)
-            case "pull":
-                SignalHandling.install(console: console)
-                let code = try PullCommand(arguments: rest, console: console).run().rawValue
-                return SignalHandling.exitCode ?? code
+            case "pull", "push":
+                return runSync(first, rest, console: console)
             case "check":
                 return try CheckCommand(arguments: rest, console: console).run().rawValue
-            case "push":
-                SignalHandling.install(console: console)
-                let code = try PushCommand(arguments: rest, console: console).run().rawValue
-                return SignalHandling.exitCode ?? code
             case "ls":
                 return try LsCommand(arguments: rest, console: console).run().rawValue
             case "status":
@@ -58,6 +52,31 @@ public enum FTPSyncCLI {
             return ExitCode.usage.rawValue
         } catch {
             console.error("ftpsync: \(error)")
+            return ExitCode.partialFailure.rawValue
+        }
+    }
+
+    /// `pull` or `push`: like the other commands, but every error that stops the run before it
+    /// started also prints the JSON document with `--json` (exit 2, or 1 for other errors).
+    private static func runSync(_ command: String, _ rest: [String], console: Console) -> Int32 {
+        let started = Date()
+        SignalHandling.install(console: console)
+        do {
+            let code =
+                try command == "pull"
+                ? PullCommand(arguments: rest, console: console).run().rawValue
+                : PushCommand(arguments: rest, console: console).run().rawValue
+            return SignalHandling.exitCode ?? code
+        } catch let error as UsageError {
+            console.error("ftpsync: \(error.message)")
+            printStopDocument(
+                command: command, words: rest, message: error.message, code: .usage, started: started, console: console)
+            return ExitCode.usage.rawValue
+        } catch {
+            console.error("ftpsync: \(error)")
+            printStopDocument(
+                command: command, words: rest, message: "\(error)", code: .partialFailure, started: started,
+                console: console)
             return ExitCode.partialFailure.rawValue
         }
     }

@@ -2,7 +2,7 @@
 public enum ExitCode: Int32, Sendable {
     /// Everything planned was done (or, with `--dry-run`, planned).
     case success = 0
-    /// Some actions or some devices failed; the rest was done.
+    /// Some actions or some devices failed, or some entries were skipped; the rest was done.
     case partialFailure = 1
     /// Usage or configuration error; nothing was done.
     case usage = 2

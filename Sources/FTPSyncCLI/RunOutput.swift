@@ -3,28 +3,73 @@ import Foundation
 import SyncCore
 import SyncEngine
 
-/// The document `pull`/`push --json` prints (CONTRACT.md, "JSON output").
+/// The document `pull`/`push --json` prints (CONTRACT.md, "JSON output" and its 0.2 additions):
+/// always one, also when the run stopped before it started (exit 2 or 3: `error` set, no devices).
 struct RunDocument: Encodable {
     var command: String
     var dryRun: Bool
+    /// Why the run did not start (usage, configuration, lock); nil when it ran.
+    var error: String?
     var devices: [DeviceReport]
     var totals: RunStats
+    /// When the run started and finished, UTC, ISO 8601 (`2026-11-29T12:00:00Z`).
+    var started: String
+    var finished: String
+    /// Wall time of the whole run, in seconds.
+    var durationSeconds: Double
+    /// The process's exit code (CONTRACT.md, "Exit codes").
+    var exitCode: Int32
+    /// The ftpsync version that wrote the document.
+    var version: String
 
     enum CodingKeys: String, CodingKey {
         case command
         case dryRun = "dry_run"
-        case devices, totals
+        case error, devices, totals, started, finished
+        case durationSeconds = "duration_seconds"
+        case exitCode = "exit_code"
+        case version
     }
 
-    init(command: String, dryRun: Bool, devices: [DeviceReport]) {
+    /// - Parameters:
+    ///   - started: when the run began; `finished` is now.
+    ///   - exitCode: the code the process exits with.
+    init(
+        command: String, dryRun: Bool, devices: [DeviceReport], error: String? = nil, started: Date = Date(),
+        finished: Date = Date(), exitCode: Int32 = 0
+    ) {
         self.command = command
         self.dryRun = dryRun
+        self.error = error
         self.devices = devices
         var totals = RunStats()
         for device in devices { totals.add(device.stats) }
         self.totals = totals
+        self.started = isoUTC(started)
+        self.finished = isoUTC(finished)
+        durationSeconds = max(0, (finished.timeIntervalSince(started) * 1000).rounded() / 1000)
+        self.exitCode = exitCode
+        version = ftpsyncVersion
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(command, forKey: .command)
+        try c.encode(dryRun, forKey: .dryRun)
+        // `error` is always present: null when the run started.
+        try c.encode(error, forKey: .error)
+        try c.encode(devices, forKey: .devices)
+        try c.encode(totals, forKey: .totals)
+        try c.encode(started, forKey: .started)
+        try c.encode(finished, forKey: .finished)
+        try c.encode(durationSeconds, forKey: .durationSeconds)
+        try c.encode(exitCode, forKey: .exitCode)
+        try c.encode(version, forKey: .version)
     }
 }
+
+/// `date` as UTC ISO 8601 to the second: `2026-11-29T12:00:00Z`.
+func isoUTC(_ date: Date) -> String { utcTimestamp(date) }
 
 /// Encodes a value as pretty JSON with a final newline.
 func jsonText<T: Encodable>(_ value: T) -> String {
@@ -63,8 +108,10 @@ func counted(_ n: Int, _ noun: String) -> String {
 }
 
 /// The text report printed at the end of a run: per device what was done (or planned), what
-/// failed and why, what was noticed and left alone; then the totals.
-func textReport(_ document: RunDocument, elapsed: Double) -> String {
+/// failed and why, what was skipped, what was noticed and left alone; then the totals.
+/// - Parameter actionsPrinted: each finished action was already printed as a line while the run
+///   went (not on a terminal): done actions are not listed again, failed ones are.
+func textReport(_ document: RunDocument, elapsed: Double, actionsPrinted: Bool = false) -> String {
     var out = ""
     var plannedFiles = 0
     var plannedBytes: UInt64 = 0
@@ -75,7 +122,7 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
         if let error = device.error { out += " — \(printable(error))" }
         out += "\n"
         for action in device.actions {
-            out += "  " + actionLine(action) + "\n"
+            if !(actionsPrinted && action.status == .done) { out += "  " + actionLine(action) + "\n" }
             if action.status == .planned, action.kind == .download || action.kind == .upload {
                 plannedFiles += 1
                 plannedBytes = Saturating.add(plannedBytes, action.bytes)
@@ -88,6 +135,7 @@ func textReport(_ document: RunDocument, elapsed: Double) -> String {
                 }
             }
         }
+        for entry in device.skipped { out += "  skipped: \(printable(entry.line))\n" }
         for note in device.notes { out += "  note: \(printable(note))\n" }
         if device.actions.isEmpty && device.status == .ok {
             out += "  nothing to do (\(device.unchanged) in sync)\n"

@@ -16,6 +16,9 @@ final class RunProgress: Sendable {
     let handler: SyncEventHandler?
     /// True when the actions' log lines are written as they finish (not again at the end).
     let logsActions: Bool
+    /// True when each finished action was printed as a line on stderr (`LineProgress`): the
+    /// report then does not list the done ones again (one line per action, not two).
+    let printsActions: Bool
     private let terminal: TerminalProgress?
 
     /// The display for these options: `--progress` asks for it where it is off by default, but
@@ -55,6 +58,7 @@ final class RunProgress: Sendable {
             }
         }
         self.terminal = terminal
+        printsActions = display == .lines
         logsActions = log != nil && !dryRun
         let all = parts
         if all.isEmpty {

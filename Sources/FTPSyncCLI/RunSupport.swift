@@ -21,10 +21,11 @@ func syncPolicy(_ arguments: ParsedArguments, direction: SyncDirection) throws -
 }
 
 /// Takes the run lock and opens the state; a dry run takes no lock and creates nothing.
-/// - Returns: nil when another run holds the lock (reported on stderr).
-func openState(_ configuration: Configuration, dryRun: Bool, console: Console, log: LogFile?) throws -> (
-    RunLock?, StateStore?
-)? {
+/// - Parameter held: set to the message (also on stderr) when another run holds the lock.
+/// - Returns: nil when another run holds the lock.
+func openState(_ configuration: Configuration, dryRun: Bool, console: Console, log: LogFile?, held: inout String?)
+    throws -> (RunLock?, StateStore?)?
+{
     if dryRun {
         let file = configuration.localRoot + "/.ftpsync/state.sqlite"
         return (nil, FileManager.default.fileExists(atPath: file) ? try StateStore(file: file) : nil)
@@ -38,6 +39,7 @@ func openState(_ configuration: Configuration, dryRun: Bool, console: Console, l
         let message = "another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done"
         console.error("ftpsync: " + message)
         log?.write(message)
+        held = message
         return nil
     }
     return (lock, try StateStore.open(localRoot: configuration.localRoot))
@@ -45,27 +47,53 @@ func openState(_ configuration: Configuration, dryRun: Bool, console: Console, l
 
 /// Prints the report (JSON, text, or only the trouble with `-q`), writes the run to the log,
 /// and returns the exit code of the run.
+/// - Parameters:
+///   - actionsLogged: the log got each action's line as it finished.
+///   - actionsPrinted: stderr got each finished action's line; the text report leaves out the
+///     done ones (it keeps failed actions, with their error, and the counts).
 func finishRun(
     command: String, arguments: ParsedArguments, dryRun: Bool, reports: [DeviceReport], started: Date,
-    console: Console, log: LogFile?, actionsLogged: Bool = false
+    console: Console, log: LogFile?, actionsLogged: Bool = false, actionsPrinted: Bool = false
 ) -> ExitCode {
-    let document = RunDocument(command: command, dryRun: dryRun, devices: reports)
-    let elapsed = Date().timeIntervalSince(started)
     let code = exitCode(for: reports)
+    // A signal decides the process's exit code (128 + its number); the document says so.
+    let document = RunDocument(
+        command: command, dryRun: dryRun, devices: reports, started: started,
+        exitCode: SignalHandling.exitCode ?? code.rawValue)
+    let elapsed = document.durationSeconds
     log?.write(document, elapsed: elapsed, exitCode: code, actionsLogged: actionsLogged)
-    // Unsafe names are errors whatever the output mode (CONTRACT.md: skipped with an error line).
     for device in reports {
-        for line in device.skipped {
-            console.error("ftpsync: \(printable(device.name)): \(printable(line))")
-            log?.write("\(device.name): \(line)")
-        }
+        for entry in device.skipped { log?.write("\(device.name): skipped \(entry.line)") }
     }
     if arguments.has("json") {
+        // Entries not synced are errors whatever the output mode (CONTRACT.md: skipped with an
+        // error line); the text report lists them itself, `-q` sums them up per device.
+        for device in reports {
+            for entry in device.skipped {
+                console.error("ftpsync: \(printable(device.name)): skipped \(printable(entry.line))")
+            }
+        }
         console.json(jsonText(document))
     } else if !arguments.has("quiet") {
-        console.out(textReport(document, elapsed: elapsed))
+        console.out(textReport(document, elapsed: elapsed, actionsPrinted: actionsPrinted))
     } else {
         quietReport(document, console: console)
     }
     return code
+}
+
+/// With `--json` (given anywhere before `--`), prints the document of a run that did not start
+/// (CONTRACT.md: every run with `--json` prints one, also on exit 2 and 3).
+/// - Parameters:
+///   - words: the command line after the command's name.
+///   - message: why the run stopped, one line.
+func printStopDocument(
+    command: String, words: [String], message: String, code: ExitCode, started: Date, console: Console
+) {
+    let options = words.prefix { $0 != "--" }
+    guard options.contains("--json") else { return }
+    let dryRun = options.contains("--dry-run") || options.contains("-n")
+    let document = RunDocument(
+        command: command, dryRun: dryRun, devices: [], error: message, started: started, exitCode: code.rawValue)
+    console.json(jsonText(document))
 }

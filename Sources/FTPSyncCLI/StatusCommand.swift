@@ -98,23 +98,34 @@ struct StatusDocument: Encodable, Sendable {
         for device in configuration.devices {
             let stats = try store.stats(device: device.name)
             let state = known[device.name]
-            devices.append(
-                DeviceStateSummary(
-                    name: device.name, lastSync: state?.lastSync, files: stats.files, bytes: stats.bytes,
-                    partials: stats.partials, identityKnown: state?.identity != nil))
+            var summary = DeviceStateSummary(
+                name: device.name, lastSync: state?.lastSync, files: stats.files, bytes: stats.bytes,
+                partials: stats.partials, identityKnown: state?.identity != nil)
+            summary.lastAttempt = try store.lastAttempt(device: device.name)
+            devices.append(summary)
         }
         return StatusDocument(local: configuration.localRoot, devices: devices)
     }
 
     /// The table printed without `--json`.
     var text: String {
-        let header = ["device", "last sync (UTC)", "files", "size", "partials", "identity"]
+        let header = [
+            "device", "last sync (UTC)", "last attempt (UTC)", "result", "files", "size", "partials", "identity",
+        ]
         var rows = [header]
+        var errors = ""
         for device in devices {
+            let attempt = device.lastAttempt
             rows.append([
-                device.name, device.lastSync.map(utcTimestamp) ?? "never", String(device.files),
-                formatBytes(device.bytes), String(device.partials), device.identityKnown ? "known" : "unknown",
+                device.name, device.lastSync.map(utcTimestamp) ?? "never",
+                attempt.map { utcTimestamp($0.at) } ?? "never",
+                attempt?.status ?? "-", String(device.files), formatBytes(device.bytes), String(device.partials),
+                device.identityKnown ? "known" : "unknown",
             ])
+            if let attempt, let error = attempt.error {
+                errors += "\(device.name): last error: \(printable(error))"
+                errors += " (\(counted(attempt.filesTransferred, "file")) transferred in that run)\n"
+            }
         }
         var widths = Array(repeating: 0, count: header.count)
         for row in rows {
@@ -127,7 +138,7 @@ struct StatusDocument: Encodable, Sendable {
             }
             out += cells.joined() + "\n"
         }
-        return out
+        return out + errors
     }
 }
 
@@ -144,10 +155,16 @@ struct DeviceStateSummary: Encodable, Sendable {
     var partials: Int
     /// True when the server's identity has been recorded.
     var identityKnown: Bool
+    /// The device's last run, whatever its outcome; nil when none was recorded.
+    var lastAttempt: DeviceAttempt?
 
     enum CodingKeys: String, CodingKey {
         case name
         case lastSync = "last_sync"
+        case lastAttempt = "last_attempt"
+        case lastStatus = "last_status"
+        case lastError = "last_error"
+        case lastFilesTransferred = "last_files_transferred"
         case files, bytes, partials
         case identityKnown = "identity_known"
     }
@@ -160,6 +177,10 @@ struct DeviceStateSummary: Encodable, Sendable {
         } else {
             try container.encodeNil(forKey: .lastSync)
         }
+        try container.encode(lastAttempt.map { utcTimestamp($0.at) }, forKey: .lastAttempt)
+        try container.encode(lastAttempt?.status, forKey: .lastStatus)
+        try container.encode(lastAttempt?.error, forKey: .lastError)
+        try container.encode(lastAttempt?.filesTransferred, forKey: .lastFilesTransferred)
         try container.encode(files, forKey: .files)
         try container.encode(bytes, forKey: .bytes)
         try container.encode(partials, forKey: .partials)

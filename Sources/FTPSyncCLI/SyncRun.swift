@@ -28,6 +28,21 @@ struct SyncRun {
         self.console = console
     }
 
+    /// When the run began: the `started` of its JSON document.
+    let started = Date()
+
+    /// With `--json`: the document of a run that stopped before any device (exit 2 or 3).
+    private func stopped(_ message: String, code: ExitCode) {
+        guard arguments.has("json") else { return }
+        let document = RunDocument(
+            command: command, dryRun: arguments.has("dry-run"), devices: [], error: message, started: started,
+            exitCode: code.rawValue)
+        console.json(jsonText(document))
+    }
+
+    /// Runs the devices and prints the report.
+    /// - Throws: `UsageError` for a bad option value; `StoreError`, `LocalFileError` when the
+    ///   state or the log cannot be opened.
     func run() throws -> ExitCode {
         let log = try arguments.value("log").map { try LogFile(path: $0, filter: console.filter) }
         let environment = ProcessInfo.processInfo.environment
@@ -48,13 +63,16 @@ struct SyncRun {
         } catch let error as ConfigError {
             console.error(error.description)
             log?.write("\(command): " + error.description)
+            stopped(error.description, code: .usage)
             return .usage
         }
         warnAboutInsecureDevices(devices, console: console)
         let dryRun = arguments.has("dry-run")
-        let started = Date()
         // A dry run takes no lock and creates nothing: it reads the state only when there is one.
-        guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log) else {
+        var held: String?
+        guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log, held: &held)
+        else {
+            stopped(held ?? "the lock is held", code: .locked)
             return .locked
         }
         let store = opened.1
@@ -71,7 +89,8 @@ struct SyncRun {
         progress.finish()
         return finishRun(
             command: command, arguments: arguments, dryRun: dryRun, reports: reports, started: started,
-            console: console, log: log, actionsLogged: progress.logsActions)
+            console: console, log: log, actionsLogged: progress.logsActions,
+            actionsPrinted: progress.printsActions)
     }
 }
 

@@ -53,6 +53,9 @@ public struct LocalScan: Sendable {
     /// Files only a killed ftpsync leaves in the tree (`LocalScanner.isLeftover`), left out of
     /// the snapshot: never synced; pull moves them to the trash.
     public var leftovers: [RelativePath] = []
+    /// Names that cannot be synced (not valid UTF-8, a Unicode normalization twin, not a valid
+    /// path component), with the reason; also in `notes`. Each makes the device `partial`.
+    public var skipped: [SkippedEntry] = []
     /// Folders (and names) below the root that could not be read (EACCES, EIO), with the cause;
     /// the same paths are the snapshot's `unknown` folders.
     public var unreadable: [RelativePath: String]

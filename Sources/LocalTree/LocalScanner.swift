@@ -40,6 +40,7 @@ public struct LocalScanner: Sendable {
             snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
             notes: walk.notes, unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
+        scan.skipped = walk.skipped
         return scan
     }
 
@@ -107,6 +108,7 @@ public struct LocalScanner: Sendable {
             notes: walk.notes, hashedFiles: jobs.count, hashedBytes: hashedBytes, cachedFiles: cachedFiles,
             unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
+        scan.skipped = walk.skipped
         return scan
     }
 
@@ -119,6 +121,8 @@ public struct LocalScanner: Sendable {
         /// never rehashes a growing dictionary.
         var identities: [FileIdentity?] = []
         var notes: [String] = []
+        /// Names that could not be synced (`LocalScan.skipped`).
+        var skipped: [SkippedEntry] = []
         /// Files only a killed ftpsync leaves (`LocalScanner.isLeftover`): not entries.
         var leftovers: [RelativePath] = []
         /// Folders (and names) that could not be read, with the cause: their content is unknown.
@@ -167,7 +171,14 @@ public struct LocalScanner: Sendable {
     /// Appends the children of one folder (sorted by name) and, depth first, their contents.
     private func visit(_ listing: Listing, in folder: RelativePath, walk: inout Walk) {
         let prefix = folder.isRoot ? "" : folder.string + "/"
-        for problem in listing.problems { walk.notes.append(prefix + problem.text) }
+        for problem in listing.problems {
+            walk.notes.append(prefix + problem.text)
+            // Skipped on purpose (not UTF-8, a normalization twin): not synced. An unexamined
+            // name is an unreadable entry instead (`unreadable`).
+            if problem.unexamined == nil {
+                walk.skipped.append(SkippedEntry(path: prefix + problem.name, reason: problem.reason))
+            }
+        }
         for problem in listing.problems {
             // A name that is there but cannot be examined may hide anything: unknown, not absent.
             guard let name = problem.unexamined, let path = try? folder.appending(validating: name) else { continue }
@@ -180,6 +191,7 @@ public struct LocalScanner: Sendable {
                 path = try folder.appending(validating: child.name)
             } catch {
                 walk.notes.append("\(prefix)\(child.name): \(error); skipped")
+                walk.skipped.append(SkippedEntry(path: prefix + child.name, reason: "\(error)"))
                 continue
             }
             let type = child.stat.st_mode & S_IFMT
@@ -226,8 +238,12 @@ public struct LocalScanner: Sendable {
 
     /// A name of a folder that was skipped, and why.
     private struct Problem {
+        /// The name as it can be shown (`\xNN` for bytes that are not UTF-8).
+        var name: String
+        /// Why it was skipped, one line.
+        var reason: String
         /// The line for the notes (name and reason).
-        var text: String
+        var text: String { "\(name): \(reason)" }
         /// The name, when it exists but could not be examined (`lstat` failed): its content is
         /// then unknown. Nil for names skipped on purpose (not UTF-8, a normalization twin).
         var unexamined: String?
@@ -253,29 +269,31 @@ public struct LocalScanner: Sendable {
                 if errno != 0 { return .failure(.current("readdir", path)) }
                 break
             }
-            var problem: String?
+            var problem: Problem?
             let decoded: String? = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
                 tuple.withMemoryRebound(to: CChar.self, capacity: 256) { name -> String? in
                     if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return nil }
                     guard let text = String(validatingCString: name) else {
-                        problem = "\(LocalScanner.escaped(name)): name is not valid UTF-8; skipped"
+                        problem = Problem(name: LocalScanner.escaped(name), reason: "name is not valid UTF-8; skipped")
                         return nil
                     }
                     return text
                 }
             }
-            if let problem { listing.problems.append(Problem(text: problem)) }
+            if let problem { listing.problems.append(problem) }
             guard let name = decoded else { continue }
             var info = stat()
             if fstatat(dirfd(dir), name, &info, AT_SYMLINK_NOFOLLOW) != 0 {
                 if errno == ENOENT { continue }  // removed since readdir
                 listing.problems.append(
-                    Problem(text: "\(name): lstat: \(String(cString: strerror(errno))); skipped", unexamined: name))
+                    Problem(
+                        name: name, reason: "lstat: \(String(cString: strerror(errno))); skipped", unexamined: name))
                 continue
             }
             if !names.insert(name).inserted {
                 listing.problems.append(
-                    Problem(text: "\(name): same name as another entry in a different Unicode normalization; skipped"))
+                    Problem(
+                        name: name, reason: "same name as another entry in a different Unicode normalization; skipped"))
                 continue
             }
             listing.children.append(Child(name: name, stat: info))

@@ -51,11 +51,15 @@ public struct Plan: Sendable {
     public var notes: [String]
     /// Paths that are the same on both sides and need nothing.
     public var unchanged: Int
+    /// Entries that could not be synced (a symlink in the way, a type change not applied): each
+    /// makes the device `partial`.
+    public var skipped: [SkippedEntry]
 
-    public init(actions: [Action] = [], notes: [String] = [], unchanged: Int = 0) {
+    public init(actions: [Action] = [], notes: [String] = [], unchanged: Int = 0, skipped: [SkippedEntry] = []) {
         self.actions = actions
         self.notes = notes
         self.unchanged = unchanged
+        self.skipped = skipped
     }
 
     /// Number of actions of the given kind.

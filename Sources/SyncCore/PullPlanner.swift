@@ -45,6 +45,8 @@ public struct PullPlanner: Sendable {
         // Folders either side could not read in full: no deletes, renames or overwrites there.
         let unknown = UnknownFolders(source: rawRemote, destination: local)
         var notes = unknown.notes(sourcePlace: "on the device", destinationPlace: "here")
+        // What could not be synced: the device ends `partial` (notes are informational).
+        var skipped: [SkippedEntry] = []
         // Upload temporaries of an unfinished push are never pulled, and nothing is written
         // below a local name that is not a folder (a symlink there could lead out of the tree).
         var blocked = Set<RelativePath>()
@@ -62,9 +64,12 @@ public struct PullPlanner: Sendable {
             previous = (entry.path, ancestor)
             guard let ancestor else { return true }
             if blocked.insert(ancestor.path).inserted {
-                notes.append(
-                    "\(ancestor.path): a \(ancestor.kind.rawValue) here where the device has a folder; "
-                        + "nothing below it is pulled")
+                skipped.append(
+                    SkippedEntry(
+                        path: ancestor.path.string,
+                        reason:
+                            "a \(ancestor.kind.rawValue) here where the device has a folder; nothing below it is pulled"
+                    ))
             }
             return false
         }
@@ -89,7 +94,10 @@ public struct PullPlanner: Sendable {
                 if let here {
                     // Noted once: a folder with content was named already by the filter above.
                     if !blocked.contains(entry.path) {
-                        notes.append("\(entry.path): a folder on the device but a \(here.kind.rawValue) here; skipped")
+                        skipped.append(
+                            SkippedEntry(
+                                path: entry.path.string,
+                                reason: "a folder on the device but a \(here.kind.rawValue) here; skipped"))
                     }
                     continue
                 }
@@ -109,7 +117,10 @@ public struct PullPlanner: Sendable {
                     continue
                 }
                 if let here, here.kind != .file {
-                    notes.append("\(entry.path): a file on the device but a \(here.kind.rawValue) here; skipped")
+                    skipped.append(
+                        SkippedEntry(
+                            path: entry.path.string,
+                            reason: "a file on the device but a \(here.kind.rawValue) here; skipped"))
                     continue
                 }
                 if isNew { newFilePlans.append((transfers.count, nil)) }
@@ -177,7 +188,7 @@ public struct PullPlanner: Sendable {
         let plan = Plan(
             actions: PlanOrder.ordered(
                 folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
-            notes: notes, unchanged: unchanged)
+            notes: notes, unchanged: unchanged, skipped: skipped)
         var result = PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
         result.moveCandidates = moveCandidates

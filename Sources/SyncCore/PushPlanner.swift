@@ -37,6 +37,8 @@ public struct PushPlanner: Sendable {
         var folders: [Action] = []
         var transfers: [Action] = []
         var notes = unknown.notes(sourcePlace: "here", destinationPlace: "on the device")
+        // What could not be synced: the device ends `partial` (notes are informational).
+        var skipped: [SkippedEntry] = []
         var adoptions: [Adoption] = []
         var unchanged = 0
         // Files new here (no record, absent on the device) may turn out to be moves: their
@@ -54,7 +56,10 @@ public struct PushPlanner: Sendable {
             case .directory:
                 if let there, there.kind == .directory { continue }
                 if let there {
-                    notes.append("\(entry.path): a folder here but a \(there.kind.rawValue) on the device; skipped")
+                    skipped.append(
+                        SkippedEntry(
+                            path: entry.path.string,
+                            reason: "a folder here but a \(there.kind.rawValue) on the device; skipped"))
                     continue
                 }
                 folders.append(Action(kind: .mkdirRemote, path: entry.path, source: entry, reason: "new folder"))
@@ -66,7 +71,10 @@ public struct PushPlanner: Sendable {
                     newFileTransfers.append(transfers.count)
                 }
                 if let there, there.kind != .file {
-                    notes.append("\(entry.path): a file here but a \(there.kind.rawValue) on the device; skipped")
+                    skipped.append(
+                        SkippedEntry(
+                            path: entry.path.string,
+                            reason: "a file here but a \(there.kind.rawValue) on the device; skipped"))
                     continue
                 }
                 switch decideFile(local: entry, remote: there, record: record) {
@@ -134,7 +142,7 @@ public struct PushPlanner: Sendable {
         let plan = Plan(
             actions: PlanOrder.ordered(
                 folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
-            notes: notes, unchanged: unchanged)
+            notes: notes, unchanged: unchanged, skipped: skipped)
         return PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
     }

@@ -14,13 +14,24 @@ struct DeviceRunSteps {
 
     /// Runs one device's `body` between its `deviceStarted` and `deviceFinished` events, with
     /// the time it started (from `clock`, UTC) and the report it fills; the report's `seconds`
-    /// is the run's wall time.
+    /// is the run's wall time. Skipped entries then make an `ok` device `partial`, and the
+    /// attempt (time, status, error) is recorded in the state.
     func run(clock: () -> Date, _ body: (Date, inout DeviceReport) -> Void) -> DeviceReport {
         events?(.deviceStarted(device: job.name))
         let started = clock()
         var report = DeviceReport(name: job.name)
         body(started, &report)
-        report.seconds = clock().timeIntervalSince(started)
+        report.settleSkipped()
+        let finished = clock()
+        report.seconds = finished.timeIntervalSince(started)
+        // Every real run is an attempt `status` shows, whatever came of it (a dry run changes nothing).
+        if !job.dryRun {
+            try? store?.markAttempt(
+                device: job.name,
+                DeviceAttempt(
+                    at: finished, status: report.status.rawValue, error: report.error,
+                    filesTransferred: report.stats.filesTransferred))
+        }
         events?(.deviceFinished(device: job.name, report: report))
         return report
     }
@@ -104,6 +115,13 @@ struct DeviceRunSteps {
             remote.sorted { $0.key < $1.key }.map { "'\(shown($0.key))' on the device (\($0.value))" }
             + local.sorted { $0.key < $1.key }.map { "'\(shown($0.key))' here (\($0.value))" }
         guard !lines.isEmpty else { return }
+        // Each folder is an entry not synced, in the JSON's `skipped` as well.
+        for (folder, cause) in remote.sorted(by: { $0.key < $1.key }) {
+            report.skip(path: shown(folder), reason: "could not be listed in full on the device: \(cause)")
+        }
+        for (folder, cause) in local.sorted(by: { $0.key < $1.key }) {
+            report.skip(path: shown(folder), reason: "could not be read in full here: \(cause)")
+        }
         report.status = .partial
         let folders = lines.count == 1 ? "1 folder" : "\(lines.count) folders"
         report.error =
@@ -118,6 +136,7 @@ struct DeviceRunSteps {
     func accept(_ planned: PlanResult, into report: inout DeviceReport) -> Bool {
         report.unchanged = planned.plan.unchanged
         report.notes += planned.plan.notes
+        report.skipped += planned.plan.skipped
         if let refusal = planned.refusal {
             report.status = .refused
             report.error = refusal
@@ -162,7 +181,7 @@ struct DeviceRunSteps {
         } else if report.stats.failed > 0 {
             report.status = .partial
             report.error = "\(report.stats.failed) of \(report.actions.count) actions failed" + earlier
-        } else if report.status == .ok {
+        } else if report.status == .ok && report.skipped.isEmpty {
             try? store?.markSynced(device: job.name, at: clock())
         }
     }

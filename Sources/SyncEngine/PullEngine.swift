@@ -125,6 +125,7 @@ public final class PullEngine {
             return (local, records, partials)
         }
         report.notes += local.notes
+        report.skipped += local.skipped
         steps.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
         var policy = job.policy
         policy.now = clock()

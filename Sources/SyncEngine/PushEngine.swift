@@ -87,6 +87,7 @@ public final class PushEngine {
             try localSnapshot(excludes: excludes, records: recorded)
         }
         report.notes += local.notes
+        report.skipped += local.skipped
         steps.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
         if let store {
             report.notes += try UploadReconciler(job: job, store: store, remote: remote).reconcile(

@@ -29,7 +29,7 @@ struct RemoteScanner {
         var snapshot: Snapshot
         var notes: [String]
         /// Listed names refused as unsafe (`/`, NUL, `.`, `..`), one line each.
-        var skipped: [String]
+        var skipped: [SkippedEntry]
         /// Folders whose content is not known in full, with the cause: the listing failed,
         /// the server said it was cut short, or it was no listing of that folder. The same
         /// paths are the snapshot's `unknown` folders.
@@ -40,7 +40,7 @@ struct RemoteScanner {
     /// refused names and unreadable lines, and the subfolders to list next, in listing order.
     struct Folder {
         var entries: [SnapshotEntry] = []
-        var skipped: [String] = []
+        var skipped: [SkippedEntry] = []
         var subfolders: [RelativePath] = []
         /// Why the listing is known to be incomplete (the server said so, or it showed only the
         /// folder itself), or nil.
@@ -74,7 +74,7 @@ struct RemoteScanner {
         // Assembled depth first, last subfolder first: the order of a walk over one connection.
         var entries: [SnapshotEntry] = []
         var notes: [String] = []
-        var skipped: [String] = []
+        var skipped: [SkippedEntry] = []
         var pending: [RelativePath] = [.root]
         while let folder = pending.popLast() {
             switch outcomes[folder] {
@@ -101,12 +101,20 @@ struct RemoteScanner {
 
     private func shown(_ folder: RelativePath) -> String { folder.isRoot ? "/" : folder.string }
 
+    /// The shown path of a listed name that is no valid path component: `folder/name`.
+    static func child(_ name: String, of folder: RelativePath) -> String {
+        folder.isRoot ? name : folder.string + "/" + name
+    }
+
     /// Turns the listing of `folder` into paths: validated, NFC, excluded ones left out.
     func read(_ folder: RelativePath, listing: ParsedListing) -> Folder {
         var result = Folder()
         let shownFolder = folder.isRoot ? "/" : folder.string
         // A line that could not be read is an entry skipped: reported like a refused name.
-        for warning in listing.warnings { result.skipped.append("\(shownFolder): \(warning)") }
+        for warning in listing.warnings {
+            // The line's name could not be read: the entry is named by its folder.
+            result.skipped.append(SkippedEntry(path: shownFolder, reason: warning))
+        }
         if let truncation = listing.truncation { result.incomplete = "the server answered '\(truncation)'" }
         if !folder.isRoot, listing.entries.count == 1, let only = listing.entries.first, only.type == .dir,
             only.name.nfc == folder.name
@@ -123,7 +131,8 @@ struct RemoteScanner {
                 // Such a name can never be sent back in a command (RFC 959 §4.1: CRLF ends it).
                 let shown = item.name.replacingOccurrences(of: "\r", with: "\\r")
                     .replacingOccurrences(of: "\n", with: "\\n")
-                result.skipped.append("skipped a listed name in '\(shownFolder)': '\(shown)' contains CR or LF")
+                result.skipped.append(
+                    SkippedEntry(path: Self.child(shown, of: folder), reason: "the name contains CR or LF"))
                 continue
             }
             do {
@@ -132,7 +141,8 @@ struct RemoteScanner {
                 // server's spelling (`FTPRemote` remembers it; `rawName` keeps the bytes).
                 path = try folder.appending(validating: item.name.nfc)
             } catch {
-                result.skipped.append("skipped a listed name in '\(shownFolder)': \(error)")
+                result.skipped.append(
+                    SkippedEntry(path: Self.child(item.name, of: folder), reason: "\(error)"))
                 continue
             }
             let kind = EntryKind(item.type)

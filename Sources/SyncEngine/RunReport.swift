@@ -113,11 +113,13 @@ public struct DeviceReport: Sendable, Codable {
     public var error: String?
     public var actions: [ActionReport]
     public var stats: RunStats
-    /// Things noticed and not acted on (skipped names, links), for the text report.
+    /// Informational: things noticed and left alone on purpose (files left by `min_age`, files
+    /// kept without `--delete`, links not followed); they do not fail the device.
     public var notes: [String]
-    /// Names from the server refused as unsafe, one error line each (CONTRACT.md: "Names from
-    /// servers are untrusted").
-    public var skipped: [String]
+    /// Entries that could not be synced (unsafe or unreadable names, unreadable listing lines,
+    /// names that cannot be sent, a symlink in the way, a type change not applied). Any of them
+    /// makes the device `partial` (`settleSkipped()`); add with `skip(path:reason:)`.
+    public var skipped: [SkippedEntry]
     /// Paths already in sync.
     public var unchanged: Int
     /// Wall time of the device's run, in seconds.
@@ -135,8 +137,39 @@ public struct DeviceReport: Sendable, Codable {
         seconds = 0
     }
 
+    /// Records an entry that could not be synced; the device ends `partial` (exit 1).
+    /// - Parameters:
+    ///   - path: relative to the device root, `/`-separated (`/` for the root).
+    ///   - reason: why, one line.
+    public mutating func skip(path: String, reason: String) {
+        skipped.append(SkippedEntry(path: path, reason: reason))
+    }
+
+    /// Records an informational note: shown and in the JSON, but the device stays `ok`.
+    public mutating func note(_ text: String) {
+        notes.append(text)
+    }
+
+    /// Turns an `ok` device with skipped entries into `partial` and names them in `error`;
+    /// a device already `partial` gets the count added to its error. Called once, at the end of
+    /// the device's run.
+    public mutating func settleSkipped() {
+        guard !skipped.isEmpty else { return }
+        // The CLI's `-q` recognises this text (QuietReport.swift): keep them in step.
+        let summary = "\(skipped.count) \(skipped.count == 1 ? "entry" : "entries") skipped"
+        switch status {
+        case .ok:
+            status = .partial
+            error = summary
+        case .partial:
+            error = (error.map { $0 + "; " } ?? "") + summary
+        case .failed, .refused:
+            break
+        }
+    }
+
     enum CodingKeys: String, CodingKey {
-        case name, status, error, actions, stats
+        case name, status, error, actions, stats, notes, skipped
     }
 
     public init(from decoder: Decoder) throws {
@@ -145,6 +178,8 @@ public struct DeviceReport: Sendable, Codable {
         status = try c.decode(DeviceStatus.self, forKey: .status)
         error = try c.decodeIfPresent(String.self, forKey: .error)
         stats = try c.decode(RunStats.self, forKey: .stats)
+        notes = try c.decodeIfPresent([String].self, forKey: .notes) ?? []
+        skipped = try c.decodeIfPresent([SkippedEntry].self, forKey: .skipped) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -154,6 +189,8 @@ public struct DeviceReport: Sendable, Codable {
         try c.encode(error, forKey: .error)
         try c.encode(actions, forKey: .actions)
         try c.encode(stats, forKey: .stats)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(skipped, forKey: .skipped)
     }
 }
 

@@ -49,6 +49,13 @@ public final class StateStore: @unchecked Sendable {
                 PRIMARY KEY (device, path)) WITHOUT ROWID
             """
         ],
+        // The last attempt of each device, successful or not (`status`; issue 14 item 14).
+        [
+            "ALTER TABLE devices ADD COLUMN last_attempt REAL",
+            "ALTER TABLE devices ADD COLUMN last_status TEXT",
+            "ALTER TABLE devices ADD COLUMN last_error TEXT",
+            "ALTER TABLE devices ADD COLUMN last_transferred INTEGER",
+        ],
     ]
 
     /// The schema version this code writes.

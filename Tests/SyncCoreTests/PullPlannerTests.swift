@@ -142,7 +142,7 @@ private func record(_ p: String, _ size: UInt64, remote: Double, local: Double) 
         let result = PullPlanner(policy: SyncPolicy(direction: .pull)).plan(
             remote: remote, local: local, records: [:], partials: [:])
         #expect(result.plan.actions.map(\.path.string) == ["ok.txt"])
-        #expect(result.plan.notes.contains { $0.hasPrefix("sub: a \(kind.rawValue) here") })
+        #expect(result.plan.skipped.map(\.line).contains { $0.hasPrefix("sub: a \(kind.rawValue) here") })
     }
 }
 
