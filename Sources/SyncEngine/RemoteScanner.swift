@@ -48,10 +48,14 @@ struct RemoteScanner {
         /// A hash of the listing's names, kinds, sizes and times (nil when it is empty), to
         /// recognise a listing that repeats an ancestor's (`ParallelListing`).
         var fingerprint: Int?
+        /// True when the listing held no entry at all (`.` and `..` aside) and no unreadable
+        /// line: on some servers that is also what a missing folder gives.
+        var listedNothing = false
     }
 
     /// Lists the whole tree below `root`.
-    /// - Throws: when the root cannot be listed, or `ListingBudgetExceeded` when the listings
+    /// - Throws: when the root cannot be listed; `RemoteRootMissing` when its listing is empty
+    ///   and the server says it does not exist; `ListingBudgetExceeded` when the listings
     ///   went over the device's or the run's budget; a subfolder that cannot be listed (or is
     ///   listed incompletely) is noted and marked unknown in the snapshot, so nothing absent
     ///   there is taken as deleted.
@@ -79,6 +83,9 @@ struct RemoteScanner {
         while let folder = pending.popLast() {
             switch outcomes[folder] {
             case .success(let listed)?:
+                if folder.isRoot, listed.listedNothing, try remote.folderExists(path(.root)) == false {
+                    throw RemoteRootMissing(path: path(.root))
+                }
                 skipped += listed.skipped
                 entries += listed.entries
                 pending += listed.subfolders
@@ -108,6 +115,8 @@ struct RemoteScanner {
         // A line that could not be read is an entry skipped: reported like a refused name.
         for warning in listing.warnings { result.skipped.append("\(shownFolder): \(warning)") }
         if let truncation = listing.truncation { result.incomplete = "the server answered '\(truncation)'" }
+        result.listedNothing =
+            listing.warnings.isEmpty && listing.entries.allSatisfy { $0.name == "." || $0.name == ".." }
         if !folder.isRoot, listing.entries.count == 1, let only = listing.entries.first, only.type == .dir,
             only.name.nfc == folder.name
         {

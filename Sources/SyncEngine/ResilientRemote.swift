@@ -184,6 +184,10 @@ public final class ResilientRemote: RemoteFileSystem {
         try call("set time \(path)") { try $0.setModificationTime(path, date) }
     }
 
+    public func folderExists(_ path: String) throws -> Bool? {
+        try call("check \(path)") { try $0.folderExists(path) }
+    }
+
     public func close() {
         current?.close()
         current = nil
