@@ -11,9 +11,17 @@ enum Comparison {
         guard remote.size == record.remoteSize else { return false }
         switch (remote.modified, record.remoteModified) {
         case (nil, nil): return true
-        case (let a?, let b?): return a.matches(b)
+        case (let a?, let b?): return listedMatch(a, recorded: b)
         default: return false
         }
+    }
+
+    /// A listed minute against a recorded time to the second (`ListingPrecision`): the same only
+    /// when the second falls in that minute (a listed minute is the start of its minute), not
+    /// merely within a minute of it. Otherwise `FileTime.matches`.
+    static func listedMatch(_ listed: FileTime, recorded: FileTime) -> Bool {
+        guard listed.granularity == .minute, recorded.granularity == .second else { return listed.matches(recorded) }
+        return recorded.seconds >= listed.seconds && recorded.seconds < listed.seconds + 60
     }
 
     /// Size and time of the local file equal what was recorded at the last sync.

@@ -171,6 +171,11 @@ public final class FTPRemote: RemoteFileSystem {
         try session.setModificationTime(serverPath(path), date)
     }
 
+    public func preciseModificationTime(_ path: String) throws -> Date? {
+        guard session.features.mdtm else { return nil }
+        return try session.modificationTime(serverPath(path))
+    }
+
     public func close() {
         session.quit()
     }

@@ -188,6 +188,10 @@ public final class ResilientRemote: RemoteFileSystem {
         try call("check \(path)") { try $0.folderExists(path) }
     }
 
+    public func preciseModificationTime(_ path: String) throws -> Date? {
+        try call("MDTM \(path)") { try $0.preciseModificationTime(path) }
+    }
+
     public func close() {
         current?.close()
         current = nil
