@@ -63,22 +63,24 @@ public enum UploadNaming {
     }
 }
 
-/// Puts a plan's actions in the order they are carried out: folders before their contents,
-/// renames before transfers, deletes last and deepest first.
+/// Puts a plan's actions in the order they are carried out: what clears a type change first (in
+/// the order given), then folders before their contents, renames before transfers, deletes last
+/// and deepest first.
 enum PlanOrder {
     /// The transfers, usually the bulk of a plan, are taken over in place: the others are put
     /// around them without a second copy of the list.
-    static func ordered(folders: [Action], renames: [Action], transfers: consuming [Action], deletes: [Action])
-        -> [Action]
-    {
+    static func ordered(
+        clearing: [Action] = [], folders: [Action], renames: [Action], transfers: consuming [Action],
+        deletes: [Action]
+    ) -> [Action] {
         let deepestFirst = deletes.sorted { a, b in
             let (depthA, depthB) = (a.path.depth, b.path.depth)
             if depthA != depthB { return depthA > depthB }
             return b.path < a.path
         }
         var actions = transfers
-        actions.reserveCapacity(folders.count + renames.count + actions.count + deepestFirst.count)
-        actions.insert(contentsOf: folders.sorted { $0.path < $1.path } + renames, at: 0)
+        actions.reserveCapacity(clearing.count + folders.count + renames.count + actions.count + deepestFirst.count)
+        actions.insert(contentsOf: clearing + folders.sorted { $0.path < $1.path } + renames, at: 0)
         actions.append(contentsOf: deepestFirst)
         return actions
     }
