@@ -78,8 +78,10 @@ public final class FTPRemote: RemoteFileSystem {
             }
         }
         let folderKey = Self.normalized(path)
-        for entry in parsed.entries where entry.name != "." && entry.name != ".." {
-            let key = Self.join(folderKey, entry.name.nfc)
+        // Twins (names equal in NFC) each keep their own spelling, under their own path (`NameTwins`).
+        let twins = NameTwins.renamed(parsed.entries.map(\.name))
+        for (index, entry) in parsed.entries.enumerated() where entry.name != "." && entry.name != ".." {
+            let key = Self.join(folderKey, twins[index] ?? entry.name.nfc)
             let spelled = Self.join(serverFolder, entry.name)
             // Compared as bytes: Swift's String equality treats NFC and NFD as equal.
             if !key.utf8.elementsEqual(spelled.utf8) { serverNames[key] = spelled }

@@ -126,7 +126,9 @@ struct RemoteScanner {
             return result
         }
         var hasher = Hasher()
-        for item in listing.entries {
+        // Names equal in NFC: the second and further get `STEM~nfd.EXT` here (`NameTwins`).
+        let twins = NameTwins.renamed(listing.entries.map(\.name))
+        for (index, item) in listing.entries.enumerated() {
             let path: RelativePath
             if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
                 // Such a name can never be sent back in a command (RFC 959 §4.1: CRLF ends it).
@@ -139,7 +141,7 @@ struct RemoteScanner {
                 // Paths are matched in NFC: a server that spells a name in NFD (macOS-made
                 // files) and a local tree in NFC hold the same file. Commands use the
                 // server's spelling (`FTPRemote` remembers it; `rawName` keeps the bytes).
-                path = try folder.appending(validating: item.name.nfc)
+                path = try folder.appending(validating: twins[index] ?? item.name.nfc)
             } catch {
                 result.skipped.append("skipped a listed name in '\(shownFolder)': \(error)")
                 continue
