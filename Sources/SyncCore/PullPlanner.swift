@@ -201,7 +201,8 @@ public struct PullPlanner: Sendable {
                 deletes: deletes),
             notes: notes, unchanged: unchanged)
         var result = PlanResult(
-            plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
+            plan: plan, adoptions: adoptions, forgotten: forgotten,
+            refusal: guardian.refusal(deletes: deletes + TypeChanges.deletes(clearing)))
         result.moveCandidates = moveCandidates
         return result
     }

@@ -168,7 +168,8 @@ public struct PushPlanner: Sendable {
                 deletes: deletes),
             notes: notes, unchanged: unchanged)
         return PlanResult(
-            plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
+            plan: plan, adoptions: adoptions, forgotten: forgotten,
+            refusal: guardian.refusal(deletes: deletes + TypeChanges.deletes(clearing)))
     }
 
     private enum FileDecision {

@@ -80,6 +80,11 @@ enum TypeChanges {
         }
     }
 
+    /// The deletes among clearing actions: they count against `--max-delete` like any other.
+    static func deletes(_ clearing: [Action]) -> [Action] {
+        clearing.filter { $0.kind == .deleteLocal || $0.kind == .deleteRemote }
+    }
+
     /// A local file (or anything else) counts as unchanged only when recorded and matching.
     private static func unchangedLocal(_ entry: SnapshotEntry, _ records: [RelativePath: FileRecord]) -> Bool {
         guard entry.kind == .file, let record = records[entry.path] else { return false }

@@ -7,7 +7,12 @@ import Testing
     @Test func sameSizeRewriteInTheSameMinuteIsPulled() throws {
         let work = try makeTemporaryFolder("same-minute")
         let served = work + "/served"
-        let minute = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60
+        // The minute before this one: its times are in the past (vsftpd lists a time in the future
+        // with its year only), and it counts as open for a minute more (`ListingPrecision.margin`).
+        // The three pulls must fit in that minute: a start late in this one waits for the next.
+        let intoMinute = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
+        if intoMinute > 40 { usleep(UInt32((61 - intoMinute) * 1_000_000)) }
+        let minute = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 60
         try writeFile(served + "/clip.txt", Array("AAAA\n".utf8), modified: minute + 10)
         try writeFile(served + "/old/a.txt", Array("old a\n".utf8), modified: minute - 7200)
         try writeFile(served + "/old/b.txt", Array("old b\n".utf8), modified: minute - 3 * 86_400)
