@@ -86,6 +86,13 @@ struct LsCommand {
             return .partialFailure
         }
         for warning in listing.warnings { console.error("ftpsync: \(deviceName): \(path): \(warning)") }
+        // Some servers (vsftpd, busybox) list a missing folder as empty: ask the folder itself.
+        if listing.warnings.isEmpty, LsListing.visibleEntries(listing.entries).isEmpty,
+            (try? remote.folderExists(path)) == false
+        {
+            console.error("ftpsync: \(deviceName): folder \(path) does not exist on the device")
+            return .partialFailure
+        }
 
         let entries = LsListing.visibleEntries(listing.entries)
         if arguments.has("json") {

@@ -11,9 +11,17 @@ enum Comparison {
         guard remote.size == record.remoteSize else { return false }
         switch (remote.modified, record.remoteModified) {
         case (nil, nil): return true
-        case (let a?, let b?): return a.matches(b)
+        case (let a?, let b?): return listedMatch(a, recorded: b)
         default: return false
         }
+    }
+
+    /// A listed minute against a recorded time to the second (`ListingPrecision`): the same only
+    /// when the second falls in that minute (a listed minute is the start of its minute), not
+    /// merely within a minute of it. Otherwise `FileTime.matches`.
+    static func listedMatch(_ listed: FileTime, recorded: FileTime) -> Bool {
+        guard listed.granularity == .minute, recorded.granularity == .second else { return listed.matches(recorded) }
+        return recorded.seconds >= listed.seconds && recorded.seconds < listed.seconds + 60
     }
 
     /// Size and time of the local file equal what was recorded at the last sync.
@@ -55,22 +63,24 @@ public enum UploadNaming {
     }
 }
 
-/// Puts a plan's actions in the order they are carried out: folders before their contents,
-/// renames before transfers, deletes last and deepest first.
+/// Puts a plan's actions in the order they are carried out: what clears a type change first (in
+/// the order given), then folders before their contents, renames before transfers, deletes last
+/// and deepest first.
 enum PlanOrder {
     /// The transfers, usually the bulk of a plan, are taken over in place: the others are put
     /// around them without a second copy of the list.
-    static func ordered(folders: [Action], renames: [Action], transfers: consuming [Action], deletes: [Action])
-        -> [Action]
-    {
+    static func ordered(
+        clearing: [Action] = [], folders: [Action], renames: [Action], transfers: consuming [Action],
+        deletes: [Action]
+    ) -> [Action] {
         let deepestFirst = deletes.sorted { a, b in
             let (depthA, depthB) = (a.path.depth, b.path.depth)
             if depthA != depthB { return depthA > depthB }
             return b.path < a.path
         }
         var actions = transfers
-        actions.reserveCapacity(folders.count + renames.count + actions.count + deepestFirst.count)
-        actions.insert(contentsOf: folders.sorted { $0.path < $1.path } + renames, at: 0)
+        actions.reserveCapacity(clearing.count + folders.count + renames.count + actions.count + deepestFirst.count)
+        actions.insert(contentsOf: clearing + folders.sorted { $0.path < $1.path } + renames, at: 0)
         actions.append(contentsOf: deepestFirst)
         return actions
     }

@@ -50,6 +50,12 @@ public struct PullPlanner: Sendable {
         // Upload temporaries of an unfinished push are never pulled, and nothing is written
         // below a local name that is not a folder (a symlink there could lead out of the tree).
         var blocked = Set<RelativePath>()
+        // Local files where the device now has a folder: set aside first (`TypeChanges`).
+        let typeChanged = Set(
+            rawRemote.entries.filter {
+                $0.kind == .directory && local[$0.path]?.kind == .file && unknown.forbidsDelete(of: $0.path) == nil
+            }.map(\.path))
+        var clearing: [Action] = []
         var previous: (path: RelativePath, ancestor: SnapshotEntry?)?
         let remote = rawRemote.filter { entry in
             guard !UploadNaming.isTemporary(entry.path), !LeftoverNaming.isLeftover(entry.path) else { return false }
@@ -62,7 +68,7 @@ public struct PullPlanner: Sendable {
                 ancestor = PullPlanner.nonFolderAncestor(of: entry.path, in: local)
             }
             previous = (entry.path, ancestor)
-            guard let ancestor else { return true }
+            guard let ancestor, !typeChanged.contains(ancestor.path) else { return true }
             if blocked.insert(ancestor.path).inserted {
                 skipped.append(
                     SkippedEntry(
@@ -91,6 +97,11 @@ public struct PullPlanner: Sendable {
             switch entry.kind {
             case .directory:
                 if let here, here.kind == .directory { continue }
+                if let here, typeChanged.contains(entry.path) {
+                    clearing += TypeChanges.pullClearing(source: entry, here: here, local: local, records: records)
+                    folders.append(Action(kind: .mkdirLocal, path: entry.path, source: entry, reason: "new folder"))
+                    continue
+                }
                 if let here {
                     // Noted once: a folder with content was named already by the filter above.
                     if !blocked.contains(entry.path) {
@@ -114,6 +125,11 @@ public struct PullPlanner: Sendable {
                     notes.append(
                         "\(entry.path): modified less than \(Int(policy.minimumAge)) s ago; left for a later run")
                     if let here { unchanged += here.kind == .file ? 1 : 0 }
+                    continue
+                }
+                if let here, here.kind == .directory, unknown.forbidsDelete(of: here.path) == nil {
+                    clearing += TypeChanges.pullClearing(source: entry, here: here, local: local, records: records)
+                    transfers.append(download(entry, partial: nil, reason: "a file on the device now, a folder here"))
                     continue
                 }
                 if let here, here.kind != .file {
@@ -169,6 +185,11 @@ public struct PullPlanner: Sendable {
         var candidates: [SnapshotEntry] = []
         if policy.deleteExtraneous {
             candidates = DeleteGuard.candidates(in: local, absentFrom: remote, renamed: renamedFrom)
+            // What a type change clears goes as a whole.
+            if !clearing.isEmpty {
+                let cleared = clearing.map(\.path)
+                candidates.removeAll { entry in cleared.contains { $0.isAncestor(of: entry.path) } }
+            }
         } else if let note = DeleteGuard.keptNote(
             gone: goneThere, kept: local, renamed: renamedFrom, command: "pull", what: "gone from the device",
             place: "here")
@@ -187,10 +208,12 @@ public struct PullPlanner: Sendable {
         let forgotten = goneThere.map(\.0).filter { local.position(of: $0) == nil }.sorted()
         let plan = Plan(
             actions: PlanOrder.ordered(
-                folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
+                clearing: clearing, folders: folders, renames: renameActions, transfers: consume transfers,
+                deletes: deletes),
             notes: notes, unchanged: unchanged, skipped: skipped)
         var result = PlanResult(
-            plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
+            plan: plan, adoptions: adoptions, forgotten: forgotten,
+            refusal: guardian.refusal(deletes: deletes + TypeChanges.deletes(clearing)))
         result.moveCandidates = moveCandidates
         return result
     }

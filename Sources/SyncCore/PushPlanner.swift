@@ -46,6 +46,10 @@ public struct PushPlanner: Sendable {
         var newFiles: [SnapshotEntry] = []
         var newFileTransfers: [Int] = []
         var recordHits = 0
+        // Device entries of the other kind in the way of a local one (`TypeChanges`): removed
+        // first; where one changed there (a conflict), nothing is sent below it.
+        var clearing: [Action] = []
+        var blockedBelow: [RelativePath] = []
 
         let remotePositions = local.positions(in: remote)
         for (position, entry) in local.entries.enumerated() {
@@ -55,6 +59,18 @@ public struct PushPlanner: Sendable {
             switch entry.kind {
             case .directory:
                 if let there, there.kind == .directory { continue }
+                if let there, there.kind == .file, unknown.forbidsDelete(of: there.path) == nil {
+                    let cleared = TypeChanges.pushClearing(
+                        source: entry, there: there, remote: remote, records: records)
+                    clearing += cleared
+                    if cleared.contains(where: { $0.kind == .conflict }) {
+                        blockedBelow.append(entry.path)
+                    } else {
+                        folders.append(
+                            Action(kind: .mkdirRemote, path: entry.path, source: entry, reason: "new folder"))
+                    }
+                    continue
+                }
                 if let there {
                     skipped.append(
                         SkippedEntry(
@@ -66,6 +82,16 @@ public struct PushPlanner: Sendable {
             case .symlink, .other:
                 notes.append("\(entry.path): \(entry.kind.rawValue) here; not transferred")
             case .file:
+                if !blockedBelow.isEmpty, blockedBelow.contains(where: { $0.isAncestor(of: entry.path) }) { continue }
+                if let there, there.kind == .directory, unknown.forbidsDelete(of: there.path) == nil {
+                    let cleared = TypeChanges.pushClearing(
+                        source: entry, there: there, remote: remote, records: records)
+                    clearing += cleared
+                    if !cleared.contains(where: { $0.kind == .conflict }) {
+                        transfers.append(upload(entry, partial: nil, reason: "a file here now, a folder on the device"))
+                    }
+                    continue
+                }
                 if record == nil && there == nil && unknown.folder(holding: entry.path) == nil {
                     newFiles.append(entry)
                     newFileTransfers.append(transfers.count)
@@ -110,6 +136,11 @@ public struct PushPlanner: Sendable {
         var candidates: [SnapshotEntry] = []
         if policy.deleteExtraneous {
             candidates = DeleteGuard.candidates(in: remote, absentFrom: local, renamed: renamedFrom)
+            // What a type change clears goes as a whole.
+            if !clearing.isEmpty {
+                let cleared = clearing.map(\.path)
+                candidates.removeAll { entry in cleared.contains { $0 == entry.path || $0.isAncestor(of: entry.path) } }
+            }
         } else if let note = DeleteGuard.keptNote(
             gone: goneHere, kept: remote, renamed: renamedFrom, command: "push", what: "no longer here",
             place: "on the device")
@@ -141,10 +172,12 @@ public struct PushPlanner: Sendable {
         let forgotten = goneHere.map(\.0).filter { remote.position(of: $0) == nil }.sorted()
         let plan = Plan(
             actions: PlanOrder.ordered(
-                folders: folders, renames: renameActions, transfers: consume transfers, deletes: deletes),
+                clearing: clearing, folders: folders, renames: renameActions, transfers: consume transfers,
+                deletes: deletes),
             notes: notes, unchanged: unchanged, skipped: skipped)
         return PlanResult(
-            plan: plan, adoptions: adoptions, forgotten: forgotten, refusal: guardian.refusal(deletes: deletes))
+            plan: plan, adoptions: adoptions, forgotten: forgotten,
+            refusal: guardian.refusal(deletes: deletes + TypeChanges.deletes(clearing)))
     }
 
     private enum FileDecision {

@@ -78,8 +78,10 @@ public final class FTPRemote: RemoteFileSystem {
             }
         }
         let folderKey = Self.normalized(path)
-        for entry in parsed.entries where entry.name != "." && entry.name != ".." {
-            let key = Self.join(folderKey, entry.name.nfc)
+        // Twins (names equal in NFC) each keep their own spelling, under their own path (`NameTwins`).
+        let twins = NameTwins.renamed(parsed.entries.map(\.name))
+        for (index, entry) in parsed.entries.enumerated() where entry.name != "." && entry.name != ".." {
+            let key = Self.join(folderKey, twins[index] ?? entry.name.nfc)
             let spelled = Self.join(serverFolder, entry.name)
             // Compared as bytes: Swift's String equality treats NFC and NFD as equal.
             if !key.utf8.elementsEqual(spelled.utf8) { serverNames[key] = spelled }
@@ -169,6 +171,11 @@ public final class FTPRemote: RemoteFileSystem {
 
     public func setModificationTime(_ path: String, _ date: Date) throws {
         try session.setModificationTime(serverPath(path), date)
+    }
+
+    public func preciseModificationTime(_ path: String) throws -> Date? {
+        guard session.features.mdtm else { return nil }
+        return try session.modificationTime(serverPath(path))
     }
 
     public func close() {

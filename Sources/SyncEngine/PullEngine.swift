@@ -129,16 +129,18 @@ public final class PullEngine {
         steps.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
         var policy = job.policy
         policy.now = clock()
+        // Minute-precise listed times that cannot tell a change are asked to the second (MDTM).
+        let listed = try PreciseTimes.resolve(
+            scanned.snapshot, remote: remote, root: job.remoteRoot, records: records,
+            lastSync: try? store?.lastSync(device: job.name), now: policy.now)
         let planner = PullPlanner(policy: policy)
-        var planned = planner.plan(
-            remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials)
+        var planned = planner.plan(remote: listed, local: local.snapshot, records: records, partials: partials)
         // Size and time only propose moves: each is proven (server hash, sampled bytes) before
         // it becomes a rename, in a dry run too (reads only); see `MoveEvidenceCheck`.
         if !planned.moveCandidates.isEmpty {
             let evidence = MoveEvidenceCheck(remote: remote, job: job).check(planned.moveCandidates)
             planned = planner.plan(
-                remote: scanned.snapshot, local: local.snapshot, records: records, partials: partials,
-                evidence: evidence)
+                remote: listed, local: local.snapshot, records: records, partials: partials, evidence: evidence)
         }
         let tree = PullTree(
             paths: job.paths, seen: local.identities, scanStarted: scanStarted,

@@ -51,6 +51,25 @@ public protocol RemoteFileSystem: AnyObject {
 
     /// Ends the session politely (QUIT); never throws.
     func close()
+
+    /// Whether `path` is an existing folder, asked of the folder itself (an empty listing does
+    /// not tell: some servers list a missing path as empty).
+    /// - Returns: true or false, or nil when the server cannot tell.
+    /// - Throws: connection errors.
+    func folderExists(_ path: String) throws -> Bool?
+
+    /// A file's modification time to the second (MDTM, RFC 3659 §3; UTC).
+    /// - Returns: nil when the server offers no MDTM.
+    /// - Throws: when the server refuses it for this file (550: missing).
+    func preciseModificationTime(_ path: String) throws -> Date?
+}
+
+extension RemoteFileSystem {
+    /// A transport that cannot ask does not know: nil.
+    public func folderExists(_ path: String) throws -> Bool? { nil }
+
+    /// A transport without MDTM: nil.
+    public func preciseModificationTime(_ path: String) throws -> Date? { nil }
 }
 
 /// Joins a remote root (`/DCIM`, `/`) and a relative path into an absolute remote path.

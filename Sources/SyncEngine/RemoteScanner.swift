@@ -48,10 +48,14 @@ struct RemoteScanner {
         /// A hash of the listing's names, kinds, sizes and times (nil when it is empty), to
         /// recognise a listing that repeats an ancestor's (`ParallelListing`).
         var fingerprint: Int?
+        /// True when the listing held no entry at all (`.` and `..` aside) and no unreadable
+        /// line: on some servers that is also what a missing folder gives.
+        var listedNothing = false
     }
 
     /// Lists the whole tree below `root`.
-    /// - Throws: when the root cannot be listed, or `ListingBudgetExceeded` when the listings
+    /// - Throws: when the root cannot be listed; `RemoteRootMissing` when its listing is empty
+    ///   and the server says it does not exist; `ListingBudgetExceeded` when the listings
     ///   went over the device's or the run's budget; a subfolder that cannot be listed (or is
     ///   listed incompletely) is noted and marked unknown in the snapshot, so nothing absent
     ///   there is taken as deleted.
@@ -79,6 +83,9 @@ struct RemoteScanner {
         while let folder = pending.popLast() {
             switch outcomes[folder] {
             case .success(let listed)?:
+                if folder.isRoot, listed.listedNothing, try remote.folderExists(path(.root)) == false {
+                    throw RemoteRootMissing(path: path(.root))
+                }
                 skipped += listed.skipped
                 entries += listed.entries
                 pending += listed.subfolders
@@ -116,6 +123,8 @@ struct RemoteScanner {
             result.skipped.append(SkippedEntry(path: shownFolder, reason: warning))
         }
         if let truncation = listing.truncation { result.incomplete = "the server answered '\(truncation)'" }
+        result.listedNothing =
+            listing.warnings.isEmpty && listing.entries.allSatisfy { $0.name == "." || $0.name == ".." }
         if !folder.isRoot, listing.entries.count == 1, let only = listing.entries.first, only.type == .dir,
             only.name.nfc == folder.name
         {
@@ -125,7 +134,9 @@ struct RemoteScanner {
             return result
         }
         var hasher = Hasher()
-        for item in listing.entries {
+        // Names equal in NFC: the second and further get `STEM~nfd.EXT` here (`NameTwins`).
+        let twins = NameTwins.renamed(listing.entries.map(\.name))
+        for (index, item) in listing.entries.enumerated() {
             let path: RelativePath
             if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
                 // Such a name can never be sent back in a command (RFC 959 §4.1: CRLF ends it).
@@ -139,7 +150,7 @@ struct RemoteScanner {
                 // Paths are matched in NFC: a server that spells a name in NFD (macOS-made
                 // files) and a local tree in NFC hold the same file. Commands use the
                 // server's spelling (`FTPRemote` remembers it; `rawName` keeps the bytes).
-                path = try folder.appending(validating: item.name.nfc)
+                path = try folder.appending(validating: twins[index] ?? item.name.nfc)
             } catch {
                 result.skipped.append(
                     SkippedEntry(path: Self.child(item.name, of: folder), reason: "\(error)"))

@@ -184,6 +184,14 @@ public final class ResilientRemote: RemoteFileSystem {
         try call("set time \(path)") { try $0.setModificationTime(path, date) }
     }
 
+    public func folderExists(_ path: String) throws -> Bool? {
+        try call("check \(path)") { try $0.folderExists(path) }
+    }
+
+    public func preciseModificationTime(_ path: String) throws -> Date? {
+        try call("MDTM \(path)") { try $0.preciseModificationTime(path) }
+    }
+
     public func close() {
         current?.close()
         current = nil

@@ -112,25 +112,17 @@ import Testing
         #expect(push.forgotten.map(\.string) == ["a", "b/x", "c"])
     }
 
-    @Test func aFolderAndAFileOfOneNameAreReportedNotMerged() {
+    @Test func aFolderAndAFileOfOneNameAreATypeChangeNotMerged() {
+        // No record of the local file: it is kept as a conflict copy; the empty folder is trashed.
         let pull = PullPlanner(policy: SyncPolicy(direction: .pull)).plan(
             remote: Snapshot([F.folder("x"), F.listed("y", 1, 60)]),
             local: Snapshot([F.local("x", 1, 60), F.folder("y")]), records: [:], partials: [:])
-        #expect(pull.plan.actions.isEmpty)
-        // Not synced: skipped entries (the device ends partial), not notes.
+        #expect(F.kinds(pull) == ["conflict x", "delete_local y", "mkdir_local x", "download y"])
         #expect(pull.plan.notes.isEmpty)
-        #expect(
-            pull.plan.skipped.map(\.line) == [
-                "x: a folder on the device but a file here; skipped",
-                "y: a file on the device but a directory here; skipped",
-            ])
-        // A folder with content where a file is here: one note, not one per way of seeing it.
+        #expect(pull.plan.skipped.isEmpty)
         let withContent = PullPlanner(policy: SyncPolicy(direction: .pull)).plan(
             remote: Snapshot([F.folder("x"), F.listed("x/a", 1, 60)]), local: Snapshot([F.local("x", 1, 60)]),
             records: [:], partials: [:])
-        #expect(
-            withContent.plan.skipped.map(\.line) == [
-                "x: a file here where the device has a folder; nothing below it is pulled"
-            ])
+        #expect(F.kinds(withContent) == ["conflict x", "mkdir_local x", "download x/a"])
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A path that is a file on one side and a folder on the other because the source side changed
+/// its type (a device file that became a folder, or the reverse). Like lftp `mirror` and rclone,
+/// the destination follows, with or without `--delete`; nothing is lost on the way:
+/// - pull: the local entry in the way goes to the trash (`delete_local`) when it and everything
+///   below it is as recorded at the last sync; otherwise it is set aside as a conflict copy
+///   (`NAME.conflict-<UTC time>.EXT`, a folder as a whole). Never unlinked.
+/// - push: the device entry in the way is deleted (DELE, or RMD after DELE of its content,
+///   deepest first) when it and everything below it is as recorded; otherwise a `conflict`
+///   is reported and the device is left as it is.
+///
+/// The actions run before every other action of the plan (`PlanOrder`, `clearing`).
+enum TypeChanges {
+    /// The actions that clear the local entry `here` (at the path of `source`, of the other
+    /// kind) for a pull.
+    /// - Parameters:
+    ///   - local: the local side, for the content below a folder.
+    ///   - records: the last successful sync, by path.
+    static func pullClearing(
+        source: SnapshotEntry, here: SnapshotEntry, local: Snapshot, records: [RelativePath: FileRecord]
+    ) -> [Action] {
+        let path = here.path
+        let what = source.kind == .directory ? "a folder" : "a file"
+        var unchanged = here.kind == .directory || unchangedLocal(here, records)
+        if here.kind == .directory {
+            for entry in local.entries where path.isAncestor(of: entry.path) && entry.kind != .directory {
+                if !unchangedLocal(entry, records) { unchanged = false }
+            }
+        }
+        if unchanged {
+            return [
+                Action(
+                    kind: .deleteLocal, path: path, source: here,
+                    reason: "\(what) on the device now; the \(here.kind.rawValue) here goes to the trash")
+            ]
+        }
+        return [
+            Action(
+                kind: .conflict, path: path, source: here,
+                reason:
+                    "\(what) on the device now, but the \(here.kind.rawValue) here changed since the last sync; kept"
+                    + " as a conflict copy")
+        ]
+    }
+
+    /// The actions that clear the device entry `there` (of the other kind than the local `source`)
+    /// for a push; a single `conflict` when something there changed since the last sync.
+    /// - Parameters:
+    ///   - remote: the device side, for the content below a folder.
+    ///   - records: the last successful sync, by path.
+    static func pushClearing(
+        source: SnapshotEntry, there: SnapshotEntry, remote: Snapshot, records: [RelativePath: FileRecord]
+    ) -> [Action] {
+        let path = there.path
+        let what = source.kind == .directory ? "a folder" : "a file"
+        var below: [SnapshotEntry] = []
+        var unchanged = there.kind == .directory || unchangedRemote(there, records)
+        if there.kind == .directory {
+            for entry in remote.entries where path.isAncestor(of: entry.path) {
+                below.append(entry)
+                if entry.kind != .directory && !unchangedRemote(entry, records) { unchanged = false }
+            }
+        }
+        guard unchanged else {
+            return [
+                Action(
+                    kind: .conflict, path: path, source: there,
+                    reason: "\(what) here now, but the \(there.kind.rawValue) on the device changed since the last"
+                        + " sync; not deleted")
+            ]
+        }
+        let deepestFirst = below.sorted { a, b in
+            a.path.depth != b.path.depth ? a.path.depth > b.path.depth : b.path < a.path
+        }
+        return (deepestFirst + [there]).map { entry in
+            Action(
+                kind: .deleteRemote, path: entry.path, source: entry,
+                reason: "\(what) here now; the \(there.kind.rawValue) on the device is removed")
+        }
+    }
+
+    /// The deletes among clearing actions: they count against `--max-delete` like any other.
+    static func deletes(_ clearing: [Action]) -> [Action] {
+        clearing.filter { $0.kind == .deleteLocal || $0.kind == .deleteRemote }
+    }
+
+    /// A local file (or anything else) counts as unchanged only when recorded and matching.
+    private static func unchangedLocal(_ entry: SnapshotEntry, _ records: [RelativePath: FileRecord]) -> Bool {
+        guard entry.kind == .file, let record = records[entry.path] else { return false }
+        return Comparison.localMatches(entry, record)
+    }
+
+    private static func unchangedRemote(_ entry: SnapshotEntry, _ records: [RelativePath: FileRecord]) -> Bool {
+        guard entry.kind == .file, let record = records[entry.path] else { return false }
+        return Comparison.remoteMatches(entry, record)
+    }
+}
