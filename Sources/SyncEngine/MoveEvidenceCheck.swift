@@ -78,23 +78,9 @@ struct MoveEvidenceCheck {
         return ftp?.session.isConnected == true ? ftp : nil
     }
 
-    /// Signals that a sampled range arrived whole: the data connection is closed then.
-    private struct Enough: Error {}
-
-    /// `range` of the device file at `path`: REST + RETR, closed once `range.count` bytes came.
+    /// `range` of the device file at `path` (`RemoteFileSystem.readRange`).
     private func read(_ path: String, _ range: SampledRanges.Range) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        let wanted = Int(clamping: range.count)
-        bytes.reserveCapacity(wanted)
-        do {
-            _ = try remote.retrieve(path, from: range.offset) { chunk in
-                bytes += chunk.prefix(wanted - bytes.count)
-                if bytes.count >= wanted { throw Enough() }
-            }
-        } catch is Enough {
-            // The rest was not wanted; the transfer's final reply (426 or 226) was read.
-        }
-        return bytes
+        try remote.readRange(path, from: range.offset, count: Int(clamping: range.count))
     }
 }
 

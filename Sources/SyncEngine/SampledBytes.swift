@@ -4,9 +4,6 @@ import SyncCore
 /// Compares byte ranges of a file on the device with the same ranges of a local file: REST and
 /// a short RETR per range, the transfer abandoned once the range has arrived.
 enum SampledBytes {
-    /// Thrown by the sink once a range is complete; ends the RETR early.
-    private struct RangeComplete: Error {}
-
     /// Reads `ranges` of `remotePath` and of the open local file `descriptor` and compares them.
     /// - Returns: `.matched` when every range is equal, `.mismatched` when one differs or the
     ///   device's file ends early, `.unavailable` when the device or the local file could not
@@ -21,15 +18,7 @@ enum SampledBytes {
                 pread(descriptor, buffer.baseAddress, wanted, off_t(clamping: range.lowerBound))
             }
             guard read == wanted else { return .unavailable }
-            var device: [UInt8] = []
-            device.reserveCapacity(wanted)
-            do {
-                _ = try remote.retrieve(remotePath, from: range.lowerBound) { chunk in
-                    device += chunk.prefix(wanted - device.count)
-                    if device.count >= wanted { throw RangeComplete() }
-                }
-            } catch is RangeComplete {
-            } catch {
+            guard let device = try? remote.readRange(remotePath, from: range.lowerBound, count: wanted) else {
                 return .unavailable
             }
             if device != local { return .mismatched }
@@ -37,3 +26,26 @@ enum SampledBytes {
         return .matched
     }
 }
+
+extension RemoteFileSystem {
+    /// `count` bytes of the device file at `path` from byte `offset` (fewer when it ends first):
+    /// REST + RETR, the data connection closed once they came (the transfer's final reply, 426
+    /// or 226, is read).
+    /// - Throws: the transfer's errors (`FTPError`).
+    func readRange(_ path: String, from offset: UInt64, count: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        do {
+            _ = try retrieve(path, from: offset) { chunk in
+                bytes += chunk.prefix(count - bytes.count)
+                if bytes.count >= count { throw RangeComplete() }
+            }
+        } catch is RangeComplete {
+            // The rest was not wanted.
+        }
+        return bytes
+    }
+}
+
+/// Thrown by a sink once the range it wanted has arrived; ends the RETR early.
+private struct RangeComplete: Error {}
