@@ -37,6 +37,10 @@ struct PullCommand {
             names: ["--no-progress"], key: "no-progress", takesValue: false,
             help: "no progress while it runs; the report only"),
         FleetOptions.specs[0], FleetOptions.specs[1],
+        OptionSpec(
+            names: ["--on-conflict"], key: "on-conflict", takesValue: true,
+            valueName: "keep-both|local-wins|remote-wins|newer-wins|report",
+            help: "what a file changed on both sides does; default keep-both (pull), report (push)"),
     ]
 
     static var help: String {

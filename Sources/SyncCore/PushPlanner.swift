@@ -79,7 +79,12 @@ public struct PushPlanner: Sendable {
                     transfers.append(
                         upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflict(let reason):
-                    transfers.append(Action(kind: .conflict, path: entry.path, source: entry, reason: reason))
+                    guard let there else { continue }
+                    let conflict = ConflictPlan.make(
+                        .push, policy: policy.onConflict, remote: there, local: entry, why: reason
+                    ) { upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason) }
+                    transfers.append(contentsOf: conflict.actions)
+                    if let adoption = conflict.adoption { adoptions.append(adoption) }
                 }
             }
         }
@@ -116,11 +121,10 @@ public struct PushPlanner: Sendable {
                 kept.append(entry.path)
                 continue
             }
-            if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record) {
-                transfers.append(
-                    Action(
-                        kind: .conflict, path: entry.path, source: entry,
-                        reason: "deleted here but changed on the device since the last sync; kept"))
+            if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record),
+                let conflict = ConflictPlan.deletedHere(entry, policy: policy.onConflict)
+            {
+                transfers.append(conflict)
                 kept.append(entry.path)
                 continue
             }
@@ -152,10 +156,10 @@ public struct PushPlanner: Sendable {
         }
         guard let record else {
             if Comparison.sameContent(remote: remote, local: local) { return .adopt(remote) }
-            return .upload("differs on the device and no earlier sync recorded it")
+            return .conflict("differs on the device and no earlier sync says which is newer")
         }
         if !Comparison.remoteMatches(remote, record) {
-            return .conflict("changed on the device since the last sync; not overwritten")
+            return .conflict("changed on the device since the last sync")
         }
         if Comparison.localMatches(local, record) { return .nothing }
         // Touched but not changed: same digest and size as recorded, so only the record moves on.

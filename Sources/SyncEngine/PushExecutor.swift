@@ -22,11 +22,15 @@ final class PushExecutor {
     private var relist: [RelativePath: [RelativePath]] = [:]
     /// Told of each action and of transfer progress; nil for none.
     let events: SyncEventHandler?
+    /// The device-side conflict copies of the run (`keep-both`), shared by its workers.
+    let conflicts: RemoteConflictCopies
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
-        deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil
+        deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil,
+        conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date())
     ) {
+        self.conflicts = conflicts
         self.events = events
         self.deferred = deferred
         self.job = job
@@ -56,10 +60,7 @@ final class PushExecutor {
             case .deleteRemote:
                 try delete(action)
             case .conflict:
-                // Both sides are left alone; the run reports it and exits 1.
-                return PullExecutor.Outcome(
-                    report: ActionReport(action: action, status: .failed, error: "conflict: \(action.reason)"),
-                    transferred: 0)
+                try resolveConflict(action)
             default:
                 throw EngineError.incompleteAction("a push does not carry out \(action.kind.rawValue)")
             }
@@ -88,6 +89,7 @@ final class PushExecutor {
         guard let source = action.source, let size = source.size, let localTime = source.modified else {
             throw EngineError.incompleteAction("upload without its entry")
         }
+        if action.resolution == .keepBoth { try conflicts.requireSetAside(action.path) }
         let localPath = job.paths.file(action.path)
         let target = absolute(action.path)
         let temporary = absolute(UploadNaming.temporaryPath(for: action.path))
