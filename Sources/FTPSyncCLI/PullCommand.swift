@@ -49,7 +49,8 @@ struct PullCommand {
             summary: """
                 Copy what each device holds into <local>/<device>: new and changed files are downloaded
                 (interrupted downloads resume), files already in sync are left alone, device moves become
-                local renames, and a local file changed since the last sync is kept as NAME.conflict-<UTC>.EXT.
+                local renames, and a local file changed since the last sync is kept as NAME.conflict-<UTC>.EXT
+                (--on-conflict local-wins, remote-wins, newer-wins or report choose otherwise).
                 """,
             example: "ftpsync pull device.yaml --dry-run")
     }
