@@ -170,6 +170,33 @@ import Testing
         }
     }
 
+    /// proftpd refusing RNFR: the device's version cannot be renamed aside, so the upload is not
+    /// even sent (nothing is overwritten) and the run exits 1 naming why.
+    @Test func keepBothPushSendsNothingWhenTheDeviceCopyCannotBeRenamedAside() throws {
+        let work = try makeTemporaryFolder("conflict-rnfr")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        try writeFile(served + "/notes.txt", Self.original, modified: Push.minute())
+        let server = try FTPServer(.proftpd, root: served, address: "127.0.9.21", options: ["--deny", "RNFR"])
+        defer { server.stop() }
+        let config = try Push.config(server, local: mirror, at: work)
+        // The record comes from a pull (which renames nothing on the device).
+        let pulled = try ftpsync(["pull", config])
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        try writeFile(served + "/notes.txt", Self.deviceVersion, modified: Push.minute(daysAgo: 1))
+        try writeFile(mirror + "/cam/notes.txt", Self.localVersion, modified: Push.minute(daysAgo: 0.5))
+        let run = try ftpsync(["push", config, "--json", "--on-conflict", "keep-both"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let actions = Push.actions(run.stdout)
+        #expect(actions.map(\.kind) == ["conflict", "upload"], "\(run.stdout)")
+        #expect(actions.map(\.status) == ["failed", "failed"], "\(run.stdout)")
+        #expect(run.stdout.contains("could not be kept as a conflict copy"), "\(run.stdout)")
+        #expect(server.count("STOR") == 0)
+        #expect(Push.bytes(served + "/notes.txt") == Self.deviceVersion)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: served)) ?? []
+        #expect(names == ["notes.txt"], "\(names)")
+    }
+
     @Test func aBadValueIsAUsageErrorNamingTheValidOnes() throws {
         let work = try makeTemporaryFolder("conflict-usage")
         let config = work + "/device.yaml"
