@@ -156,7 +156,9 @@ public struct PushPlanner: Sendable {
         }
         guard let record else {
             if Comparison.sameContent(remote: remote, local: local) { return .adopt(remote) }
-            return .conflict("differs on the device and no earlier sync says which is newer")
+            // Not a conflict: nothing says the device's file changed since a sync (and an upload
+            // placed by a run killed before its record was written must converge).
+            return .upload("differs on the device and no earlier sync recorded it")
         }
         if !Comparison.remoteMatches(remote, record) {
             return .conflict("changed on the device since the last sync")

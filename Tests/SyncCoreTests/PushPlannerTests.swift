@@ -33,8 +33,7 @@ import Testing
         #expect(F.kinds(result) == expected)
     }
 
-    /// Without a record: same size and time within the listing's minute adopt; else a conflict
-    /// (`--on-conflict` decides; push reports it by default).
+    /// Without a record: same size and time within the listing's minute adopt; else upload.
     @Test(arguments: [
         (10 as UInt64, 1_000.0, 1_020.0, true),
         (10, 1_000.0, 1_100.0, false),
@@ -45,7 +44,7 @@ import Testing
             local: Snapshot([F.local("f", 10, localTime)]), remote: Snapshot([F.listed("f", remoteSize, remoteTime)]),
             records: [:], partials: [:])
         #expect(result.adoptions.count == (adopted ? 1 : 0))
-        #expect(F.kinds(result) == (adopted ? [] : ["conflict f"]))
+        #expect(F.kinds(result) == (adopted ? [] : ["upload f"]))
     }
 
     @Test func touchedFileWithTheSameDigestIsAdoptedNotUploaded() {
