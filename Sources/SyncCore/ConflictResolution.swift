@@ -115,8 +115,17 @@ public enum ConflictResolver {
 /// The actions a planner puts in its plan for one conflicting file, and whether the pair is to
 /// be recorded as in sync (so the conflict is not reported again until either side changes).
 struct ConflictPlan {
+    init(actions: [Action], adoption: Adoption? = nil, note: String? = nil) {
+        self.actions = actions
+        self.adoption = adoption
+        self.note = note
+    }
+
     var actions: [Action]
     var adoption: Adoption?
+    /// For a conflict resolved without a transfer (pull `local-wins`, push `remote-wins`): the
+    /// note that says which version was kept, for the report.
+    var note: String?
 
     /// The plan for a conflict at `remote.path` between the device's `remote` and the local
     /// `local` entry under `policy`.
@@ -138,12 +147,14 @@ struct ConflictPlan {
         default: carriesOver = true
         }
         guard carriesOver else {
-            let adopt = resolution == .report ? nil : Adoption(remote: remote, local: local)
-            return ConflictPlan(actions: [conflict], adoption: adopt)
+            guard resolution != .report else { return ConflictPlan(actions: [conflict]) }
+            return ConflictPlan(
+                actions: [conflict], adoption: Adoption(remote: remote, local: local),
+                note: "\(remote.path): \(conflict.reason)")
         }
         var carried = transfer()
         carried.resolution = resolution
-        return ConflictPlan(actions: [conflict, carried], adoption: nil)
+        return ConflictPlan(actions: [conflict, carried])
     }
 }
 

@@ -129,6 +129,7 @@ public struct PullPlanner: Sendable {
                     ) { download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason) }
                     transfers.append(contentsOf: conflict.actions)
                     if let adoption = conflict.adoption { adoptions.append(adoption) }
+                    if let note = conflict.note { notes.append(note) }
                 case .keepLocal(let reason):
                     unchanged += 1
                     notes.append("\(entry.path): \(reason)")

@@ -85,6 +85,7 @@ public struct PushPlanner: Sendable {
                     ) { upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason) }
                     transfers.append(contentsOf: conflict.actions)
                     if let adoption = conflict.adoption { adoptions.append(adoption) }
+                    if let note = conflict.note { notes.append(note) }
                 }
             }
         }

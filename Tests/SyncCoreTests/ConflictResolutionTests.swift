@@ -87,6 +87,9 @@ import Testing
             #expect(conflict?.reason.contains("use --on-conflict") == true, "\(direction) \(row)")
         }
         if row.adopted {
+            // Which version was kept, for the report.
+            #expect(result.plan.notes.count == 1)
+            #expect(result.plan.notes.first?.contains("(\(row.resolution?.rawValue ?? ""))") == true)
             #expect(result.adoptions.first?.remote.size == 11)
             #expect(result.adoptions.first?.local.size == 12)
         }
