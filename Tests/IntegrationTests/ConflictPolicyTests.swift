@@ -197,6 +197,31 @@ import Testing
         #expect(names == ["notes.txt"], "\(names)")
     }
 
+    /// A name near NAME_MAX: the device's conflict copy is cut to fit 255 bytes (extension and
+    /// time kept), like pull's local copies.
+    @Test func keepBothPushFitsTheDeviceCopyNameInNameMax() throws {
+        let work = try makeTemporaryFolder("conflict-long")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        let name = String(repeating: "n", count: 235) + ".txt"  // its upload temporary just fits too
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        try writeFile(mirror + "/cam/" + name, Self.original, modified: Push.minute())
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.9.22")
+        defer { server.stop() }
+        let config = try Push.config(server, local: mirror, at: work)
+        #expect(try ftpsync(["push", config]).status == 0)
+        try writeFile(served + "/" + name, Self.deviceVersion, modified: Push.minute(daysAgo: 1))
+        try writeFile(mirror + "/cam/" + name, Self.localVersion, modified: Push.minute(daysAgo: 0.5))
+        let run = try ftpsync(["push", config, "--json", "--on-conflict", "keep-both"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: served)) ?? []
+        let copies = names.filter { $0 != name && $0.hasSuffix(".txt") && $0.contains(".conflict-") }
+        #expect(copies.count == 1, "\(names)")
+        #expect((copies.first?.utf8.count ?? 999) <= 255)
+        #expect(Push.bytes(served + "/" + (copies.first ?? "")) == Self.deviceVersion)
+        #expect(Push.bytes(served + "/" + name) == Self.localVersion)
+    }
+
     @Test func aBadValueIsAUsageErrorNamingTheValidOnes() throws {
         let work = try makeTemporaryFolder("conflict-usage")
         let config = work + "/device.yaml"
