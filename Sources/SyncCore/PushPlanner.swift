@@ -122,6 +122,12 @@ public struct PushPlanner: Sendable {
                 kept.append(entry.path)
                 continue
             }
+            // The device's version kept by `--on-conflict keep-both` is never deleted unasked.
+            if entry.kind == .file, records[entry.path] == nil, ConflictNaming.isConflictCopy(entry.path.name) {
+                notes.append("\(entry.path): a conflict copy on the device; kept (delete it there by hand)")
+                kept.append(entry.path)
+                continue
+            }
             if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record),
                 let conflict = ConflictPlan.deletedHere(entry, policy: policy.onConflict)
             {

@@ -168,6 +168,12 @@ import Testing
             #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
             #expect(Push.actions(again.stdout).isEmpty, "\(again.stdout)")
         }
+        if winner == .both {
+            // The device's version kept aside is not deleted by a later `push --delete`.
+            let deleting = try ftpsync(["push", config, "--delete", "--json"] + options)
+            #expect(deleting.status == 0, "\(deleting.stdout)\(deleting.stderr)")
+            #expect(Push.bytes(served + "/" + (copies.first ?? "")) == Self.deviceVersion)
+        }
     }
 
     /// proftpd refusing RNFR: the device's version cannot be renamed aside, so the upload is not

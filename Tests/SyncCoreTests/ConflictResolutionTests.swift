@@ -172,4 +172,27 @@ import Testing
         #expect(ConflictResolver.newer(remote: nil, local: time) == nil)
         #expect(ConflictResolver.resolve(.newerWins, remote: time, local: nil) == .keepBoth)
     }
+
+    @Test(arguments: [
+        ("notes.conflict-20261201T112233Z.txt", true), ("notes.conflict-20261201T112233Z", true),
+        ("n~0123abcd.conflict-20261201T112233Z.txt", true), ("notes.conflict-2026.txt", false),
+        ("notes.conflict-20261201X112233Z.txt", false), ("notes.txt", false), (".conflict-", false),
+    ])
+    func conflictCopyNames(name: String, isCopy: Bool) {
+        #expect(ConflictNaming.isConflictCopy(name) == isCopy)
+    }
+
+    /// `push --delete` never deletes the device's version a keep-both push kept (no record);
+    /// one that was synced (recorded) and deleted here is deleted as usual.
+    @Test func pushDeleteKeepsUnrecordedConflictCopies() {
+        let kept = (F.listed("keep", 1, 60), F.local("keep", 1, 100))
+        let synced = (
+            F.listed("b.conflict-20261201T112233Z.txt", 3, 60), F.local("b.conflict-20261201T112233Z.txt", 3, 100)
+        )
+        let remote = Snapshot([kept.0, F.listed("a.conflict-20261201T112233Z.txt", 5, 60), synced.0])
+        let result = PushPlanner(policy: SyncPolicy(direction: .push, deleteExtraneous: true)).plan(
+            local: Snapshot([kept.1]), remote: remote, records: F.records([kept, synced]), partials: [:])
+        #expect(F.kinds(result) == ["delete_remote b.conflict-20261201T112233Z.txt"])
+        #expect(result.plan.notes.contains { $0.hasPrefix("a.conflict-20261201T112233Z.txt: a conflict copy") })
+    }
 }
