@@ -38,9 +38,8 @@ struct PullCommand {
             help: "no progress while it runs; the report only"),
         FleetOptions.specs[0], FleetOptions.specs[1],
         OptionSpec(
-            names: ["--on-conflict"], key: "on-conflict", takesValue: true,
-            valueName: "keep-both|local-wins|remote-wins|newer-wins|report",
-            help: "what a file changed on both sides does; default keep-both (pull), report (push)"),
+            names: ["--on-conflict"], key: "on-conflict", takesValue: true, valueName: "POLICY",
+            help: "what a conflict does: keep-both, local-wins, remote-wins, newer-wins or report"),
     ]
 
     static var help: String {
