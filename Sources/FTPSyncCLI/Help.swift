@@ -53,6 +53,7 @@ enum Help {
         "device": "every device", "dry-run": "off", "delete": "off", "max-delete": "50; -1 = no limit",
         "parallel": "the device's connections, 2", "json": "a text report", "quiet": "off", "verbose": "off",
         "progress": "on, except with -q and --dry-run", "no-progress": "off", "log": "no log",
+        "on-conflict": "the device's on_conflict, else keep-both for pull, report for push",
     ]
 
     /// A help page: usage, summary, every option with its default, and an example.

@@ -37,6 +37,9 @@ struct PullCommand {
             names: ["--no-progress"], key: "no-progress", takesValue: false,
             help: "no progress while it runs; the report only"),
         FleetOptions.specs[0], FleetOptions.specs[1],
+        OptionSpec(
+            names: ["--on-conflict"], key: "on-conflict", takesValue: true, valueName: "POLICY",
+            help: "what a conflict does: keep-both, local-wins, remote-wins, newer-wins or report"),
     ]
 
     static var help: String {
@@ -45,7 +48,8 @@ struct PullCommand {
             summary: """
                 Copy what each device holds into <local>/<device>: new and changed files are downloaded
                 (interrupted downloads resume), files already in sync are left alone, device moves become
-                local renames, and a local file changed since the last sync is kept as NAME.conflict-<UTC>.EXT.
+                local renames, and a local file changed since the last sync is kept as NAME.conflict-<UTC>.EXT
+                (--on-conflict local-wins, remote-wins, newer-wins or report choose otherwise).
                 """,
             example: "ftpsync pull device.yaml --dry-run")
     }

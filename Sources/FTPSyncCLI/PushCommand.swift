@@ -14,7 +14,8 @@ struct PushCommand {
                 Copy <local>/<device> onto each device: new and changed files are uploaded under a
                 temporary name and renamed into place (interrupted uploads resume), local moves become
                 renames on the device, and a device file changed since the last sync is reported as a
-                conflict, never overwritten. Several devices may share one local folder.
+                conflict, never overwritten (--on-conflict local-wins overwrites it, keep-both keeps it as
+                NAME.conflict-<UTC>.EXT on the device). Several devices may share one local folder.
                 """,
             example: "ftpsync push device.yaml --delete --dry-run")
     }

@@ -17,7 +17,9 @@ func syncPolicy(_ arguments: ParsedArguments, direction: SyncDirection) throws -
     if let text = arguments.value("parallel"), (Int(text) ?? 0) < 1 {
         throw UsageError("--parallel needs a number of connections of at least 1; got '\(text)'")
     }
-    return SyncPolicy(direction: direction, deleteExtraneous: arguments.has("delete"), maxDelete: limit)
+    return SyncPolicy(
+        direction: direction, deleteExtraneous: arguments.has("delete"), maxDelete: limit,
+        onConflict: try conflictPolicy(arguments))
 }
 
 /// Takes the run lock and opens the state; a dry run takes no lock and creates nothing.
@@ -96,4 +98,15 @@ func printStopDocument(
     let document = RunDocument(
         command: command, dryRun: dryRun, devices: [], error: message, started: started, exitCode: code.rawValue)
     console.json(jsonText(document))
+}
+
+/// `--on-conflict` when given, else nil (the device's `on_conflict`, else the command's default).
+/// - Throws: `UsageError` naming the valid values when the value is not one of them.
+func conflictPolicy(_ arguments: ParsedArguments) throws -> ConflictPolicy? {
+    guard let text = arguments.value("on-conflict") else { return nil }
+    guard let policy = ConflictPolicy(rawValue: text.lowercased()) else {
+        let valid = ConflictPolicy.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("--on-conflict needs one of \(valid); got '\(text)'")
+    }
+    return policy
 }

@@ -112,6 +112,10 @@ private struct DeviceStart: Sendable {
     func run(_ device: DeviceConfig) -> DeviceReport {
         var policy = policy
         policy.minimumAge = Double(device.minAge)
+        // `--on-conflict` wins over the device's `on_conflict`, which wins over the default.
+        if arguments.value("on-conflict") == nil, let configured = device.onConflict {
+            policy.onConflict = configured
+        }
         var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),

@@ -51,6 +51,7 @@ struct DeviceBuilder {
         if let value = own.minAge ?? defaults.minAge { device.minAge = value }
         if let value = own.insecure ?? defaults.insecure { device.insecure = value }
         if let value = own.acceptNewIdentity ?? defaults.acceptNewIdentity { device.acceptNewIdentity = value }
+        device.onConflict = own.onConflict ?? defaults.onConflict
         return (device, name.position)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SyncCore
 
 /// How the control connection is protected.
 public enum TLSMode: String, Sendable, Hashable, CaseIterable {
@@ -63,6 +64,9 @@ public struct DeviceConfig: Sendable, Hashable {
     /// Seconds: a pull leaves a remote file younger than this (still being written by a camera
     /// or phone) for a later run; 0 (the default) turns the check off.
     public var minAge: Int = 0
+    /// What a conflict does (`on_conflict`); nil: the command's default (`keep-both` for pull,
+    /// `report` for push). `--on-conflict` wins over it.
+    public var onConflict: ConflictPolicy?
     /// Skip certificate verification (TLS still encrypts); default false.
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.

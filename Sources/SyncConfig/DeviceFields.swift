@@ -1,4 +1,5 @@
 import Foundation
+import SyncCore
 
 /// A value with the position of the node it came from.
 struct Located<Value> {
@@ -20,7 +21,7 @@ struct DeviceFields {
     static let keys = [
         "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
-        "insecure", "accept_new_identity",
+        "insecure", "accept_new_identity", "on_conflict",
     ]
 
     var name: Located<String>?
@@ -43,6 +44,7 @@ struct DeviceFields {
     var minAge: Int?
     var insecure: Bool?
     var acceptNewIdentity: Bool?
+    var onConflict: ConflictPolicy?
 
     /// Reads the pairs of a device mapping (`isDefaults` false) or of `defaults` (true).
     /// - Throws: `ConfigError` for an unknown key, `name` under `defaults`, a value of the wrong
@@ -126,6 +128,7 @@ struct DeviceFields {
         case "min_age": minAge = try reader.integer(node, key: key, in: 0...31_536_000)
         case "insecure": insecure = try reader.boolean(node, key: key)
         case "accept_new_identity": acceptNewIdentity = try reader.boolean(node, key: key)
+        case "on_conflict": onConflict = try reader.choice(node, key: key)
         default: break  // checkKnown refused every other key
         }
     }

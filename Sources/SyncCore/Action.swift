@@ -28,6 +28,9 @@ public struct Action: Sendable, Hashable {
     public var source: SnapshotEntry?
     /// Why the planner chose this action, for the text report and `--verbose`.
     public var reason: String
+    /// For a `conflict` action and the transfer that follows it: how the conflict is resolved
+    /// (`--on-conflict`); nil for every other action.
+    public var resolution: ConflictResolution?
 
     public init(
         kind: ActionKind, path: RelativePath, to: RelativePath? = nil, bytes: UInt64 = 0, offset: UInt64 = 0,

@@ -150,9 +150,13 @@ public struct PullPlanner: Sendable {
                     transfers.append(
                         download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflictThenDownload(let reason):
-                    transfers.append(Action(kind: .conflict, path: entry.path, source: here, reason: reason))
-                    transfers.append(
-                        download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
+                    guard let here else { continue }
+                    let conflict = ConflictPlan.make(
+                        .pull, policy: policy.onConflict, remote: entry, local: here, why: reason
+                    ) { download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason) }
+                    transfers.append(contentsOf: conflict.actions)
+                    if let adoption = conflict.adoption { adoptions.append(adoption) }
+                    if let note = conflict.note { notes.append(note) }
                 case .keepLocal(let reason):
                     unchanged += 1
                     notes.append("\(entry.path): \(reason)")

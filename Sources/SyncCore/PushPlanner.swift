@@ -113,7 +113,13 @@ public struct PushPlanner: Sendable {
                     transfers.append(
                         upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflict(let reason):
-                    transfers.append(Action(kind: .conflict, path: entry.path, source: entry, reason: reason))
+                    guard let there else { continue }
+                    let conflict = ConflictPlan.make(
+                        .push, policy: policy.onConflict, remote: there, local: entry, why: reason
+                    ) { upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason) }
+                    transfers.append(contentsOf: conflict.actions)
+                    if let adoption = conflict.adoption { adoptions.append(adoption) }
+                    if let note = conflict.note { notes.append(note) }
                 }
             }
         }
@@ -155,11 +161,16 @@ public struct PushPlanner: Sendable {
                 kept.append(entry.path)
                 continue
             }
-            if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record) {
-                transfers.append(
-                    Action(
-                        kind: .conflict, path: entry.path, source: entry,
-                        reason: "deleted here but changed on the device since the last sync; kept"))
+            // The device's version kept by `--on-conflict keep-both` is never deleted unasked.
+            if entry.kind == .file, records[entry.path] == nil, ConflictNaming.isConflictCopy(entry.path.name) {
+                notes.append("\(entry.path): a conflict copy on the device; kept (delete it there by hand)")
+                kept.append(entry.path)
+                continue
+            }
+            if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record),
+                let conflict = ConflictPlan.deletedHere(entry, policy: policy.onConflict)
+            {
+                transfers.append(conflict)
                 kept.append(entry.path)
                 continue
             }
@@ -196,10 +207,10 @@ public struct PushPlanner: Sendable {
             // Lost or never-made state is no permission to overwrite: nothing says which side
             // is newer, so the device's copy is kept (CONTRACT.md 0.2: push's `on_conflict`
             // default is `report`).
-            return .conflict("changed on both sides and no earlier sync says which is newer; not overwritten")
+            return .conflict("changed on both sides and no earlier sync says which is newer")
         }
         if !Comparison.remoteMatches(remote, record) {
-            return .conflict("changed on the device since the last sync; not overwritten")
+            return .conflict("changed on the device since the last sync")
         }
         if Comparison.localMatches(local, record) { return .nothing }
         // Touched but not changed: same digest and size as recorded, so only the record moves on.

@@ -20,11 +20,14 @@ public struct SyncPolicy: Sendable, Hashable {
     public var minimumAge: Double
     /// The clock (UTC) the minimum age is measured against; passed in, never read here.
     public var now: Date
+    /// What a conflict does (`--on-conflict`); default `keep-both` for a pull, `report` for a push.
+    public var onConflict: ConflictPolicy
 
     public init(
         direction: SyncDirection, deleteExtraneous: Bool = false, maxDelete: Int? = 50, minimumAge: Double = 0,
-        now: Date = .distantFuture
+        now: Date = .distantFuture, onConflict: ConflictPolicy? = nil
     ) {
+        self.onConflict = onConflict ?? ConflictPolicy.defaultPolicy(for: direction)
         self.direction = direction
         self.deleteExtraneous = deleteExtraneous
         self.maxDelete = maxDelete

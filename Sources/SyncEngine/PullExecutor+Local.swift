@@ -158,7 +158,7 @@ extension PullExecutor {
 
     /// Moves `name` of `folder` (at `path`) to `.ftpsync/trash/<UTC time>/<device>/<path>`,
     /// with `~1`, `~2`, … after the name when taken; never over anything.
-    private func trash(_ name: String, in folder: TreeFolder, path: RelativePath) throws {
+    func trash(_ name: String, in folder: TreeFolder, path: RelativePath) throws {
         var place = "trash/\(LocalFileSystem.utcStamp(runStarted))/\(job.name)"
         if !path.parent.isRoot { place += "/" + path.parent.string }
         let trash = try tree.state().folder(place, create: true)

@@ -107,7 +107,7 @@ final class PullExecutor {
             case .download:
                 transferred = try download(action, id: id)
             case .conflict:
-                try keepConflictCopy(action)
+                try resolveConflict(action)
             case .renameLocal:
                 try renameLocal(action)
             case .deleteLocal:

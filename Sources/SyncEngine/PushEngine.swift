@@ -56,8 +56,10 @@ public final class PushEngine {
             return
         }
         guard steps.accept(planned, into: &report) else { return }
+        let conflicts = RemoteConflictCopies(runStarted: clock())
         let executor = PushExecutor(
-            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events, clock: clock)
+            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events,
+            clock: clock, conflicts: conflicts)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
@@ -67,7 +69,7 @@ public final class PushEngine {
             extra: { [job, store, events, clock, records] sibling in
                 let worker = PushExecutor(
                     job: job, store: store, remote: sibling, records: records, deferred: deferred, events: events,
-                    clock: clock)
+                    clock: clock, conflicts: conflicts)
                 return ConnectionWorker(
                     remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
             }, finishFirst: executor.finishRecords, at: clock, into: &report)

@@ -24,13 +24,17 @@ final class PushExecutor {
     let events: SyncEventHandler?
     /// The time source (UTC) for the upload intents.
     private let clock: () -> Date
+    /// The device-side conflict copies of the run (`keep-both`), shared by its workers.
+    let conflicts: RemoteConflictCopies
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
         deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil,
-        clock: @escaping () -> Date = Date.init
+        clock: @escaping () -> Date = Date.init,
+        conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date())
     ) {
         self.clock = clock
+        self.conflicts = conflicts
         self.events = events
         self.deferred = deferred
         self.job = job
@@ -60,10 +64,7 @@ final class PushExecutor {
             case .deleteRemote:
                 try delete(action)
             case .conflict:
-                // Both sides are left alone; the run reports it and exits 1.
-                return PullExecutor.Outcome(
-                    report: ActionReport(action: action, status: .failed, error: "conflict: \(action.reason)"),
-                    transferred: 0)
+                try resolveConflict(action)
             default:
                 throw EngineError.incompleteAction("a push does not carry out \(action.kind.rawValue)")
             }
@@ -92,6 +93,7 @@ final class PushExecutor {
         guard let source = action.source, let size = source.size, let localTime = source.modified else {
             throw EngineError.incompleteAction("upload without its entry")
         }
+        if action.resolution == .keepBoth { try conflicts.requireSetAside(action.path) }
         let localPath = job.paths.file(action.path)
         let target = absolute(action.path)
         let temporary = absolute(UploadNaming.temporaryPath(for: action.path))

@@ -31,7 +31,7 @@ import Testing
         let keys = [
             "local", "defaults", "devices", "name", "host", "port", "user", "password", "password_env", "remote",
             "tls", "fingerprint", "passive_address", "passive", "connections", "timeout", "timezone", "encoding",
-            "exclude", "retries", "insecure", "accept_new_identity",
+            "exclude", "retries", "insecure", "accept_new_identity", "on_conflict",
         ]
         for key in keys { #expect(doc.contains("| `\(key)` |"), "configuration.md lacks \(key)") }
     }

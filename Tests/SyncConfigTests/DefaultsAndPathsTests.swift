@@ -1,4 +1,5 @@
 import Foundation
+import SyncCore
 import Testing
 
 @testable import SyncConfig
@@ -154,4 +155,21 @@ func hostValues(written: String, stored: String?) throws {
         let error = try #require(parseError(text))
         #expect(error.line == 4 && error.column == 11)
     }
+}
+
+@Test func onConflictComesFromTheDeviceElseDefaultsElseTheCommand() throws {
+    let config = try parsed(
+        """
+        local: mirror
+        defaults:
+          host: h
+          on_conflict: newer-wins
+        devices:
+          - name: inherits
+          - name: overrides
+            on_conflict: Local-Wins
+        """)
+    #expect(config.devices.map(\.onConflict) == [.newerWins, .localWins])
+    let none = try parsed("local: mirror\ndevices:\n  - name: a\n    host: h\n")
+    #expect(none.devices.first?.onConflict == nil)
 }

@@ -168,6 +168,17 @@ let errorCases: [ErrorCase] = [
         yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    passive_address: client\n", line: 5, column: 22,
         message: "'passive_address' must be one of peer, server; found 'client'"),
     ErrorCase(
+        name: "bad on_conflict in a device",
+        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    on_conflict: overwrite\n", line: 5, column: 18,
+        message: "'on_conflict' must be one of keep-both, local-wins, remote-wins, newer-wins, report; "
+            + "found 'overwrite'"),
+    ErrorCase(
+        name: "bad on_conflict in defaults",
+        yaml: "local: /d\ndefaults:\n  on_conflict: [keep-both]\ndevices:\n  - name: a\n    host: h\n", line: 3,
+        column: 16,
+        message: "'on_conflict' must be one of keep-both, local-wins, remote-wins, newer-wins, report; "
+            + "found a list"),
+    ErrorCase(
         name: "bad timezone",
         yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    timezone: Mars/Olympus\n", line: 5, column: 15,
         message: "unknown time zone 'Mars/Olympus' in 'timezone': use an offset like +08:00, UTC, "
