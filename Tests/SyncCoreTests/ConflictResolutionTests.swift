@@ -3,8 +3,8 @@ import SyncCore
 import Testing
 
 /// `--on-conflict`: every policy in both directions, for a file changed on both sides since the
-/// last sync and for one that differs with no record at all (a conflict for pull; for push an
-/// upload, as nothing says the device's file changed since a sync).
+/// last sync and for one that differs with no record at all (a conflict both ways: lost state is
+/// no permission to overwrite, issue 13).
 @Suite struct ConflictResolutionTests {
     typealias F = Fixture
 
@@ -43,15 +43,6 @@ import Testing
                 (.newerWins, 700, .remoteWins),
             ]
             for (policy, time, resolution) in cases {
-                // Push: a device file no sync recorded is overwritten, whatever the policy
-                // (nothing says it changed since a sync).
-                if direction == .push && !recorded {
-                    rows.append(
-                        Row(
-                            policy: policy, recorded: false, localTime: time, kinds: [transfer], resolution: nil,
-                            adopted: false))
-                    continue
-                }
                 let (kinds, adopted) = plan(resolution)
                 rows.append(
                     Row(
