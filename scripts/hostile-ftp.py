@@ -60,6 +60,9 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
              after the first RNTO this server carries out over an existing file, the next
              command of that session is never answered (the device lost right after the
              rename; the test kills the client meanwhile). Later sessions are served normally.
+  stall-on-rnto
+             the first RNTO over an existing file is neither carried out nor answered (a run
+             killed between RNFR and RNTO: its temporary stays). Later ones work.
   short-store
              STOR and APPE store only the first half of what arrives (and answer 226), and
              SIZE is refused (502): only the listing shows that the temporary is short.
@@ -674,6 +677,7 @@ class FolderSession(Session):
         self.send("226 Transfer complete")
 
     def command(self, verb, arg):
+        print("CMD", verb, arg, file=sys.stderr, flush=True)
         if self.stall_next:
             time.sleep(120)
             return False
@@ -727,6 +731,12 @@ class FolderSession(Session):
             self.send("350 Ready for RNTO" if os.path.exists(self.rename_from) else "550 No such file")
         elif verb == "RNTO":
             replaces = os.path.exists(self.local(arg))
+            if self.mode == "stall-on-rnto" and replaces:
+                with FolderSession.lock:
+                    first = not FolderSession.stalled
+                    FolderSession.stalled = True
+                if first:
+                    return  # neither renamed nor answered: the client is killed meanwhile
             os.replace(self.rename_from, self.local(arg))
             self.send("250 Renamed")
             if self.mode == "stall-after-rnto" and replaces:
@@ -747,7 +757,7 @@ class FolderSession(Session):
         return True
 
 
-FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append")
+FOLDER_MODES = ("folder", "stall-after-rnto", "stall-on-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append")
 
 
 def main():

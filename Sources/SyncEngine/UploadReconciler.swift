@@ -11,7 +11,8 @@ struct UploadReconciler {
     let store: StateStore
     let remote: RemoteFileSystem
 
-    /// Compares each stored intent with the device's listing (and sampled bytes); records the
+    /// Compares each stored intent with the device's listing (and sampled bytes); an intent
+    /// whose temporary is still listed was never renamed and is not ours. Records the
     /// files found ours into `records` and, outside a dry run, into the state (with their
     /// partial rows and intents removed). An intent whose file is not ours is dropped; its
     /// partial row stays, so its temporary is resumed or swept as usual.
@@ -21,8 +22,11 @@ struct UploadReconciler {
         var notes: [String] = []
         for (path, intent) in try store.uploadIntents(device: job.name) {
             let entry = listed[path]
-            let sample = entry?.size == intent.sentSize ? compareBytes(intent) : .unavailable
-            let found = intent.reconcile(remote: entry, sample: sample)
+            // The temporary still listed means RNTO never happened: whatever is under the name
+            // is not what we sent (sampled bytes could miss the difference).
+            let renamed = listed[UploadNaming.temporaryPath(for: path)]?.kind != .file
+            let sample = renamed && entry?.size == intent.sentSize ? compareBytes(intent) : .unavailable
+            let found = renamed ? intent.reconcile(remote: entry, sample: sample) : nil
             if let found {
                 records[path] = found
                 notes.append("\(path): the upload an earlier run renamed into place was found complete; recorded")

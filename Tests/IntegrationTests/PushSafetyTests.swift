@@ -94,6 +94,46 @@ extension PushSafetyTests {
 }
 
 extension PushSafetyTests {
+    /// A push killed between RNFR and RNTO leaves its intent and its whole temporary; the file
+    /// under the name is still the old version, of the same size, differing where no sampled
+    /// range looks. The still-listed temporary proves the rename never happened: the next push
+    /// must not record the old file as ours, and the device ends with the new version.
+    @Test func aKillBeforeTheRenameIsNotTakenForOurUpload() throws {
+        let work = try makeTemporaryFolder("push-rnfr-kill")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        let first = pseudoRandomBytes(200_000, seed: 63)
+        try writeFile(mirror + "/cam/clip.bin", first, modified: Push.minute(daysAgo: 3))
+        let server = try HostileServer("stall-on-rnto", address: "127.0.3.10", root: served)
+        defer { server.stop() }
+        let configPath = try server.config(local: mirror, at: work, timeout: 10)
+        let initial = try ftpsync(["push", configPath, "--json"], environment: Self.hostileEnvironment)
+        #expect(initial.status == 0, "\(initial.stdout)\(initial.stderr)")
+
+        var second = first
+        for index in 30_000..<40_000 { second[index] ^= 0x5a }
+        try writeFile(mirror + "/cam/clip.bin", second, modified: Push.minute(daysAgo: 3) + 120)
+        // Killed once the device got the RNTO it neither carries out nor answers.
+        let before = server.commands().filter { $0.hasPrefix("RNTO") }.count
+        let child = try spawn(
+            ftpsyncBinary, ["push", configPath, "-q"], environment: Self.hostileEnvironment, output: false)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, server.commands().filter({ $0.hasPrefix("RNTO") }).count == before { usleep(5_000) }
+        kill(child.pid, SIGKILL)
+        _ = waitForExit(child.pid, timeout: 10)
+        #expect(Push.bytes(served + "/.clip.bin.ftpsync-part") == second, "the temporary was sent whole")
+        #expect(Push.bytes(served + "/clip.bin") == first, "the rename never happened")
+
+        let next = try ftpsync(["push", configPath], environment: Self.hostileEnvironment)
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        #expect(!next.stdout.contains("found complete"), "\(next.stdout)")
+        #expect(Push.bytes(served + "/clip.bin") == second, "the device has the new version")
+        #expect(!FileManager.default.fileExists(atPath: served + "/.clip.bin.ftpsync-part"))
+    }
+}
+
+extension PushSafetyTests {
     /// Item 7: a 2.5 MB upload to a vsftpd that takes 150 KB/s, with a 3 s no-progress timeout:
     /// bytes keep moving, so nothing times out, nothing races, and the device's file is the
     /// local one byte for byte.
