@@ -38,6 +38,8 @@ Every connection is handled on its own thread. MODE:
              connection of every RETR; prints the control
              certificate's fingerprint (sha256:AB:...) as a second line on stdout. Files: GOOD.
   tls-same-cert  the same with the control's certificate on data connections too (the good case).
+  too-many   answers every PASS with "530 Too many connections (8) from this IP" (a full
+             server that words its refusal as a failed login, like vsftpd and many NAS).
 
 A working in-memory tree (read and write: STOR, APPE, DELE, MKD, RMD, RNFR/RNTO, SIZE, MDTM,
 MFMT), that lists one folder badly; every command is logged on stderr as "CMD VERB ARG".
@@ -253,6 +255,8 @@ class Session(threading.Thread):
         if verb == "USER":
             self.user = arg
             self.send("331 Password please")
+        elif verb == "PASS" and self.mode == "too-many":
+            self.send("530 Too many connections (8) from this IP")
         elif verb == "PASS" and self.mode == "echo-pass":
             LEARNED["password"] = arg
             self.send(f"530 'PASS {arg}' refused" if self.user == "refused" else f"230 Welcome, {arg}")
