@@ -38,6 +38,10 @@ Every connection is handled on its own thread. MODE:
              connection of every RETR; prints the control
              certificate's fingerprint (sha256:AB:...) as a second line on stdout. Files: GOOD.
   tls-same-cert  the same with the control's certificate on data connections too (the good case).
+  extra-reply-all  like extra-reply, but EVERY RETR gets the second "226".
+  feat-endless  a working server (the files of GOOD, LIST only) whose FEAT reply never ends:
+             feature lines without end until the client hangs up.
+  feat-hang  the same, but FEAT sends "211-Features:" and one line, then nothing.
   too-many   answers every PASS with "530 Too many connections (8) from this IP" (a full
              server that words its refusal as a failed login, like vsftpd and many NAS).
 
@@ -96,7 +100,7 @@ def make_tls_contexts(mode):
 
 
 def mlsd_lines(folder, mode=""):
-    if mode == "extra-reply":
+    if mode in ("extra-reply", "extra-reply-all"):
         return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in THREE.items()]
     if mode == "huge":
         return [f"type=file;size=6;modify={STAMP}; small.txt"] + [
@@ -246,6 +250,8 @@ class Session(threading.Thread):
         conn.sendall(payload)
         conn.close()
         self.send(self.final_text())
+        if self.mode == "extra-reply-all" and retrieving:
+            self.send("226 Transfer complete")
         if self.mode == "extra-reply" and retrieving and not self.extra_sent:
             self.extra_sent = True
             self.send("226 Transfer complete")
@@ -271,6 +277,15 @@ class Session(threading.Thread):
         elif verb == "PROT" and self.mode.startswith("tls-"):
             self.protected = arg.strip().upper() == "P"
             self.send("200 Protection set")
+        elif verb == "FEAT" and self.mode == "feat-endless":
+            self.send("211-Features:")
+            for n in range(10_000_000):
+                self.send(" X-FEATURE-%d" % n)
+        elif verb == "FEAT" and self.mode == "feat-hang":
+            self.send("211-Features:")
+            self.send(" SIZE")
+            self.drain()
+            return False
         elif verb == "FEAT":
             self.send("211-Features:")
             tls = ["AUTH TLS", "PBSZ", "PROT"] if self.mode.startswith("tls-") else []
@@ -304,6 +319,8 @@ class Session(threading.Thread):
                 return True
             folder = arg.strip().strip("/")
             lines = mlsd_lines(folder, self.mode) if verb == "MLSD" else list_lines(folder)
+            if self.mode.startswith("feat-"):  # only the good files
+                lines = [l for l in list_lines(folder) if l.endswith((" sub", " good.txt", " good2.txt"))]
             self.transfer("".join(l + "\r\n" for l in lines).encode("utf-8", "surrogateescape"))
         elif verb == "RETR" and self.mode == "huge":
             name = arg.lstrip("/")
@@ -321,7 +338,7 @@ class Session(threading.Thread):
             self.rest = 0
         elif verb == "RETR":
             name = arg.lstrip("/")
-            files = THREE if self.mode == "extra-reply" else GOOD
+            files = THREE if self.mode in ("extra-reply", "extra-reply-all") else GOOD
             payload = files.get(name, b"ESCAPED")[self.rest:]
             self.rest = 0
             self.transfer(payload, retrieving=True)

@@ -22,10 +22,21 @@ enum IdentityCheck {
     /// server whose SYST fails, is not checked.
     static func verify(remote: RemoteFileSystem, job: DeviceJob, store: StateStore?, host: String) -> Verdict {
         let connection = (remote as? ResilientRemote)?.current ?? remote
-        guard let ftp = connection as? FTPRemote, let current = try? ServerIdentity(session: ftp.session) else {
+        guard let ftp = connection as? FTPRemote, var current = try? ServerIdentity(session: ftp.session) else {
             return .proceed(notes: [])
         }
         let recorded = (try? store?.identity(device: job.name)).flatMap { $0 }.flatMap(ServerIdentity.init(stored:))
+        // A FEAT that did not end tells nothing of the server: compare (and keep) the recorded one.
+        if ftp.session.featuresTreatedAsAbsent, let recorded { current.features = recorded.features }
+        switch compare(current, recorded: recorded, job: job, store: store, host: host) {
+        case .proceed(let notes): return .proceed(notes: ftp.session.notes + notes)
+        case .refuse(let message): return .refuse(message)
+        }
+    }
+
+    private static func compare(
+        _ current: ServerIdentity, recorded: ServerIdentity?, job: DeviceJob, store: StateStore?, host: String
+    ) -> Verdict {
         guard let recorded else {
             if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
             return .proceed(notes: [])
