@@ -42,6 +42,11 @@ Every connection is handled on its own thread. MODE:
   feat-endless  a working server (the files of GOOD, LIST only) whose FEAT reply never ends:
              feature lines without end until the client hangs up.
   feat-hang  the same, but FEAT sends "211-Features:" and one line, then nothing.
+  tls-one-ticket  explicit FTPS, one certificate, 320 small files f000.txt ... f319.txt; the
+             server issues one TLS 1.3 ticket per handshake and accepts one resumed TLS 1.3
+             data connection per control session: later ones (and any data connection that
+             does not resume) get "522 SSL connection failed: session reuse required". TLS 1.2
+             data connections that resume are always accepted.
   too-many   answers every PASS with "530 Too many connections (8) from this IP" (a full
              server that words its refusal as a failed login, like vsftpd and many NAS).
 
@@ -77,6 +82,7 @@ LONG = "x" * 296 + ".txt"
 HUGE = 18446744073709551615
 ESC_NAMES = {"esc\x1b[31mred.txt": b"red\n", "csi\x9b2Jname.txt": b"csi\n", "bad\udcffbyte.txt": b"ff\n",
              "plain.txt": b"plain\n", "fail\x1b[K.txt": b"never\n"}
+MANY = {"f%03d.txt" % k: b"file %d\n" % k for k in range(320)}  # tls-one-ticket
 LEARNED = {"password": None}  # echo-pass: the last password any session sent
 TLS = {}  # tls-*: "control" and "data" server contexts
 
@@ -91,8 +97,10 @@ def make_tls_contexts(mode):
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
         contexts[role] = (context, cert)
-    if mode == "tls-same-cert":
+    if mode in ("tls-same-cert", "tls-one-ticket"):
         contexts["data"] = contexts["control"]
+    if mode == "tls-one-ticket":
+        contexts["control"][0].num_tickets = 1
     out = subprocess.run(["openssl", "x509", "-in", contexts["control"][1], "-noout", "-fingerprint", "-sha256"],
                          check=True, capture_output=True, text=True).stdout
     TLS["control"], TLS["data"] = contexts["control"][0], contexts["data"][0]
@@ -109,6 +117,8 @@ def mlsd_lines(folder, mode=""):
         return [f"type=file;size=13;modify={STAMP}; good.txt", f"type=file;size=4;modify={STAMP}; gone.txt"]
     if mode == "escapes":
         return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in ESC_NAMES.items()]
+    if mode == "tls-one-ticket":
+        return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in MANY.items()]
     if mode.startswith("tls-"):
         return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in GOOD.items() if "/" not in name]
     if mode == "longname":
@@ -144,6 +154,7 @@ class Session(threading.Thread):
         self.extra_sent = False
         self.user = ""
         self.protected = False
+        self.resumed13 = 0  # tls-one-ticket: TLS 1.3 data connections resumed on this session
 
     def send(self, text):
         self.conn.sendall(text.encode("utf-8", "surrogateescape") + b"\r\n")
@@ -238,6 +249,13 @@ class Session(threading.Thread):
         if self.mode.startswith("tls-") and self.protected:
             try:
                 conn = TLS["data" if retrieving else "control"].wrap_socket(conn, server_side=True)
+                if self.mode == "tls-one-ticket":
+                    exhausted = conn.version() == "TLSv1.3" and self.resumed13 >= 1
+                    if not conn.session_reused or exhausted:
+                        conn.close()
+                        self.send("522 SSL connection failed: session reuse required")
+                        return
+                    self.resumed13 += conn.version() == "TLSv1.3"
                 conn.sendall(payload)
                 conn.unwrap()
             except (OSError, ValueError):
@@ -335,6 +353,9 @@ class Session(threading.Thread):
                 self.send("550 \x1b[2J\x1b[Hrefused\x9b31m here")
             else:
                 self.transfer(ESC_NAMES.get(name, b"ESCAPED")[self.rest:], retrieving=True)
+            self.rest = 0
+        elif verb == "RETR" and self.mode == "tls-one-ticket":
+            self.transfer(MANY.get(arg.lstrip("/"), b"ESCAPED")[self.rest:], retrieving=True)
             self.rest = 0
         elif verb == "RETR":
             name = arg.lstrip("/")

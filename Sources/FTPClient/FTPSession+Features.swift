@@ -1,25 +1,5 @@
 import Foundation
 
-/// The servers (`host:port`) whose FEAT reply did not end within its bounds, remembered for
-/// the process (one run): later connections to them skip FEAT at once instead of waiting again.
-final class UnendingFeatureReplies: @unchecked Sendable {
-    static let shared = UnendingFeatureReplies()
-    private let lock = NSLock()
-    private var servers: Set<String> = []
-
-    func contains(_ server: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return servers.contains(server)
-    }
-
-    func insert(_ server: String) {
-        lock.lock()
-        servers.insert(server)
-        lock.unlock()
-    }
-}
-
 extension FTPSession {
     /// Most lines a FEAT reply may have (RFC 2389 servers list a few dozen features).
     static let maximumFeatureLines = 500

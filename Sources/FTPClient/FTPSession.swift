@@ -320,7 +320,17 @@ public final class FTPSession: @unchecked Sendable {
     }
 
     func replyError(_ reply: FTPReply, _ shown: String) -> FTPError {
-        .reply(code: reply.code, text: reply.text, command: shown)
+        // A transfer refused for want of session reuse after the TLS 1.3 tickets ran out: the
+        // session is closed, the next attempt connects again with TLS 1.2 (FTPSession+TLS).
+        if reply.code == 522, protectsData, fallsBackToTLS12(after: reply) {
+            control?.close()
+            control = nil
+            // Transient: worth another attempt, over the new connection.
+            return .tlsFailed(
+                "\(reply.code) \(reply.text) (after \(shown)): TLS 1.3 session tickets ran out; "
+                    + "TLS 1.2 session resumption for this device for the rest of the run")
+        }
+        return .reply(code: reply.code, text: reply.text, command: shown)
     }
 
     /// Runs `body`; on an error that leaves the control connection in an unknown state
