@@ -7,14 +7,14 @@ import Foundation
 public struct ListingOverlap: Sendable, Equatable {
     /// Fewest records before the overlap is judged (a young state proves little).
     public static let minimumRecords = 20
-    /// Below this share (percent) of the records found again (same path, a file, the recorded
-    /// size) the listing is another tree.
+    /// Below this share (percent) of the records found again (a file at the recorded path, or
+    /// one of the recorded name and size elsewhere) the listing is another tree.
     public static let minimumSharePercent = 10
 
     /// Records of files that count: not below a folder the listing could not read in full.
     public let records: Int
-    /// Of those, the ones the listing holds as a file of the recorded size (when one is
-    /// recorded), at their path or (moved, a folder renamed) at another path with their name.
+    /// Of those, the ones the listing holds as a file at their path (any size: rewritten on the
+    /// device), or (moved, a folder renamed) at another path with their name and size.
     public let matched: Int
     /// Files of the listing no record recognises (another path, or another size).
     public let unrecognised: Int
@@ -27,9 +27,8 @@ public struct ListingOverlap: Sendable, Equatable {
         for (path, record) in records {
             if remote.unknown.contains(where: { $0 == path || $0.isAncestor(of: path) }) { continue }
             counted += 1
-            if let entry = remote[path], entry.kind == .file,
-                record.remoteSize == nil || entry.size == nil || record.remoteSize == entry.size
-            {
+            // At its path, whatever its size now (files are rewritten on the device itself).
+            if let entry = remote[path], entry.kind == .file {
                 found.insert(path)
             } else {
                 moved[path] = record
@@ -66,7 +65,7 @@ public struct ListingOverlap: Sendable, Equatable {
     /// The refusal's message for a device at `host`, saying what was measured and how to accept.
     public func refusal(host: String) -> String {
         "the server at \(host) lists another tree than this device's: \(matched) of \(records) recorded files "
-            + "found (same name and size), \(unrecognised) listed files not recorded; probably another device at "
+            + "found (by path, or by name and size), \(unrecognised) listed files not recorded; probably another device at "
             + "the same address, so nothing was changed for this device. If it is the same device (its card was "
             + "replaced or reformatted), run once with --accept-new-identity"
     }

@@ -89,7 +89,7 @@ import Testing
         let device = Self.device(refused.stdout)
         #expect(device["status"] as? String == "refused", "\(device)")
         let message = device["error"] as? String ?? ""
-        #expect(message.contains("lists another tree than this device's: 0 of 30 recorded files found"), "\(message)")
+        #expect(message.contains("lists another tree than this device's: 2 of 30 recorded files found"), "\(message)")
         #expect(message.contains("--accept-new-identity"), "\(message)")
         // Nothing changed here: the same 30 files with their content, none of the other camera's.
         #expect(try FileManager.default.contentsOfDirectory(atPath: mirror).sorted() == before)

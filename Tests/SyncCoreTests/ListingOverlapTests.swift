@@ -19,8 +19,9 @@ struct ListingOverlapTests {
         (30, 30, 0, 0, false),  // the same tree
         (30, 0, 0, 25, true),  // another camera: nothing recorded is there
         (30, 2, 0, 25, true),  // 2 of 30 (< 10 %) found again
+        (30, 0, 2, 25, true),  // 2 of the same name (the same model), other sizes: < 10 %
         (30, 3, 0, 25, false),  // 3 of 30 (10 %): the same device, much removed
-        (30, 0, 30, 0, true),  // the same names, every size different (the same model, other photos)
+        (30, 0, 30, 0, false),  // the same names, every size different: rewritten on the device
         (30, 0, 0, 0, false),  // an emptied card: no tree of its own, left to the delete limit
         (19, 0, 0, 25, false),  // too few records to judge
         (20, 0, 0, 1, true),
