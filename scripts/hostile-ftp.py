@@ -38,6 +38,17 @@ Every connection is handled on its own thread. MODE:
              connection of every RETR; prints the control
              certificate's fingerprint (sha256:AB:...) as a second line on stdout. Files: GOOD.
   tls-same-cert  the same with the control's certificate on data connections too (the good case).
+  extra-reply-all  like extra-reply, but EVERY RETR gets the second "226".
+  feat-endless  a working server (the files of GOOD, LIST only) whose FEAT reply never ends:
+             feature lines without end until the client hangs up.
+  feat-hang  the same, but FEAT sends "211-Features:" and one line, then nothing.
+  tls-one-ticket  explicit FTPS, one certificate, 320 small files f000.txt ... f319.txt; the
+             server issues one TLS 1.3 ticket per handshake and accepts one resumed TLS 1.3
+             data connection per control session: later ones (and any data connection that
+             does not resume) get "522 SSL connection failed: session reuse required". TLS 1.2
+             data connections that resume are always accepted.
+  too-many   answers every PASS with "530 Too many connections (8) from this IP" (a full
+             server that words its refusal as a failed login, like vsftpd and many NAS).
 
 A working in-memory tree (read and write: STOR, APPE, DELE, MKD, RMD, RNFR/RNTO, SIZE, MDTM,
 MFMT), that lists one folder badly; every command is logged on stderr as "CMD VERB ARG".
@@ -99,6 +110,7 @@ LONG = "x" * 296 + ".txt"
 HUGE = 18446744073709551615
 ESC_NAMES = {"esc\x1b[31mred.txt": b"red\n", "csi\x9b2Jname.txt": b"csi\n", "bad\udcffbyte.txt": b"ff\n",
              "plain.txt": b"plain\n", "fail\x1b[K.txt": b"never\n"}
+MANY = {"f%03d.txt" % k: b"file %d\n" % k for k in range(320)}  # tls-one-ticket
 LEARNED = {"password": None}  # echo-pass: the last password any session sent
 TLS = {}  # tls-*: "control" and "data" server contexts
 
@@ -113,8 +125,10 @@ def make_tls_contexts(mode):
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         context.load_cert_chain(cert, key)
         contexts[role] = (context, cert)
-    if mode == "tls-same-cert":
+    if mode in ("tls-same-cert", "tls-one-ticket"):
         contexts["data"] = contexts["control"]
+    if mode == "tls-one-ticket":
+        contexts["control"][0].num_tickets = 1
     out = subprocess.run(["openssl", "x509", "-in", contexts["control"][1], "-noout", "-fingerprint", "-sha256"],
                          check=True, capture_output=True, text=True).stdout
     TLS["control"], TLS["data"] = contexts["control"][0], contexts["data"][0]
@@ -122,7 +136,7 @@ def make_tls_contexts(mode):
 
 
 def mlsd_lines(folder, mode=""):
-    if mode == "extra-reply":
+    if mode in ("extra-reply", "extra-reply-all"):
         return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in THREE.items()]
     if mode == "huge":
         return [f"type=file;size=6;modify={STAMP}; small.txt"] + [
@@ -131,6 +145,8 @@ def mlsd_lines(folder, mode=""):
         return [f"type=file;size=13;modify={STAMP}; good.txt", f"type=file;size=4;modify={STAMP}; gone.txt"]
     if mode == "escapes":
         return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in ESC_NAMES.items()]
+    if mode == "tls-one-ticket":
+        return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in MANY.items()]
     if mode.startswith("tls-"):
         return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in GOOD.items() if "/" not in name]
     if mode == "longname":
@@ -166,6 +182,7 @@ class Session(threading.Thread):
         self.extra_sent = False
         self.user = ""
         self.protected = False
+        self.resumed13 = 0  # tls-one-ticket: TLS 1.3 data connections resumed on this session
 
     def send(self, text):
         self.conn.sendall(text.encode("utf-8", "surrogateescape") + b"\r\n")
@@ -260,6 +277,13 @@ class Session(threading.Thread):
         if self.mode.startswith("tls-") and self.protected:
             try:
                 conn = TLS["data" if retrieving else "control"].wrap_socket(conn, server_side=True)
+                if self.mode == "tls-one-ticket":
+                    exhausted = conn.version() == "TLSv1.3" and self.resumed13 >= 1
+                    if not conn.session_reused or exhausted:
+                        conn.close()
+                        self.send("522 SSL connection failed: session reuse required")
+                        return
+                    self.resumed13 += conn.version() == "TLSv1.3"
                 conn.sendall(payload)
                 conn.unwrap()
             except (OSError, ValueError):
@@ -272,6 +296,8 @@ class Session(threading.Thread):
         conn.sendall(payload)
         conn.close()
         self.send(self.final_text())
+        if self.mode == "extra-reply-all" and retrieving:
+            self.send("226 Transfer complete")
         if self.mode == "extra-reply" and retrieving and not self.extra_sent:
             self.extra_sent = True
             self.send("226 Transfer complete")
@@ -281,6 +307,8 @@ class Session(threading.Thread):
         if verb == "USER":
             self.user = arg
             self.send("331 Password please")
+        elif verb == "PASS" and self.mode == "too-many":
+            self.send("530 Too many connections (8) from this IP")
         elif verb == "PASS" and self.mode == "echo-pass":
             LEARNED["password"] = arg
             self.send(f"530 'PASS {arg}' refused" if self.user == "refused" else f"230 Welcome, {arg}")
@@ -295,6 +323,15 @@ class Session(threading.Thread):
         elif verb == "PROT" and self.mode.startswith("tls-"):
             self.protected = arg.strip().upper() == "P"
             self.send("200 Protection set")
+        elif verb == "FEAT" and self.mode == "feat-endless":
+            self.send("211-Features:")
+            for n in range(10_000_000):
+                self.send(" X-FEATURE-%d" % n)
+        elif verb == "FEAT" and self.mode == "feat-hang":
+            self.send("211-Features:")
+            self.send(" SIZE")
+            self.drain()
+            return False
         elif verb == "FEAT":
             self.send("211-Features:")
             tls = ["AUTH TLS", "PBSZ", "PROT"] if self.mode.startswith("tls-") else []
@@ -328,6 +365,8 @@ class Session(threading.Thread):
                 return True
             folder = arg.strip().strip("/")
             lines = mlsd_lines(folder, self.mode) if verb == "MLSD" else list_lines(folder)
+            if self.mode.startswith("feat-"):  # only the good files
+                lines = [l for l in list_lines(folder) if l.endswith((" sub", " good.txt", " good2.txt"))]
             self.transfer("".join(l + "\r\n" for l in lines).encode("utf-8", "surrogateescape"))
         elif verb == "RETR" and self.mode == "huge":
             name = arg.lstrip("/")
@@ -343,9 +382,12 @@ class Session(threading.Thread):
             else:
                 self.transfer(ESC_NAMES.get(name, b"ESCAPED")[self.rest:], retrieving=True)
             self.rest = 0
+        elif verb == "RETR" and self.mode == "tls-one-ticket":
+            self.transfer(MANY.get(arg.lstrip("/"), b"ESCAPED")[self.rest:], retrieving=True)
+            self.rest = 0
         elif verb == "RETR":
             name = arg.lstrip("/")
-            files = THREE if self.mode == "extra-reply" else GOOD
+            files = THREE if self.mode in ("extra-reply", "extra-reply-all") else GOOD
             payload = files.get(name, b"ESCAPED")[self.rest:]
             self.rest = 0
             self.transfer(payload, retrieving=True)

@@ -205,7 +205,8 @@ def main():
     if a.raw_names:
         # listings and commands carry the names' bytes unchanged (legacy encodings: GBK, latin1)
         LabHandler.unicode_errors = "surrogateescape"
-    LabHandler.banner = "ftpsync test server (pyftpdlib) ready"
+    # FTPSYNC_LAB_BANNER: another greeting (a device after a firmware update, for identity tests)
+    LabHandler.banner = os.environ.get("FTPSYNC_LAB_BANNER") or "ftpsync test server (pyftpdlib) ready"
     dtp_handler = make_dtp_handler(a.throttle, a.drop_after, a.drop_count, a.drop_upload_after)
     if dtp_handler is not None:
         LabHandler.dtp_handler = dtp_handler

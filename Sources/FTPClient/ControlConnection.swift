@@ -1,3 +1,5 @@
+import Foundation
+
 /// The control connection (RFC 959 §2.3): command lines out, replies in, each logged.
 final class ControlConnection {
     /// Longest reply line accepted, in bytes.
@@ -40,6 +42,30 @@ final class ControlConnection {
             let line = try readLine(during: during)
             if let log { log("< " + scrubber.scrub(String(decoding: line, as: UTF8.self))) }
             if let reply = try parser.feed(line) { return reply }
+        }
+    }
+
+    /// How the error of a reply over `readReply(during:maximumLines:seconds:)`'s line bound begins.
+    static let tooManyLines = "a reply of more than"
+
+    /// Reads one complete reply of at most `maximumLines` lines that ends within `seconds`.
+    /// - Throws: `.timedOut` when the reply did not end in time, `.protocolViolation` (starting
+    ///   with `tooManyLines`) beyond `maximumLines`, and what `readReply(during:)` throws.
+    func readReply(during: String, maximumLines: Int, seconds: Double) throws(FTPError) -> FTPReply {
+        let saved = transport.timeout
+        defer { transport.timeout = saved }
+        let deadline = Date().addingTimeInterval(seconds)
+        var parser = ReplyParser()
+        var count = 0
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw .timedOut(during: during) }
+            transport.timeout = min(saved, left)
+            let line = try readLine(during: during)
+            if let log { log("< " + scrubber.scrub(String(decoding: line, as: UTF8.self))) }
+            if let reply = try parser.feed(line) { return reply }
+            count += 1
+            if count >= maximumLines { throw .protocolViolation("\(Self.tooManyLines) \(maximumLines) lines") }
         }
     }
 

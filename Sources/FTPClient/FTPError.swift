@@ -51,7 +51,7 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let during):
             return "timed out during \(during): the server stopped answering; check the network or raise `timeout`"
         case .reply(let code, let text, let command):
-            return "\(code) \(text) (after \(command))\(Self.hint(code: code, command: command))"
+            return "\(code) \(text) (after \(command))\(Self.hint(code: code, text: text, command: command))"
         case .protocolViolation(let what):
             return "server broke the FTP protocol: \(what)"
         case .outOfStep(let what):
@@ -93,8 +93,28 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    private static func hint(code: Int, command: String) -> String {
+    /// True for a server saying it takes no more connections: 421 (RFC 959 §4.2), or a login
+    /// refused with 530 whose text speaks of too many connections or users (vsftpd, pure-ftpd
+    /// and many NAS answer a full server that way). Not a wrong password: retry later.
+    public var isConnectionLimit: Bool {
+        guard case .reply(let code, let text, _) = self else { return false }
+        return code == 421 || (code == 530 && Self.speaksOfLimit(text))
+    }
+
+    /// True when a reply's text says the server is full ("too many connections", "maximum
+    /// number of users", "connection limit", ...).
+    static func speaksOfLimit(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        let words = ["too many", "maximum number", "max number", "connection limit", "limit reached", "max clients"]
+        return words.contains { lower.contains($0) }
+    }
+
+    private static func hint(code: Int, text: String, command: String) -> String {
         let verb = command.split(separator: " ").first.map { $0.uppercased() } ?? ""
+        if code == 530 && speaksOfLimit(text) {
+            return ": the server takes no more connections (not a wrong password); "
+                + "lower `connections`, close other clients, or retry later"
+        }
         switch (code, verb) {
         case (530, "USER"), (530, "PASS"), (332, _): return ": check user and password"
         case (421, _): return ": the server refused service (too many connections?); retry later"

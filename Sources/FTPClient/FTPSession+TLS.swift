@@ -11,9 +11,11 @@ extension FTPSession {
         if let existing = tlsContext {
             context = existing
         } else {
-            context = try TLSContext(
-                host: configuration.host, check: configuration.certificateCheck,
-                limit: configuration.tlsVersionLimit)
+            // A server whose TLS 1.3 tickets ran out on an earlier connection: TLS 1.2, whose
+            // sessions resume any number of times.
+            let limit: TLSVersionLimit =
+                TLSResumptionFallback.shared.contains(featureServerKey) ? .tls12 : configuration.tlsVersionLimit
+            context = try TLSContext(host: configuration.host, check: configuration.certificateCheck, limit: limit)
             tlsContext = context
         }
         let tls = try TLSTransport(socket: socket, context: context, resuming: nil, ignoreMissingCloseNotify: false)
@@ -124,8 +126,30 @@ extension FTPSession {
         } catch {
             var reason = "data connection for \(shown): "
             if case .tlsFailed(let text) = error { reason += text } else { reason += error.description }
-            if let final = try? readReply(during: shown) { reason += "; the server said \(final.code) \(final.text)" }
+            let final = try? readReply(during: shown)
+            if let final { reason += "; the server said \(final.code) \(final.text)" }
+            if let final, fallsBackToTLS12(after: final) {
+                reason +=
+                    "; TLS 1.3 session tickets ran out: TLS 1.2 resumption for this device for the rest of the run"
+                // Start over: the next attempt connects again, with TLS 1.2.
+                control?.close()
+                control = nil
+            }
             throw .tlsFailed(reason)
         }
+    }
+
+    /// True (and remembered for the run) when `final`, the reply after a refused data
+    /// connection, says session reuse was required while the control connection runs TLS 1.3
+    /// with a session that resumed before: its tickets ran out (servers that keep one ticket
+    /// per session). Later connections of the device use TLS 1.2, whose session resumes for
+    /// every data connection.
+    func fallsBackToTLS12(after final: FTPReply) -> Bool {
+        guard final.code == 522 || final.text.lowercased().contains("reuse"), tlsDetails?.version == "TLSv1.3",
+            configuration.tlsVersionLimit == .tls13
+        else { return false }
+        TLSResumptionFallback.shared.insert(featureServerKey)
+        log?("TLS 1.3 session tickets ran out: connecting again with TLS 1.2")
+        return true
     }
 }

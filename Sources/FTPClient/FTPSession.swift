@@ -10,8 +10,13 @@ import Foundation
 public final class FTPSession: @unchecked Sendable {
     /// What this session connects to and logs in with.
     public let configuration: FTPSessionConfiguration
-    /// The features from FEAT after login (empty when FEAT was refused).
+    /// The features from FEAT after login (empty when FEAT was refused, or did not end).
     public internal(set) var features = FTPFeatures()
+    /// What the last `connect()` had to work around, one line each, for the device's report
+    /// (a FEAT reply that did not end and was treated as absent).
+    public internal(set) var notes: [String] = []
+    /// True when FEAT did not end within its bounds and the features are treated as absent.
+    public var featuresTreatedAsAbsent: Bool { notes.contains(Self.unendingFeatureNote) }
     /// The server's greeting (220 reply, after any 120 delay replies); nil before `connect()`.
     public internal(set) var banner: FTPReply?
     /// The numeric address of the control connection's peer; nil before `connect()`.
@@ -87,6 +92,7 @@ public final class FTPSession: @unchecked Sendable {
         peerHost = socket.peerHost
         localHost = socket.localHost
         usesEPRT = true
+        var restart = false
         let transport: any Transport = configuration.tls == .implicit ? try startTLS(on: socket) : socket
         control = ControlConnection(transport: transport, log: log, scrubber: scrubber)
         do throws(FTPError) {
@@ -103,11 +109,23 @@ public final class FTPSession: @unchecked Sendable {
             }
             try logIn()
             if configuration.tls != .none { try protectDataConnections() }
-            let feat = try exchange("FEAT")
-            features = feat.code == 211 ? FTPFeatures(reply: scrubber.scrub(feat)) : FTPFeatures()
-            usesMLSD = features.mlsd
-            if features.utf8, nameCodec.encoding == nil { _ = try exchange("OPTS UTF8 ON") }
-            try expect(exchange("TYPE I"), "TYPE I", 200)
+            // FEAT is bounded (lines, time); one that does not end leaves the connection out of
+            // step: start over without it, for the rest of the run.
+            notes = []
+            if UnendingFeatureReplies.shared.contains(featureServerKey) {
+                features = FTPFeatures()
+                notes.append(Self.unendingFeatureNote)
+            } else if let read = try boundedFeatures() {
+                features = read
+            } else {
+                UnendingFeatureReplies.shared.insert(featureServerKey)
+                restart = true
+            }
+            if !restart {
+                usesMLSD = features.mlsd
+                if features.utf8, nameCodec.encoding == nil { _ = try exchange("OPTS UTF8 ON") }
+                try expect(exchange("TYPE I"), "TYPE I", 200)
+            }
         } catch {
             // A refused login still ends with QUIT; a broken connection is just closed.
             switch error {
@@ -117,6 +135,12 @@ public final class FTPSession: @unchecked Sendable {
             controlTLS = nil
             control = nil
             throw error.scrubbed(by: scrubber)
+        }
+        if restart {
+            log?("FEAT did not end: connecting again without it")
+            control?.close()
+            control = nil
+            try connect()
         }
     }
 
@@ -240,27 +264,39 @@ public final class FTPSession: @unchecked Sendable {
         var line = Array(verb.utf8)
         if let encoded { line += [UInt8(ascii: " ")] + encoded }
         try control.sendLine(line, shown: shown)
-        let reply = try control.readReply(during: shown)
+        var reply = try control.readReply(during: shown)
         let verb = verb.prefix { $0 != " " }.uppercased()
         // Only commands that open a data connection get a preliminary reply (RFC 959 §4.2,
         // §5.4): another command that reads one is reading a reply meant for an earlier
-        // command, and every later reply would be off by one.
-        if reply.isPreliminary && !Self.transferVerbs.contains(verb) || Self.answersAnotherCommand(reply, verb) {
-            throw .outOfStep("reply \(reply.code) to \(shown) belongs to an earlier command")
+        // command (a server that sent one reply too many). That stray reply is skipped: the
+        // command's own reply follows it. A second one in a row means the dialogue is lost.
+        if Self.isStray(reply, verb) {
+            log?("skipping reply \(reply.code): it answers an earlier command, not \(shown)")
+            reply = try control.readReply(
+                during: shown, maximumLines: ReplyParser.maximumLines, seconds: min(configuration.timeout, 5))
+            if Self.isStray(reply, verb) {
+                throw .outOfStep("reply \(reply.code) to \(shown) belongs to an earlier command")
+            }
         }
         return reply
     }
 
+    /// Whether `reply` cannot be the reply to `verb` and answers an earlier command.
+    static func isStray(_ reply: FTPReply, _ verb: String) -> Bool {
+        reply.isPreliminary && !transferVerbs.contains(verb) || answersAnotherCommand(reply, verb)
+    }
+
     /// Whether a positive reply's code cannot answer `verb` (RFC 959 §5.4, RFC 3659): SIZE
     /// is answered by 213, REST and RNFR by 350 (a 2xx there is a final reply meant for an
-    /// earlier command), and DELE, RMD, MKD, RNTO, TYPE and NOOP by a 2xx (a 3xx there is one
-    /// meant for REST or RNFR). 4xx and 5xx replies always belong to the command.
+    /// earlier command), EPSV and PASV by 229 or 227 (RFC 2428), and DELE, RMD, MKD, RNTO,
+    /// TYPE and NOOP by a 2xx (a 3xx there is one meant for REST or RNFR). 4xx and 5xx replies always belong to the command.
     static func answersAnotherCommand(_ reply: FTPReply, _ verb: String) -> Bool {
         guard (200..<400).contains(reply.code) else { return false }
         switch verb {
         case "SIZE": return reply.code != 213
         case "REST", "RNFR": return reply.code / 100 != 3
         case "DELE", "RMD", "MKD", "RNTO", "TYPE", "NOOP": return reply.code / 100 != 2
+        case "EPSV", "PASV": return reply.code != 229 && reply.code != 227
         default: return false
         }
     }
@@ -284,7 +320,17 @@ public final class FTPSession: @unchecked Sendable {
     }
 
     func replyError(_ reply: FTPReply, _ shown: String) -> FTPError {
-        .reply(code: reply.code, text: reply.text, command: shown)
+        // A transfer refused for want of session reuse after the TLS 1.3 tickets ran out: the
+        // session is closed, the next attempt connects again with TLS 1.2 (FTPSession+TLS).
+        if reply.code == 522, protectsData, fallsBackToTLS12(after: reply) {
+            control?.close()
+            control = nil
+            // Transient: worth another attempt, over the new connection.
+            return .tlsFailed(
+                "\(reply.code) \(reply.text) (after \(shown)): TLS 1.3 session tickets ran out; "
+                    + "TLS 1.2 session resumption for this device for the rest of the run")
+        }
+        return .reply(code: reply.code, text: reply.text, command: shown)
     }
 
     /// Runs `body`; on an error that leaves the control connection in an unknown state

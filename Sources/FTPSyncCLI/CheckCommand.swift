@@ -44,8 +44,8 @@ struct CheckCommand {
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
         let configuration: Configuration
         do {
-            configuration = try ConfigLoader.load(path: configPath, environment: environment)
-            console.filter.protect(configuration)
+            // As pull does: `~/.netrc`, the permission warning, `password_env`.
+            configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
         } catch {
             console.error(error.description)
             return .usage
@@ -76,6 +76,10 @@ struct CheckCommand {
     /// Checks one device on the calling thread; never throws (a failure is in the report).
     static func check(_ device: DeviceConfig, log: (@Sendable (String) -> Void)?) -> CheckReport {
         var report = CheckReport(name: device.name, host: device.host, port: device.port, tls: device.tls.rawValue)
+        if let problem = device.problem {
+            report.error = "configuration: " + problem
+            return report
+        }
         let session = FTPSession(configuration: device.sessionConfiguration, log: log)
         defer { session.quit() }
         let started = Date()
@@ -104,7 +108,7 @@ struct CheckCommand {
             }
             report.ok = true
         } catch {
-            report.error = error.description
+            report.error = "\(device.explainingLogin(error))"
         }
         return report
     }

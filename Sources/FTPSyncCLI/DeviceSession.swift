@@ -46,3 +46,34 @@ func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
         if let warning = device.insecureWarning { console.error(warning) }
     }
 }
+
+/// A login the server refused for a device that names no password anywhere: the fault is the
+/// missing password, not a wrong one.
+struct NoPasswordError: Error, CustomStringConvertible {
+    /// The device's user name.
+    let user: String
+    /// The server's refusal, `CODE TEXT`.
+    let refusal: String
+
+    var description: String {
+        "no password configured for user '\(user)' (tried: password, password_env, ~/.netrc); "
+            + "the server refused the login: \(refusal)"
+    }
+}
+
+extension DeviceConfig {
+    /// True when no password is configured (neither `password`, `password_env` nor a `~/.netrc`
+    /// entry) for a user other than `anonymous` or `ftp`.
+    var lacksPassword: Bool {
+        password == nil && !["anonymous", "ftp"].contains(user.lowercased())
+    }
+
+    /// `error` of a connection attempt, as a `NoPasswordError` when it is a refused login
+    /// (530 after USER or PASS) of a device that `lacksPassword`; unchanged otherwise.
+    func explainingLogin(_ error: Error) -> Error {
+        guard lacksPassword, let ftp = error as? FTPError, case .reply(530, let text, let command) = ftp,
+            command.hasPrefix("USER") || command.hasPrefix("PASS"), !ftp.isConnectionLimit
+        else { return error }
+        return NoPasswordError(user: user, refusal: "530 \(text)")
+    }
+}

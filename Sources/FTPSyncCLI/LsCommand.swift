@@ -45,11 +45,14 @@ struct LsCommand {
         let environment = ProcessInfo.processInfo.environment
         let positionals = arguments.positionals
         let target = positionals[positionals.count - 1]
+        if positionals.count == 1, let message = Self.configWithoutDevice(target, environment: environment) {
+            throw UsageError(message)
+        }
         let configPath = resolveConfigPath(positionals.count == 2 ? positionals[0] : nil, environment: environment)
         let configuration: Configuration
         do {
-            configuration = try ConfigLoader.load(path: configPath, environment: environment)
-            console.filter.protect(configuration)
+            // As pull does: `~/.netrc`, the permission warning, `password_env`.
+            configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
         } catch {
             console.error(error.description)
             return .usage
@@ -63,6 +66,10 @@ struct LsCommand {
             }
             throw UsageError(message + " (devices: \(names.joined(separator: ", ")))")
         }
+        if let problem = device.problem {
+            console.error("ftpsync: \(deviceName): configuration: \(problem)")
+            return .partialFailure
+        }
         let path = Self.remoteFolder(root: device.remote, requested: requested)
 
         var log: (@Sendable (String) -> Void)?
@@ -74,7 +81,9 @@ struct LsCommand {
         do {
             remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
         } catch {
-            console.error("ftpsync: \(deviceName): cannot connect to \(device.host):\(device.port): \(error)")
+            console.error(
+                "ftpsync: \(deviceName): cannot connect to \(device.host):\(device.port): "
+                    + "\(device.explainingLogin(error))")
             return .partialFailure
         }
         defer { remote.close() }
@@ -101,6 +110,24 @@ struct LsCommand {
             console.out(LsListing.text(entries))
         }
         return .success
+    }
+
+    /// The message for `ls CONFIG` without a device (the only argument names a configuration
+    /// file: it ends in `.yaml`/`.yml` or is an existing file), with the file's devices when it
+    /// loads; nil when `argument` may be a device.
+    static func configWithoutDevice(_ argument: String, environment: [String: String]) -> String? {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) && !isFolder.boolValue
+        guard !argument.contains(":"), exists || argument.hasSuffix(".yaml") || argument.hasSuffix(".yml") else {
+            return nil
+        }
+        var message = "ls needs a device after the configuration file: ftpsync ls \(argument) DEVICE[:PATH]"
+        if let names = try? ConfigLoader.load(path: argument, environment: environment).devices.map(\.name),
+            !names.isEmpty
+        {
+            message += " (devices: \(names.joined(separator: ", ")))"
+        }
+        return message
     }
 
     /// `DEVICE[:PATH]` split at the first colon (device names never hold one).

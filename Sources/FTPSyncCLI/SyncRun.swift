@@ -110,6 +110,7 @@ private struct DeviceStart: Sendable {
     let runListingBudget: ListingBudget
 
     func run(_ device: DeviceConfig) -> DeviceReport {
+        if let problem = device.problem { return refusedSettings(device, problem: problem) }
         var policy = policy
         policy.minimumAge = Double(device.minAge)
         // `--on-conflict` wins over the device's `on_conflict`, which wins over the default.
@@ -131,7 +132,12 @@ private struct DeviceStart: Sendable {
         let budget = ListingBudget(owner: "device \(name)", limits: listingLimits, parent: runListingBudget)
         job.listingBudget = budget
         let connect = { () throws -> RemoteFileSystem in
-            let remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+            let remote: FTPRemote
+            do {
+                remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+            } catch {
+                throw device.explainingLogin(error)
+            }
             remote.listingBudget = budget
             return remote
         }
@@ -139,5 +145,16 @@ private struct DeviceStart: Sendable {
         case .pull: return PullEngine(job: job, store: store, events: events, connect: connect).run()
         case .push: return PushEngine(job: job, store: store, events: events, connect: connect).run()
         }
+    }
+
+    /// The report of a device whose settings cannot work (`DeviceConfig.problem`): failed,
+    /// nothing connected or changed; the other devices run.
+    private func refusedSettings(_ device: DeviceConfig, problem: String) -> DeviceReport {
+        events?(.deviceStarted(device: device.name))
+        var report = DeviceReport(name: device.name)
+        report.status = .failed
+        report.error = "configuration: " + problem
+        events?(.deviceFinished(device: device.name, report: report))
+        return report
     }
 }

@@ -9,8 +9,9 @@ struct DeviceBuilder {
     let reader: NodeReader
 
     /// The device of list item `number` (1-based) and the position of its `name` value.
-    /// - Throws: `ConfigError` when the item is not a mapping, a key is wrong, `name` or `host`
-    ///   is missing (at the mapping's position), or `password_env` names an unset variable.
+    /// - Throws: `ConfigError` when the item is not a mapping, a key is wrong, or `name` or `host`
+    ///   is missing (at the mapping's position). An unset `password_env` variable or an unknown
+    ///   time zone is the device's `problem` instead: it fails that device only.
     func device(from node: YAMLNode, number: Int) throws(ConfigError) -> (DeviceConfig, SourcePosition) {
         guard case .mapping(let pairs) = node.content else {
             throw reader.error(
@@ -33,7 +34,13 @@ struct DeviceBuilder {
             port: own.port ?? defaults.port, position: node.position)
         device.local = local
         if let value = own.user ?? defaults.user { device.user = value }
-        device.password = try password(own.password ?? defaults.password)
+        do {
+            device.password = try password(own.password ?? defaults.password)
+        } catch {
+            device.problem = error.description
+        }
+        let zoneProblem = own.timezone == nil ? own.timezoneProblem ?? defaults.timezoneProblem : nil
+        if device.problem == nil, let zoneProblem { device.problem = zoneProblem.description }
         if let value = own.remote ?? defaults.remote { device.remote = value }
         if let value = own.tls ?? defaults.tls {
             device.tls = value

@@ -71,6 +71,10 @@ public struct DeviceConfig: Sendable, Hashable {
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.
     public var acceptNewIdentity: Bool
+    /// A problem of this device's settings that fails this device only (`FILE:LINE:COLUMN:
+    /// message`): an unset `password_env` variable, an unknown `timezone`. nil when none. A
+    /// command leaves such a device alone (status `failed`, exit 1) and runs the others.
+    public var problem: String?
     /// Where the device's mapping starts in the configuration file (for error messages).
     public var position: SourcePosition
 

@@ -45,6 +45,8 @@ struct DeviceFields {
     var insecure: Bool?
     var acceptNewIdentity: Bool?
     var onConflict: ConflictPolicy?
+    /// An unknown `timezone` name: it fails the device only, not the file.
+    var timezoneProblem: ConfigError?
 
     /// Reads the pairs of a device mapping (`isDefaults` false) or of `defaults` (true).
     /// - Throws: `ConfigError` for an unknown key, `name` under `defaults`, a value of the wrong
@@ -103,10 +105,12 @@ struct DeviceFields {
         case "timezone":
             let text = try reader.string(node, key: key)
             guard let zone = parseTimeZone(text) else {
-                throw reader.error(
+                // The file's shape is fine: this device fails, the others run (issue 14 item 12).
+                timezoneProblem = reader.error(
                     at: node.position,
                     "unknown time zone '\(text)' in 'timezone': use an offset like +08:00, UTC, "
                         + "or a name like Asia/Shanghai")
+                return
             }
             timezone = zone
         case "encoding":
@@ -143,7 +147,28 @@ struct DeviceFields {
             throw reader.error(
                 at: node.position, "'host' must be a host name or address without spaces or '/', found '\(host)'")
         }
+        // `10.0.0.5:2121` or `[::1]:2121`: a port in the host (one colon, or after brackets).
+        if let port = Self.portInHost(host) {
+            throw reader.error(
+                at: node.position,
+                "'host' holds a port ('\(host)'): put the port in `port: \(port.port)` and write `host: \(port.host)`")
+        }
         return host
+    }
+
+    /// The host and port of `HOST:PORT` or `[IPv6]:PORT` (a port written into `host`); nil for a
+    /// plain name or a bare IPv6 address (several colons, no brackets).
+    static func portInHost(_ text: String) -> (host: String, port: String)? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        let port = text[text.index(after: colon)...]
+        var host = text[..<colon]
+        guard !port.isEmpty, port.allSatisfy({ $0.isASCII && $0.isNumber }), !host.isEmpty else { return nil }
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = host.dropFirst().dropLast()
+        } else if host.contains(":") {
+            return nil
+        }
+        return (String(host), String(port))
     }
 
     /// A device folder: relative to the top-level `local`, never leaving it or entering `.ftpsync`.

@@ -9,10 +9,10 @@ enum ConnectionLimit {
     /// Seconds to wait before each new attempt of a device run's first connection.
     static let waits: [Double] = [0.5, 1, 2, 4]
 
-    /// True for the reply a server sends when it takes no more connections (421, RFC 959 §4.2).
+    /// True for the reply a server sends when it takes no more connections (421, RFC 959 §4.2,
+    /// or a 530 that says so: `FTPError.isConnectionLimit`).
     static func isLimit(_ error: Error) -> Bool {
-        if case .reply(let code, _, _)? = error as? FTPError { return code == 421 }
-        return false
+        (error as? FTPError)?.isConnectionLimit ?? false
     }
 
     /// Opens the first connection with `connect`, trying again after each wait of `waits` while

@@ -1,5 +1,6 @@
 import FTPClient
 import Foundation
+import SyncCore
 import SyncStore
 
 /// The identity check of a device run (see `ServerIdentity`), right after the first login and
@@ -14,15 +15,28 @@ enum IdentityCheck {
     }
 
     /// Compares the server's identity with the one recorded for the device: none recorded →
-    /// record it; the same → go on; another → refuse, unless `job.acceptNewIdentity` (then the
-    /// new one is recorded). A dry run records nothing. A transport other than FTP, or a
+    /// record it; the same → go on; changed only where firmware updates change it (banner text,
+    /// a few features) → note it, record it and go on; another server (certificate, SYST, FEAT
+    /// family: `ServerIdentity.decisiveChanges`) → refuse, unless `job.acceptNewIdentity` (then
+    /// the new one is recorded). A dry run records nothing. A transport other than FTP, or a
     /// server whose SYST fails, is not checked.
     static func verify(remote: RemoteFileSystem, job: DeviceJob, store: StateStore?, host: String) -> Verdict {
         let connection = (remote as? ResilientRemote)?.current ?? remote
-        guard let ftp = connection as? FTPRemote, let current = try? ServerIdentity(session: ftp.session) else {
+        guard let ftp = connection as? FTPRemote, var current = try? ServerIdentity(session: ftp.session) else {
             return .proceed(notes: [])
         }
         let recorded = (try? store?.identity(device: job.name)).flatMap { $0 }.flatMap(ServerIdentity.init(stored:))
+        // A FEAT that did not end tells nothing of the server: compare (and keep) the recorded one.
+        if ftp.session.featuresTreatedAsAbsent, let recorded { current.features = recorded.features }
+        switch compare(current, recorded: recorded, job: job, store: store, host: host) {
+        case .proceed(let notes): return .proceed(notes: ftp.session.notes + notes)
+        case .refuse(let message): return .refuse(message)
+        }
+    }
+
+    private static func compare(
+        _ current: ServerIdentity, recorded: ServerIdentity?, job: DeviceJob, store: StateStore?, host: String
+    ) -> Verdict {
         guard let recorded else {
             if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
             return .proceed(notes: [])
@@ -30,6 +44,13 @@ enum IdentityCheck {
         let changes = current.changes(from: recorded)
         if changes.isEmpty { return .proceed(notes: []) }
         let what = changes.joined(separator: "; ")
+        // A new banner text or a few features more or less: a firmware update, not another device.
+        if current.decisiveChanges(from: recorded).isEmpty {
+            if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
+            return .proceed(notes: [
+                "the server's identity changed (\(what)): taken for a firmware update of the same device and recorded"
+            ])
+        }
         if job.acceptNewIdentity {
             if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
             return .proceed(notes: ["new server identity accepted: \(what)"])
@@ -38,5 +59,13 @@ enum IdentityCheck {
             "the server at \(host) answers with another identity than at the last sync (\(what)): "
                 + "probably another device at the same address; nothing was changed for this device. "
                 + "If it is the same device (new firmware, reset), run with --accept-new-identity")
+    }
+
+    /// The refusal when the device's listing `remote` is another tree than `records` (see
+    /// `ListingOverlap`), nil when it is the device's own or `job.acceptNewIdentity` is set.
+    static func foreignTree(_ remote: Snapshot, _ records: [RelativePath: FileRecord], job: DeviceJob) -> String? {
+        guard !job.acceptNewIdentity, records.count >= ListingOverlap.minimumRecords else { return nil }
+        let overlap = ListingOverlap(remote: remote, records: records)
+        return overlap.isAnotherTree ? overlap.refusal(host: job.host) : nil
     }
 }

@@ -142,6 +142,11 @@ public final class PullEngine {
             planned = planner.plan(
                 remote: listed, local: local.snapshot, records: records, partials: partials, evidence: evidence)
         }
+        // Another tree at the device's address (a camera of the same model swapped in): refuse
+        // before anything is deleted or overwritten (issue 14 item 18).
+        if planned.refusal == nil, let refusal = IdentityCheck.foreignTree(scanned.snapshot, records, job: job) {
+            planned.refusal = refusal
+        }
         let tree = PullTree(
             paths: job.paths, seen: local.identities, scanStarted: scanStarted,
             conflicted: Set(planned.plan.actions.filter { $0.kind == .conflict }.map(\.path)),

@@ -96,8 +96,12 @@ public final class PushEngine {
                 listed: scanned.snapshot, records: &records)
         }
         let (partials, abandoned) = try uploadPartials(remote: remote, local: local.snapshot)
-        let planned = PushPlanner(policy: job.policy).plan(
+        var planned = PushPlanner(policy: job.policy).plan(
             local: local.snapshot, remote: scanned.snapshot, records: records, partials: partials)
+        // Another tree at the device's address: overwrite and delete nothing there (issue 14 item 18).
+        if planned.refusal == nil, let refusal = IdentityCheck.foreignTree(scanned.snapshot, records, job: job) {
+            planned.refusal = refusal
+        }
         let deferred = DeferredDigests(scan: local, deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix)
         return (planned, deferred, abandoned)
     }

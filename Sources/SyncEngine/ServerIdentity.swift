@@ -80,6 +80,36 @@ public struct ServerIdentity: Sendable, Equatable {
         return result
     }
 
+    /// The changes from `earlier` that show another server rather than the same one updated:
+    /// another certificate, another SYST reply, or another FEAT family (two or more recorded
+    /// feature names gone, or one gone and others new: three or more differences; a FEAT missing
+    /// on either side proves nothing). A banner's text (version strings) and features gained
+    /// are what firmware updates change.
+    public func decisiveChanges(from earlier: ServerIdentity) -> [String] {
+        var result: [String] = []
+        if system != earlier.system { result.append("SYST \"\(earlier.system)\" → \"\(system)\"") }
+        let before = Self.featureNames(earlier.features)
+        let after = Self.featureNames(features)
+        let lost = before.subtracting(after).count
+        let gained = after.subtracting(before).count
+        if !before.isEmpty, !after.isEmpty, lost >= 2 || (lost >= 1 && lost + gained >= 3) {
+            result.append(
+                "FEAT \(before.sorted().joined(separator: " ")) → \(after.sorted().joined(separator: " "))")
+        }
+        if certificate != earlier.certificate {
+            result.append("certificate \(earlier.certificate ?? "none") → \(certificate ?? "none")")
+        }
+        return result
+    }
+
+    /// The feature names (first word, uppercased) of a `features` text.
+    private static func featureNames(_ features: String) -> Set<String> {
+        Set(
+            features.components(separatedBy: featureSeparator).compactMap {
+                $0.split(separator: " ").first.map { $0.uppercased() }
+            })
+    }
+
     private static let featureSeparator = " | "
 
     private static func maskingDigits(_ text: String) -> String {

@@ -17,6 +17,14 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
 
 let errorCases: [ErrorCase] = [
     ErrorCase(
+        name: "port written into host",
+        yaml: "local: /d\ndevices:\n  - name: a\n    host: \"10.0.0.5:2121\"\n", line: 4, column: 11,
+        message: "'host' holds a port ('10.0.0.5:2121'): put the port in `port: 2121` and write `host: 10.0.0.5`"),
+    ErrorCase(
+        name: "port written after a bracketed IPv6 host",
+        yaml: "local: /d\ndevices:\n  - name: a\n    host: \"[fe80::1]:21\"\n", line: 4, column: 11,
+        message: "'host' holds a port ('[fe80::1]:21'): put the port in `port: 21` and write `host: fe80::1`"),
+    ErrorCase(
         name: "unknown key with suggestion",
         yaml: "local: /d\ndevices:\n  - name: a\n    hots: h\n", line: 4, column: 5,
         message: "unknown key 'hots'; did you mean 'host'?"),
@@ -138,15 +146,6 @@ let errorCases: [ErrorCase] = [
         yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n  -   host: h\n", line: 5, column: 7,
         message: "missing required key 'name' in device #2"),
     ErrorCase(
-        name: "password_env names an unset variable",
-        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    password_env: CAM_PASSWORD\n",
-        environment: ["OTHER": "x"], line: 5, column: 19,
-        message: "environment variable 'CAM_PASSWORD' (named by 'password_env') is not set" + cronHint),
-    ErrorCase(
-        name: "password_env in defaults names an unset variable",
-        yaml: "local: /d\ndefaults:\n  password_env: PW\ndevices:\n  - name: a\n    host: h\n", line: 3, column: 17,
-        message: "environment variable 'PW' (named by 'password_env') is not set" + cronHint),
-    ErrorCase(
         name: "both password and password_env",
         yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    password: s\n    password_env: PW\n",
         environment: ["PW": "x"], line: 6, column: 19,
@@ -178,16 +177,6 @@ let errorCases: [ErrorCase] = [
         column: 16,
         message: "'on_conflict' must be one of keep-both, local-wins, remote-wins, newer-wins, report; "
             + "found a list"),
-    ErrorCase(
-        name: "bad timezone",
-        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    timezone: Mars/Olympus\n", line: 5, column: 15,
-        message: "unknown time zone 'Mars/Olympus' in 'timezone': use an offset like +08:00, UTC, "
-            + "or a name like Asia/Shanghai"),
-    ErrorCase(
-        name: "ambiguous zone abbreviation",
-        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    timezone: CST\n", line: 5, column: 15,
-        message: "unknown time zone 'CST' in 'timezone': use an offset like +08:00, UTC, "
-            + "or a name like Asia/Shanghai"),
     ErrorCase(
         name: "bad encoding",
         yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    encoding: EBCDIC\n", line: 5, column: 15,
@@ -237,6 +226,43 @@ let errorCases: [ErrorCase] = [
         yaml: "local: /d\n? {a: 1}\n: x\ndevices: []\n", line: 2, column: 3,
         message: "mapping keys must be plain words, found a mapping"),
 ]
+
+/// Mistakes in one device's settings: the file loads, that device carries the problem (it
+/// fails alone, issue 14 item 12), with the exact message at the value's position.
+let deviceProblemCases: [ErrorCase] = [
+    ErrorCase(
+        name: "password_env names an unset variable",
+        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    password_env: CAM_PASSWORD\n",
+        environment: ["OTHER": "x"], line: 5, column: 19,
+        message: "environment variable 'CAM_PASSWORD' (named by 'password_env') is not set" + cronHint),
+    ErrorCase(
+        name: "password_env in defaults names an unset variable",
+        yaml: "local: /d\ndefaults:\n  password_env: PW\ndevices:\n  - name: a\n    host: h\n", line: 3, column: 17,
+        message: "environment variable 'PW' (named by 'password_env') is not set" + cronHint),
+    ErrorCase(
+        name: "bad timezone",
+        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    timezone: Mars/Olympus\n", line: 5, column: 15,
+        message: "unknown time zone 'Mars/Olympus' in 'timezone': use an offset like +08:00, UTC, "
+            + "or a name like Asia/Shanghai"),
+    ErrorCase(
+        name: "ambiguous zone abbreviation",
+        yaml: "local: /d\ndevices:\n  - name: a\n    host: h\n    timezone: CST\n", line: 5, column: 15,
+        message: "unknown time zone 'CST' in 'timezone': use an offset like +08:00, UTC, "
+            + "or a name like Asia/Shanghai"),
+]
+
+@Test(arguments: deviceProblemCases)
+func deviceProblemFailsTheDeviceOnly(_ errorCase: ErrorCase) throws {
+    #expect(parseError(errorCase.yaml, environment: errorCase.environment) == nil)
+    let configuration = try ConfigLoader.parse(
+        text: errorCase.yaml + "  - name: other\n    host: h2\n    password: p\n    timezone: UTC\n",
+        path: "device.yaml",
+        environment: errorCase.environment)
+    #expect(
+        configuration.devices.first?.problem
+            == "device.yaml:\(errorCase.line):\(errorCase.column): \(errorCase.message)")
+    #expect(configuration.devices.last?.problem == nil)
+}
 
 @Test(arguments: errorCases)
 func errorCaseGivesExactMessage(_ errorCase: ErrorCase) throws {

@@ -46,6 +46,7 @@ final class LabServer: @unchecked Sendable {
         lines += extra.map { "    " + $0 }
         let path = folder + "/device.yaml"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)  // it holds a password: no permission warning (pull, check and ls warn alike)
         return path
     }
 }

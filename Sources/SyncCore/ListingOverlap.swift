@@ -1,0 +1,72 @@
+import Foundation
+
+/// How much of a device's listing the state's records recognise: the evidence that the server
+/// at a device's address still holds the device's own files (issue 14 item 18). A camera of
+/// the same model swapped in at the same address shows the same banner, SYST and FEAT; only its
+/// files differ. Pure: compares a listing with the records, touches nothing.
+public struct ListingOverlap: Sendable, Equatable {
+    /// Fewest records before the overlap is judged (a young state proves little).
+    public static let minimumRecords = 20
+    /// Below this share (percent) of the records found again (a file at the recorded path, or
+    /// one of the recorded name and size elsewhere) the listing is another tree.
+    public static let minimumSharePercent = 10
+
+    /// Records of files that count: not below a folder the listing could not read in full.
+    public let records: Int
+    /// Of those, the ones the listing holds as a file at their path (any size: rewritten on the
+    /// device), or (moved, a folder renamed) at another path with their name and size.
+    public let matched: Int
+    /// Files of the listing no record recognises (another path, or another size).
+    public let unrecognised: Int
+
+    /// Measures the overlap of `remote` (the device's listing) with `records` (the state).
+    public init(remote: Snapshot, records: [RelativePath: FileRecord]) {
+        var counted = 0
+        var found = Set<RelativePath>()
+        var moved: [RelativePath: FileRecord] = [:]
+        for (path, record) in records {
+            if remote.unknown.contains(where: { $0 == path || $0.isAncestor(of: path) }) { continue }
+            counted += 1
+            // At its path, whatever its size now (files are rewritten on the device itself).
+            if let entry = remote[path], entry.kind == .file {
+                found.insert(path)
+            } else {
+                moved[path] = record
+            }
+        }
+        // A file moved or its folder renamed keeps its name and size: found again elsewhere.
+        var elsewhere: [String: Int] = [:]
+        for entry in remote.entries where entry.kind == .file && !found.contains(entry.path) {
+            elsewhere[Self.key(entry.path.name, entry.size), default: 0] += 1
+        }
+        var foundElsewhere = 0
+        for (path, record) in moved {
+            let key = Self.key(path.name, record.remoteSize)
+            guard let left = elsewhere[key], left > 0 else { continue }
+            elsewhere[key] = left - 1
+            foundElsewhere += 1
+        }
+        self.records = counted
+        matched = found.count + foundElsewhere
+        unrecognised = elsewhere.values.reduce(0, +)
+    }
+
+    private static func key(_ name: String, _ size: UInt64?) -> String {
+        name + "\u{0}" + (size.map(String.init) ?? "-")
+    }
+
+    /// True when the listing is another tree: at least `minimumRecords` records, fewer than
+    /// `minimumSharePercent` of them found again, and files of its own in the listing (an emptied
+    /// card, with no files at all, is left to the delete limit instead).
+    public var isAnotherTree: Bool {
+        records >= Self.minimumRecords && matched * 100 < records * Self.minimumSharePercent && unrecognised > 0
+    }
+
+    /// The refusal's message for a device at `host`, saying what was measured and how to accept.
+    public func refusal(host: String) -> String {
+        "the server at \(host) lists another tree than this device's: \(matched) of \(records) recorded files "
+            + "found (by path, or by name and size), \(unrecognised) listed files not recorded; probably another device at "
+            + "the same address, so nothing was changed for this device. If it is the same device (its card was "
+            + "replaced or reformatted), run once with --accept-new-identity"
+    }
+}
