@@ -202,12 +202,23 @@ public struct PullPlanner: Sendable {
         }
         let guardian = DeleteGuard(
             source: remote, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
+        var kept: [RelativePath] = []
         for entry in candidates where unknown.forbidsDelete(of: entry.path) == nil {
             if let folder = guardian.suspectFolder(for: entry.path) {
                 notes.append(DeleteGuard.note(entry.path, folder: folder))
                 continue
             }
+            // A version a conflict kept here is the user's to remove: never trashed unasked.
+            if entry.kind == .file, records[entry.path] == nil, ConflictNaming.isConflictCopy(entry.path.name) {
+                notes.append("\(entry.path): a conflict copy here; kept (delete it by hand)")
+                kept.append(entry.path)
+                continue
+            }
             deletes.append(Action(kind: .deleteLocal, path: entry.path, source: entry, reason: "gone from the device"))
+        }
+        // A folder still holding a kept conflict copy is not trashed with it.
+        deletes.removeAll { delete in
+            delete.source?.kind == .directory && kept.contains { delete.path.isAncestor(of: $0) }
         }
         let forgotten = goneThere.map(\.0).filter { local.position(of: $0) == nil }.sorted()
         let plan = Plan(

@@ -168,11 +168,14 @@ final class PullExecutor {
             try store?.setPartial(StoredPartial(transfer: partial, tempName: partialPath), device: job.name)
         }
         var transfer: Received
+        // A device file of the same size and time can still be another file (a card formatted and
+        // filled again): the bytes kept are resumed only when their last few match the device's.
+        let offset = action.offset > 0 && resumeMatches(action, partialPath: partialPath) ? action.offset : 0
         do {
             transfer = try receive(
-                action, source: source, into: (partials, partialName), from: action.offset, id: id, sync: !batched)
+                action, source: source, into: (partials, partialName), from: offset, id: id, sync: !batched)
         } catch FTPError.reply(let code, _, let command)
-            where action.offset > 0 && command.hasPrefix("REST")
+            where offset > 0 && command.hasPrefix("REST")
             && (500..<600).contains(code)
         {
             // The server cannot resume (no REST): start over from the first byte.
@@ -194,6 +197,22 @@ final class PullExecutor {
             throw error
         }
         return try record(action, source: source, transfer, batched: batched)
+    }
+
+    /// Whether the last bytes (up to 4 KiB) kept in the partial at `partialPath` before
+    /// `action.offset` are the device file's own (REST + a short RETR); false when they differ
+    /// or either side cannot be read (the download then starts over).
+    private func resumeMatches(_ action: Action, partialPath: String) -> Bool {
+        let count = Int(min(action.offset, 4_096))
+        let start = action.offset - UInt64(count)
+        let descriptor = open(partialPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var kept = [UInt8](repeating: 0, count: count)
+        let read = kept.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(clamping: start)) }
+        guard read == count else { return false }
+        let path = remotePath(root: job.remoteRoot, relative: action.path.string)
+        return (try? remote.readRange(path, from: start, count: count)) == kept
     }
 
     /// Records a finished download: into the batch, or committed at once (removing its partial row).

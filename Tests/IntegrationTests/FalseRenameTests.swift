@@ -26,6 +26,8 @@ import Testing
     ]
     /// 2000-01-01T00:00:00Z: what a camera whose clock was never set stamps on every clip.
     static let noClock: Double = 946_684_800
+    /// A time a clock set: 2023-11-14T22:13:20Z.
+    static let clock: Double = 1_700_000_000
     static let clipSize = 1_048_576
 
     static func start(_ lab: Lab, root: String) throws -> FTPServer {
@@ -59,8 +61,9 @@ import Testing
         let expected = ["download DCIM/B.MP4"] + (delete ? ["delete_local DCIM/A.MP4"] : [])
         #expect(Push.actions(dry.stdout).map { "\($0.kind) \($0.path)" } == expected, "\(dry.stdout)")
         #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/DCIM/B.MP4"))
-        // The report says why: the server's hash, or the sampled bytes, differ.
-        let why = lab.hashCommand != nil ? "the server's SHA-256 differs" : "the sampled bytes differ"
+        // The report says why: the server's hash differs, or with no hash a default time is no
+        // proof whatever sampled bytes say.
+        let why = lab.hashCommand != nil ? "the server's SHA-256 differs" : "sampled bytes prove nothing here"
         let text = try ftpsync(["pull", configPath, "--dry-run"] + options).stdout
         #expect(text.contains("DCIM/B.MP4: same size and time") && text.contains(why), "\(text)")
 
@@ -83,7 +86,7 @@ import Testing
         #expect(Push.actions(again.stdout).isEmpty, "\(again.stdout)")
     }
 
-    /// A clip moved on the device (same bytes, same default time) is still a local rename: the
+    /// A clip moved on the device (same bytes, same time) is still a local rename: the
     /// local file keeps its inode, and the device is only asked for evidence — HASH or XSHA256 on
     /// proftpd (no RETR at all), three short REST + RETR ranges on pyftpdlib and vsftpd.
     @Test(arguments: servers)
@@ -91,8 +94,8 @@ import Testing
         let work = try makeTemporaryFolder("true-move-\(lab.kind.rawValue)")
         let served = work + "/served"
         let clip = pseudoRandomBytes(Self.clipSize, seed: 54)
-        try writeFile(served + "/DCIM/C.MP4", clip, modified: Self.noClock)
-        try writeFile(served + "/DCIM/D.MP4", pseudoRandomBytes(Self.clipSize, seed: 55), modified: Self.noClock)
+        try writeFile(served + "/DCIM/C.MP4", clip, modified: Self.clock)
+        try writeFile(served + "/DCIM/D.MP4", pseudoRandomBytes(Self.clipSize, seed: 55), modified: Self.clock + 60)
         let server = try Self.start(lab, root: served)
         defer { server.stop() }
         let mirror = work + "/mirror"
@@ -129,7 +132,7 @@ import Testing
         let work = try makeTemporaryFolder("ignore-rest")
         let served = work + "/served"
         let clip = pseudoRandomBytes(Self.clipSize, seed: 56)
-        try writeFile(served + "/DCIM/C.MP4", clip, modified: Self.noClock)
+        try writeFile(served + "/DCIM/C.MP4", clip, modified: Self.clock)
         let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.4.4", options: ["--ignore-rest"])
         defer { server.stop() }
         let mirror = work + "/mirror"
@@ -147,6 +150,41 @@ import Testing
             "\(pulled.stdout)")
         #expect(Push.bytes(mirror + "/cam/moved/C.MP4") == clip)
         #expect(Push.bytes(mirror + "/cam/DCIM/C.MP4") == clip)
+    }
+
+    /// Clips of one bitrate share most bytes: three clips dated 2000-01-01 that differ only
+    /// between the sampled head, middle and tail. One is deleted and another such clip added: on a
+    /// device with no server hash this is no proof of a move, so the new clip is downloaded and
+    /// the old copy kept.
+    @Test func clipsThatDifferOnlyBetweenTheSamplesAreNoMove() throws {
+        let work = try makeTemporaryFolder("sample-gap")
+        let served = work + "/served"
+        let base = pseudoRandomBytes(100_000, seed: 57)
+        func clip(_ seed: UInt64) -> [UInt8] {
+            var bytes = base
+            let patch = pseudoRandomBytes(10_000, seed: seed)
+            bytes.replaceSubrange(20_000..<30_000, with: patch)
+            return bytes
+        }
+        for index in 1...3 {
+            try writeFile(served + "/DCIM/CLIP000\(index).MP4", clip(UInt64(60 + index)), modified: Self.noClock)
+        }
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.4.5")
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let configPath = try Push.config(server, local: mirror, at: work)
+        #expect(try ftpsync(["pull", configPath]).status == 0)
+
+        let newClip = clip(70)
+        try FileManager.default.removeItem(atPath: served + "/DCIM/CLIP0001.MP4")
+        try writeFile(served + "/DCIM/CLIP0004.MP4", newClip, modified: Self.noClock)
+        let pulled = try ftpsync(["pull", configPath, "--json"])
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(
+            Push.actions(pulled.stdout).map { "\($0.kind) \($0.path)" } == ["download DCIM/CLIP0004.MP4"],
+            "\(pulled.stdout)")
+        #expect(Push.bytes(mirror + "/cam/DCIM/CLIP0004.MP4") == newClip)
+        #expect(Push.bytes(mirror + "/cam/DCIM/CLIP0001.MP4") == clip(61), "the old copy is kept")
     }
 
     static func inode(_ path: String) -> UInt64 {

@@ -260,4 +260,41 @@ import Testing
         #expect(local.keys.sorted() == remote.keys.sorted())
         for (path, facts) in remote { #expect(local[path]?.content == facts.content, "content of \(path)") }
     }
+
+    /// A download killed midway keeps its bytes; the device's file is then replaced by another of
+    /// the same size and time (a card formatted and filled again, a camera without a clock). The
+    /// next run must not splice the old head onto the new tail: the kept bytes are resumed only
+    /// when their last few match the device's.
+    @Test func aResumeOntoAnotherFileOfTheSameSizeAndTimeStartsOver() throws {
+        let work = try makeTemporaryFolder("resume-other")
+        let served = work + "/served"
+        let noClock: Double = 946_684_800
+        try writeFile(served + "/clip.mp4", pseudoRandomBytes(4_000_000, seed: 81), modified: noClock)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.6.4", options: ["--throttle", "400000"])
+        defer { server.stop() }
+        let mirror = work + "/mirror"
+        let config = work + "/device.yaml"
+        try ("local: \(mirror)\ndevices:\n" + server.deviceYAML(name: "cam")).write(
+            toFile: config, atomically: true, encoding: .utf8)
+
+        let child = try spawn(ftpsyncBinary, ["pull", config, "--no-progress"], output: false)
+        let partials = mirror + "/.ftpsync/partial/cam"
+        let deadline = Date().addingTimeInterval(30)
+        func kept() -> Int {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: partials)) ?? []
+            return names.compactMap { name in
+                (try? FileManager.default.attributesOfItem(atPath: partials + "/" + name))?[.size] as? Int
+            }.max() ?? 0
+        }
+        while Date() < deadline, kept() < 500_000 { usleep(10_000) }
+        kill(child.pid, SIGKILL)
+        _ = waitForExit(child.pid, timeout: 30)
+        #expect(kept() >= 500_000, "a partial download was kept")
+
+        let other = pseudoRandomBytes(4_000_000, seed: 82)
+        try writeFile(served + "/clip.mp4", other, modified: noClock)
+        let next = try ftpsync(["pull", config, "--no-progress"], timeout: 60)
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        #expect(FileManager.default.contents(atPath: mirror + "/cam/clip.mp4") == Data(other), "no spliced file")
+    }
 }

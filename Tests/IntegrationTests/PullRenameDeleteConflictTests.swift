@@ -11,10 +11,11 @@ import Testing
         let work = try makeTemporaryFolder("pull-rename-\(kind.rawValue)")
         let served = work + "/served"
         let clip = pseudoRandomBytes(2 * 1_048_576, seed: 3)
+        // Times of their own: one time shared by 3+ files is a default, no evidence of a move.
         try writeFile(served + "/DCIM/clip.mp4", clip, modified: Push.minute())
-        try writeFile(served + "/DCIM/old.jpg", pseudoRandomBytes(4000, seed: 4), modified: Push.minute())
-        try writeFile(served + "/DCIM/other.jpg", pseudoRandomBytes(3000, seed: 5), modified: Push.minute())
-        try writeFile(served + "/keep.txt", Array("keep\n".utf8), modified: Push.minute())
+        try writeFile(served + "/DCIM/old.jpg", pseudoRandomBytes(4000, seed: 4), modified: Push.minute() - 60)
+        try writeFile(served + "/DCIM/other.jpg", pseudoRandomBytes(3000, seed: 5), modified: Push.minute() - 120)
+        try writeFile(served + "/keep.txt", Array("keep\n".utf8), modified: Push.minute() - 180)
         let server = try FTPServer(kind, root: served, address: address)
         defer { server.stop() }
         let mirror = work + "/mirror"

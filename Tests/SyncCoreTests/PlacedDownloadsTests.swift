@@ -44,3 +44,21 @@ struct PlacedDownloadsTests {
         }
     }
 }
+
+/// `pull --delete` never trashes the local versions that conflicts kept (nor their folders).
+struct PullDeleteKeepsConflictCopiesTests {
+    typealias F = Fixture
+
+    @Test func conflictCopiesWithNoRecordAreKept() {
+        let local = Snapshot([
+            F.folder("d"), F.local("d/a.conflict-20261201T113945Z.jpg", 5, 600), F.local("d/extra.jpg", 5, 600),
+            F.local("x.conflict-20261201T113945Z", 5, 600), F.local("x.conflict-later", 5, 600),
+        ])
+        var policy = SyncPolicy(direction: .pull)
+        policy.deleteExtraneous = true
+        policy.maxDelete = nil
+        let result = PullPlanner(policy: policy).plan(remote: Snapshot([]), local: local, records: [:], partials: [:])
+        #expect(F.kinds(result) == ["delete_local d/extra.jpg", "delete_local x.conflict-later"])
+        #expect(result.plan.notes.filter { $0.contains("a conflict copy here; kept") }.count == 2)
+    }
+}
