@@ -74,6 +74,11 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
   zero-append
              the first STOR is cut after 64 KiB (426); every APPE stores zeros in place of
              the bytes it gets (the right size, the wrong content).
+  refuse-overwrite-rnto
+             RNTO onto an existing file answers "550 File exists" and renames nothing (IIS,
+             some NAS); RNTO onto a free name works.
+  lying-rnto RNTO onto an existing file answers "250 Renamed" and renames nothing; RNTO onto
+             a free name works.
 """
 
 import calendar
@@ -674,6 +679,8 @@ class FolderSession(Session):
         self.send("226 Transfer complete")
 
     def command(self, verb, arg):
+        if self.mode in LOGGED_FOLDER_MODES:
+            print("CMD", verb, arg, file=sys.stderr, flush=True)
         if self.stall_next:
             time.sleep(120)
             return False
@@ -725,6 +732,10 @@ class FolderSession(Session):
         elif verb == "RNFR":
             self.rename_from = self.local(arg)
             self.send("350 Ready for RNTO" if os.path.exists(self.rename_from) else "550 No such file")
+        elif verb == "RNTO" and self.mode == "refuse-overwrite-rnto" and os.path.exists(self.local(arg)):
+            self.send("550 %s: File exists" % arg)
+        elif verb == "RNTO" and self.mode == "lying-rnto" and os.path.exists(self.local(arg)):
+            self.send("250 Renamed")
         elif verb == "RNTO":
             replaces = os.path.exists(self.local(arg))
             os.replace(self.rename_from, self.local(arg))
@@ -747,7 +758,10 @@ class FolderSession(Session):
         return True
 
 
-FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append")
+FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append",
+                "refuse-overwrite-rnto", "lying-rnto")
+# Folder modes that log every command on stderr as "CMD VERB ARG", like the tree modes.
+LOGGED_FOLDER_MODES = ("refuse-overwrite-rnto", "lying-rnto")
 
 
 def main():

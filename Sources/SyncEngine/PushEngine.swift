@@ -66,8 +66,10 @@ public final class PushEngine {
         }
         // The device's remote folder first, when it does not exist yet (issue 14 item 6).
         guard RemoteRootCreation.make(rootParts, on: remote, into: &report) else { return }
+        let quirks = RenameQuirks()
         let executor = PushExecutor(
-            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events, clock: clock)
+            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events, clock: clock,
+            quirks: quirks)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
@@ -77,7 +79,7 @@ public final class PushEngine {
             extra: { [job, store, events, clock, records] sibling in
                 let worker = PushExecutor(
                     job: job, store: store, remote: sibling, records: records, deferred: deferred, events: events,
-                    clock: clock)
+                    clock: clock, quirks: quirks)
                 return ConnectionWorker(
                     remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
             }, finishFirst: executor.finishRecords, at: clock, into: &report)

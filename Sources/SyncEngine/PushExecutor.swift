@@ -24,12 +24,15 @@ final class PushExecutor {
     let events: SyncEventHandler?
     /// The time source (UTC) for the upload intents.
     private let clock: () -> Date
+    /// What this run learnt of the device's RNTO, shared by the push's connections.
+    let quirks: RenameQuirks
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
         deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil,
-        clock: @escaping () -> Date = Date.init
+        clock: @escaping () -> Date = Date.init, quirks: RenameQuirks = RenameQuirks()
     ) {
+        self.quirks = quirks
         self.clock = clock
         self.events = events
         self.deferred = deferred
@@ -142,9 +145,13 @@ final class PushExecutor {
             sentSize: size, timeToSet: whole, stored: clock())
         try store?.setUploadIntent(intent, device: job.name)
         do {
-            try remote.rename(from: temporary, to: target)
+            try place(temporary, at: target, path: action.path, size: size)
         } catch let error as FTPError where error.isRefusal {
             // Refused: nothing was placed. (A timeout may have renamed it: the intent stays.)
+            try? store?.removeUploadIntent(path: action.path, device: job.name)
+            throw error
+        } catch let error as PlaceError {
+            // Not placed; the temporary and its partial row stay, so the next run completes it.
             try? store?.removeUploadIntent(path: action.path, device: job.name)
             throw error
         }
