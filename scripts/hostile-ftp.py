@@ -79,6 +79,11 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
              some NAS); RNTO onto a free name works.
   lying-rnto RNTO onto an existing file answers "250 Renamed" and renames nothing; RNTO onto
              a free name works.
+  rest-keeps-tail, rest-zero-fill
+             the first STOR of each file is cut after 64 KiB (426); APPE is refused (502); a
+             STOR after REST N keeps only the bytes it gets (rest-keeps-tail: the file is the
+             tail alone) or writes them at N over zeros (rest-zero-fill: the head is lost).
+             STOR without REST works.
 """
 
 import calendar
@@ -540,6 +545,8 @@ class TreeSession(Session):
                 self.send("550 No such file")
             else:
                 self.send("213 %s" % (len(data) if verb == "SIZE" else STAMP))
+        elif verb == "APPE" and self.mode in REST_MODES:
+            self.send("502 APPE not implemented")
         elif verb in ("STOR", "APPE"):
             conn = self.data_connection()
             if conn is None:
@@ -588,6 +595,7 @@ class FolderSession(Session):
 
     stalled = False
     lock = threading.Lock()
+    cut = set()  # rest-*: the files whose first STOR was cut
 
     def __init__(self, conn, mode, root):
         super().__init__(conn, mode)
@@ -610,6 +618,22 @@ class FolderSession(Session):
         conn, _ = listener.accept()
         listener.close()
         self.send("150 Ready")
+        if self.mode in REST_MODES and not self.rest:
+            with FolderSession.lock:
+                first = path not in FolderSession.cut
+                FolderSession.cut.add(path)
+            if first:
+                got = bytearray()
+                while len(got) < 65536:
+                    chunk = conn.recv(65536 - len(got))
+                    if not chunk:
+                        break
+                    got += chunk
+                conn.close()
+                with open(path, "wb") as f:
+                    f.write(got)
+                self.send("426 Connection closed; transfer aborted")
+                return
         if self.mode == "zero-append" and not append:
             with FolderSession.lock:
                 first, FolderSession.stalled = not FolderSession.stalled, True
@@ -642,6 +666,14 @@ class FolderSession(Session):
             data = data[: len(data) // 2]
         if self.mode == "zero-append" and append:
             data = bytes(len(data))
+        if self.mode in REST_MODES and self.rest:
+            with open(path, "wb") as f:
+                if self.mode == "rest-zero-fill":
+                    f.seek(self.rest)
+                f.write(data)
+            self.rest = 0
+            self.send("226 Transfer complete")
+            return
         if append:
             how = "ab"
         else:
@@ -721,6 +753,8 @@ class FolderSession(Session):
             when = calendar.timegm(time.strptime(stamp[:14], "%Y%m%d%H%M%S"))
             os.utime(self.local(name), (when, when))
             self.send("213 Modify=%s; %s" % (stamp, name))
+        elif verb == "APPE" and self.mode in REST_MODES:
+            self.send("502 APPE not implemented")
         elif verb in ("STOR", "APPE"):
             self.receive(self.local(arg), verb == "APPE")
         elif verb == "RETR":
@@ -759,9 +793,10 @@ class FolderSession(Session):
 
 
 FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append",
-                "refuse-overwrite-rnto", "lying-rnto")
+                "refuse-overwrite-rnto", "lying-rnto", "rest-keeps-tail", "rest-zero-fill")
+REST_MODES = ("rest-keeps-tail", "rest-zero-fill")
 # Folder modes that log every command on stderr as "CMD VERB ARG", like the tree modes.
-LOGGED_FOLDER_MODES = ("refuse-overwrite-rnto", "lying-rnto")
+LOGGED_FOLDER_MODES = ("refuse-overwrite-rnto", "lying-rnto") + REST_MODES
 
 
 def main():

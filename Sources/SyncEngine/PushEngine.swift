@@ -66,7 +66,7 @@ public final class PushEngine {
         }
         // The device's remote folder first, when it does not exist yet (issue 14 item 6).
         guard RemoteRootCreation.make(rootParts, on: remote, into: &report) else { return }
-        let quirks = RenameQuirks()
+        let quirks = DeviceQuirks(resumeWrong: ((try? store?.resumeQuirk(device: job.name)) ?? nil) != nil)
         let executor = PushExecutor(
             job: job, store: store, remote: remote, records: records, deferred: deferred, events: events, clock: clock,
             quirks: quirks)

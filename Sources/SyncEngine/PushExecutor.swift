@@ -25,12 +25,12 @@ final class PushExecutor {
     /// The time source (UTC) for the upload intents.
     private let clock: () -> Date
     /// What this run learnt of the device's RNTO, shared by the push's connections.
-    let quirks: RenameQuirks
+    let quirks: DeviceQuirks
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
         deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil,
-        clock: @escaping () -> Date = Date.init, quirks: RenameQuirks = RenameQuirks()
+        clock: @escaping () -> Date = Date.init, quirks: DeviceQuirks = DeviceQuirks()
     ) {
         self.quirks = quirks
         self.clock = clock
@@ -109,7 +109,9 @@ final class PushExecutor {
         let before = LocalFileStamp(localPath)
         // A new file's digest is made while it uploads, on a thread of its own.
         let hashing = source.digest == nil ? deferred.start(action.path) : nil
-        let (sent, resumedAt) = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
+        // Where resumed uploads came out wrong before, every upload starts from byte 0.
+        let offset = quirks.resumeIsWrong ? 0 : action.offset
+        var (sent, resumedAt) = try sendRetrying(localPath, to: temporary, offset: offset, id: id, size: size)
         let digest = source.digest ?? hashing?.wait()
         // The file must still be what was planned, untouched while it was sent and hashed, else
         // the device would get a mix of two versions (or the record a digest of other bytes):
@@ -121,12 +123,19 @@ final class PushExecutor {
             throw EngineError.changedWhileSent(path: action.path.string)
         }
         do {
-            let reader = try LocalFileReader(path: localPath)
-            try verifyTemporary(
-                temporary, folder: absolute(action.path.parent),
-                name: UploadNaming.temporaryName(for: action.path.name),
-                path: action.path, size: size, descriptor: reader.descriptor,
-                resumedAt: (action.offset > 0 ? [action.offset] : []) + resumedAt)
+            let resumes = (offset > 0 ? [offset] : []) + resumedAt
+            do {
+                try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: resumes)
+            } catch let error as UploadCheckError where resumes.contains(where: { $0 > 0 }) && !error.isStillWriting {
+                // A resume came out wrong (the server kept only the tail, appended elsewhere,
+                // zero-filled): remembered for the device, and the file sent whole (item 9).
+                try? store?.setResumeQuirk(
+                    "resumed upload of \(action.path) came out wrong: \(error)", device: job.name)
+                quirks.learnResumeIsWrong()
+                let whole = try sendRetrying(localPath, to: temporary, offset: 0, id: id, size: size)
+                sent = Saturating.add(sent, whole.sent)
+                try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: [])
+            }
         } catch let error as UploadCheckError {
             // A temporary holding more than the file, or other bytes, is no base to resume.
             var resumable = false
