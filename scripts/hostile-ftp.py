@@ -79,6 +79,10 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
              some NAS); RNTO onto a free name works.
   lying-rnto RNTO onto an existing file answers "250 Renamed" and renames nothing; RNTO onto
              a free name works.
+  rnto-fails-after-dele
+             like refuse-overwrite-rnto, and the first RNTO after a DELE is refused too
+             ("553 Permission denied"): the old file is gone, the upload waits as its
+             temporary. Later RNTOs onto free names work.
   rest-keeps-tail, rest-zero-fill
              the first STOR of each file is cut after 64 KiB (426); APPE is refused (502); a
              STOR after REST N keeps only the bytes it gets (rest-keeps-tail: the file is the
@@ -596,6 +600,7 @@ class FolderSession(Session):
     stalled = False
     lock = threading.Lock()
     cut = set()  # rest-*: the files whose first STOR was cut
+    deleted = 0  # rnto-fails-after-dele: 1 after the first DELE, 2 once an RNTO was refused
 
     def __init__(self, conn, mode, root):
         super().__init__(conn, mode)
@@ -766,6 +771,11 @@ class FolderSession(Session):
         elif verb == "RNFR":
             self.rename_from = self.local(arg)
             self.send("350 Ready for RNTO" if os.path.exists(self.rename_from) else "550 No such file")
+        elif verb == "RNTO" and self.mode == "rnto-fails-after-dele" and os.path.exists(self.local(arg)):
+            self.send("550 %s: File exists" % arg)
+        elif verb == "RNTO" and self.mode == "rnto-fails-after-dele" and FolderSession.deleted == 1:
+            FolderSession.deleted = 2
+            self.send("553 Permission denied")
         elif verb == "RNTO" and self.mode == "refuse-overwrite-rnto" and os.path.exists(self.local(arg)):
             self.send("550 %s: File exists" % arg)
         elif verb == "RNTO" and self.mode == "lying-rnto" and os.path.exists(self.local(arg)):
@@ -783,6 +793,7 @@ class FolderSession(Session):
             self.send('257 "%s" created' % arg)
         elif verb == "DELE":
             os.unlink(self.local(arg))
+            FolderSession.deleted = FolderSession.deleted or 1
             self.send("250 Deleted")
         elif verb == "RMD":
             os.rmdir(self.local(arg))
@@ -793,10 +804,10 @@ class FolderSession(Session):
 
 
 FOLDER_MODES = ("folder", "stall-after-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append",
-                "refuse-overwrite-rnto", "lying-rnto", "rest-keeps-tail", "rest-zero-fill")
+                "refuse-overwrite-rnto", "lying-rnto", "rest-keeps-tail", "rest-zero-fill", "rnto-fails-after-dele")
 REST_MODES = ("rest-keeps-tail", "rest-zero-fill")
 # Folder modes that log every command on stderr as "CMD VERB ARG", like the tree modes.
-LOGGED_FOLDER_MODES = ("refuse-overwrite-rnto", "lying-rnto") + REST_MODES
+LOGGED_FOLDER_MODES = ("refuse-overwrite-rnto", "lying-rnto", "rnto-fails-after-dele") + REST_MODES
 
 
 def main():

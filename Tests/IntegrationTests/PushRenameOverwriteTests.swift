@@ -45,6 +45,37 @@ import Testing
     }
 }
 
+extension PushRenameOverwriteTests {
+    /// The old file was deleted to make room, then the second RNTO failed: the upload is
+    /// kept as its temporary (never neither file), the run says so and exits 1, and the next
+    /// run puts it in place.
+    @Test func aFailedSecondRenameKeepsTheTemporaryAndTheNextRunCompletes() throws {
+        let work = try makeTemporaryFolder("push-rnto-after-dele")
+        let served = work + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let mirror = work + "/mirror"
+        try writeFile(mirror + "/cam/a.jpg", pseudoRandomBytes(10_000, seed: 85), modified: Push.minute(daysAgo: 3))
+        let server = try HostileServer("rnto-fails-after-dele", address: "127.0.8.12", root: served)
+        defer { server.stop() }
+        let config = try server.config(local: mirror, at: work, timeout: 5)
+        let environment = ["HOSTILE_PASS": "x"]
+        let first = try ftpsync(["push", config, "--json"], environment: environment)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+
+        let newA = pseudoRandomBytes(20_000, seed: 86)
+        try writeFile(mirror + "/cam/a.jpg", newA, modified: Push.minute(daysAgo: 2))
+        let second = try ftpsync(["push", config, "--json"], environment: environment)
+        #expect(second.status == 1, "\(second.stdout)\(second.stderr)")
+        #expect(Push.bytes(served + "/.a.jpg.ftpsync-part") == newA, "the upload waits as its temporary")
+        #expect(second.stdout.contains("next run puts it in place"), "\(second.stdout)")
+
+        let third = try ftpsync(["push", config, "--json"], environment: environment)
+        #expect(third.status == 0, "\(third.stdout)\(third.stderr)")
+        #expect(Push.bytes(served + "/a.jpg") == newA)
+        #expect(!FileManager.default.fileExists(atPath: served + "/.a.jpg.ftpsync-part"))
+    }
+}
+
 /// Commands `server` logged that start with `verb`.
 private func count(_ verb: String, _ server: HostileServer) -> Int {
     server.commands().filter { $0.uppercased() == verb || $0.uppercased().hasPrefix(verb + " ") }.count
