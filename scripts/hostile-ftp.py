@@ -88,6 +88,20 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
   zero-append
              the first STOR is cut after 64 KiB (426); every APPE stores zeros in place of
              the bytes it gets (the right size, the wrong content).
+  refuse-overwrite-rnto
+             RNTO onto an existing file answers "550 File exists" and renames nothing (IIS,
+             some NAS); RNTO onto a free name works.
+  lying-rnto RNTO onto an existing file answers "250 Renamed" and renames nothing; RNTO onto
+             a free name works.
+  rnto-fails-after-dele
+             like refuse-overwrite-rnto, and the first RNTO after a DELE is refused too
+             ("553 Permission denied"): the old file is gone, the upload waits as its
+             temporary. Later RNTOs onto free names work.
+  rest-keeps-tail, rest-zero-fill
+             the first STOR of each file is cut after 64 KiB (426); APPE is refused (502); a
+             STOR after REST N keeps only the bytes it gets (rest-keeps-tail: the file is the
+             tail alone) or writes them at N over zeros (rest-zero-fill: the head is lost).
+             STOR without REST works.
 """
 
 import calendar
@@ -580,6 +594,8 @@ class TreeSession(Session):
                 self.send("550 No such file")
             else:
                 self.send("213 %s" % (len(data) if verb == "SIZE" else STAMP))
+        elif verb == "APPE" and self.mode in REST_MODES:
+            self.send("502 APPE not implemented")
         elif verb in ("STOR", "APPE"):
             conn = self.data_connection()
             if conn is None:
@@ -628,6 +644,8 @@ class FolderSession(Session):
 
     stalled = False
     lock = threading.Lock()
+    cut = set()  # rest-*: the files whose first STOR was cut
+    deleted = 0  # rnto-fails-after-dele: 1 after the first DELE, 2 once an RNTO was refused
 
     def __init__(self, conn, mode, root):
         super().__init__(conn, mode)
@@ -650,6 +668,22 @@ class FolderSession(Session):
         conn, _ = listener.accept()
         listener.close()
         self.send("150 Ready")
+        if self.mode in REST_MODES and not self.rest:
+            with FolderSession.lock:
+                first = path not in FolderSession.cut
+                FolderSession.cut.add(path)
+            if first:
+                got = bytearray()
+                while len(got) < 65536:
+                    chunk = conn.recv(65536 - len(got))
+                    if not chunk:
+                        break
+                    got += chunk
+                conn.close()
+                with open(path, "wb") as f:
+                    f.write(got)
+                self.send("426 Connection closed; transfer aborted")
+                return
         if self.mode == "zero-append" and not append:
             with FolderSession.lock:
                 first, FolderSession.stalled = not FolderSession.stalled, True
@@ -682,6 +716,14 @@ class FolderSession(Session):
             data = data[: len(data) // 2]
         if self.mode == "zero-append" and append:
             data = bytes(len(data))
+        if self.mode in REST_MODES and self.rest:
+            with open(path, "wb") as f:
+                if self.mode == "rest-zero-fill":
+                    f.seek(self.rest)
+                f.write(data)
+            self.rest = 0
+            self.send("226 Transfer complete")
+            return
         if append:
             how = "ab"
         else:
@@ -760,6 +802,8 @@ class FolderSession(Session):
             when = calendar.timegm(time.strptime(stamp[:14], "%Y%m%d%H%M%S"))
             os.utime(self.local(name), (when, when))
             self.send("213 Modify=%s; %s" % (stamp, name))
+        elif verb == "APPE" and self.mode in REST_MODES:
+            self.send("502 APPE not implemented")
         elif verb in ("STOR", "APPE"):
             self.receive(self.local(arg), verb == "APPE")
         elif verb == "RETR":
@@ -771,6 +815,15 @@ class FolderSession(Session):
         elif verb == "RNFR":
             self.rename_from = self.local(arg)
             self.send("350 Ready for RNTO" if os.path.exists(self.rename_from) else "550 No such file")
+        elif verb == "RNTO" and self.mode == "rnto-fails-after-dele" and os.path.exists(self.local(arg)):
+            self.send("550 %s: File exists" % arg)
+        elif verb == "RNTO" and self.mode == "rnto-fails-after-dele" and FolderSession.deleted == 1:
+            FolderSession.deleted = 2
+            self.send("553 Permission denied")
+        elif verb == "RNTO" and self.mode == "refuse-overwrite-rnto" and os.path.exists(self.local(arg)):
+            self.send("550 %s: File exists" % arg)
+        elif verb == "RNTO" and self.mode == "lying-rnto" and os.path.exists(self.local(arg)):
+            self.send("250 Renamed")
         elif verb == "RNTO":
             replaces = os.path.exists(self.local(arg))
             if self.mode == "stall-on-rnto" and replaces:
@@ -790,6 +843,7 @@ class FolderSession(Session):
             self.send('257 "%s" created' % arg)
         elif verb == "DELE":
             os.unlink(self.local(arg))
+            FolderSession.deleted = FolderSession.deleted or 1
             self.send("250 Deleted")
         elif verb == "RMD":
             os.rmdir(self.local(arg))
@@ -799,7 +853,11 @@ class FolderSession(Session):
         return True
 
 
-FOLDER_MODES = ("folder", "stall-after-rnto", "stall-on-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append")
+FOLDER_MODES = ("folder", "stall-after-rnto", "stall-on-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append",
+                "refuse-overwrite-rnto", "lying-rnto", "rest-keeps-tail", "rest-zero-fill", "rnto-fails-after-dele")
+REST_MODES = ("rest-keeps-tail", "rest-zero-fill")
+# Folder modes that log every command on stderr as "CMD VERB ARG", like the tree modes.
+LOGGED_FOLDER_MODES = ("refuse-overwrite-rnto", "lying-rnto", "rnto-fails-after-dele") + REST_MODES
 
 
 def main():

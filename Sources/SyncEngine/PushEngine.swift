@@ -47,19 +47,30 @@ public final class PushEngine {
         var records: [RelativePath: FileRecord]
         let deferred: DeferredDigests
         let abandoned: [RelativePath: StoredPartial]
+        let rootParts: [String]
         do {
             records = try store?.records(device: job.name) ?? [:]
-            (planned, deferred, abandoned) = try plan(remote: remote, steps: steps, records: &records, report: &report)
+            (planned, deferred, abandoned, rootParts) = try plan(
+                remote: remote, steps: steps, records: &records, report: &report)
         } catch {
             report.status = .failed
             report.error = "\(error)"
             return
         }
-        guard steps.accept(planned, into: &report) else { return }
+        guard steps.accept(planned, into: &report) else {
+            if job.dryRun && report.status != .refused {
+                let made = rootParts.map { RemoteRootCreation.report($0, status: .planned) }
+                report.actions.insert(contentsOf: made, at: 0)
+            }
+            return
+        }
+        // The device's remote folder first, when it does not exist yet (issue 14 item 6).
+        guard RemoteRootCreation.make(rootParts, on: remote, into: &report) else { return }
+        let quirks = DeviceQuirks(resumeWrong: ((try? store?.resumeQuirk(device: job.name)) ?? nil) != nil)
         let conflicts = RemoteConflictCopies(runStarted: clock())
         let executor = PushExecutor(
-            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events,
-            clock: clock, conflicts: conflicts)
+            job: job, store: store, remote: remote, records: records, deferred: deferred, events: events, clock: clock,
+            conflicts: conflicts, quirks: quirks)
         for adoption in planned.adoptions { executor.adopt(adoption) }
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         let actions = planned.plan.actions
@@ -69,7 +80,7 @@ public final class PushEngine {
             extra: { [job, store, events, clock, records] sibling in
                 let worker = PushExecutor(
                     job: job, store: store, remote: sibling, records: records, deferred: deferred, events: events,
-                    clock: clock, conflicts: conflicts)
+                    clock: clock, conflicts: conflicts, quirks: quirks)
                 return ConnectionWorker(
                     remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
             }, finishFirst: executor.finishRecords, at: clock, into: &report)
@@ -78,16 +89,32 @@ public final class PushEngine {
 
     /// Lists the device while the local folder is scanned, settles the uploads an earlier run
     /// left right after their RNTO (`UploadReconciler`, which may add to `records`), then plans;
-    /// returns the plan and the files whose digests were left for later (see `DeferredDigests`).
+    /// returns the plan, the files whose digests were left for later (see `DeferredDigests`),
+    /// and the folders of the device's remote root still to make (`RemoteRootCreation`).
     private func plan(
         remote: RemoteFileSystem, steps: DeviceRunSteps, records: inout [RelativePath: FileRecord],
         report: inout DeviceReport
-    ) throws -> (PlanResult, DeferredDigests, abandoned: [RelativePath: StoredPartial]) {
+    ) throws -> (PlanResult, DeferredDigests, abandoned: [RelativePath: StoredPartial], rootParts: [String]) {
         let excludes = try ExcludeRules(job.excludes)
         let recorded = records
-        let (scanned, local) = try steps.listDevice(remote, excludes: excludes, report: &report) { [self] in
-            try localSnapshot(excludes: excludes, records: recorded)
+        var scanned: RemoteScanner.Result
+        let local: LocalScan
+        var rootParts: [String] = []
+        do {
+            (scanned, local) = try steps.listDevice(remote, excludes: excludes, report: &report) { [self] in
+                try localSnapshot(excludes: excludes, records: recorded)
+            }
+            // An empty listing may be a missing folder's (vsftpd, busybox answer an empty 226).
+            if scanned.snapshot.entries.isEmpty {
+                rootParts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
+            }
+        } catch {
+            rootParts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
+            guard !rootParts.isEmpty else { throw error }
+            local = try localSnapshot(excludes: excludes, records: recorded)
+            scanned = RemoteScanner.Result(snapshot: Snapshot([]), notes: [], skipped: [])
         }
+        if !rootParts.isEmpty { scanned = RemoteScanner.Result(snapshot: Snapshot([]), notes: [], skipped: []) }
         report.notes += local.notes
         report.skipped += local.skipped
         steps.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
@@ -103,7 +130,7 @@ public final class PushEngine {
             planned.refusal = refusal
         }
         let deferred = DeferredDigests(scan: local, deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix)
-        return (planned, deferred, abandoned)
+        return (planned, deferred, abandoned, rootParts)
     }
 
     /// The device's local folder with digests, through the digest cache of the state. A file

@@ -33,7 +33,7 @@ extension PushExecutor {
                 var start = offset
                 if !isFirst {
                     start = settled ? ((try? resilient.size(temporary)) ?? 0) : try settledSize(resilient, temporary)
-                    if start > size { start = 0 }
+                    if start > size || quirks.resumeIsWrong { start = 0 }
                     resumedAt.append(start)
                 }
                 isFirst = false

@@ -32,6 +32,14 @@ public enum UploadCheckError: Error, CustomStringConvertible {
     }
 }
 
+extension UploadCheckError {
+    /// True for `.stillWriting`: nothing was found wrong yet, the device is still busy.
+    var isStillWriting: Bool {
+        if case .stillWriting = self { return true }
+        return false
+    }
+}
+
 extension PushExecutor {
     /// Bytes compared on each side of a resume point, and at the end.
     static let verifiedSpan: UInt64 = 4096
@@ -76,6 +84,17 @@ extension PushExecutor {
         {
             throw UploadCheckError.differs(path: path.string, offset: points.first ?? 0)
         }
+    }
+
+    /// `verifyTemporary` of the upload of `path` (the local file at `local`) to `temporary`.
+    func verifyTemporary(_ temporary: String, path: RelativePath, size: UInt64, local: String, resumedAt: [UInt64])
+        throws
+    {
+        let reader = try LocalFileReader(path: local)
+        try verifyTemporary(
+            temporary, folder: remotePath(root: job.remoteRoot, relative: path.parent.string),
+            name: UploadNaming.temporaryName(for: path.name), path: path, size: size, descriptor: reader.descriptor,
+            resumedAt: resumedAt)
     }
 
     /// The digest of the open local file by `algorithm`; nil when it cannot be read.

@@ -26,13 +26,16 @@ final class PushExecutor {
     private let clock: () -> Date
     /// The device-side conflict copies of the run (`keep-both`), shared by its workers.
     let conflicts: RemoteConflictCopies
+    /// What this run learnt of the device's RNTO, shared by the push's connections.
+    let quirks: DeviceQuirks
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
         deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil,
         clock: @escaping () -> Date = Date.init,
-        conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date())
+        conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date()), quirks: DeviceQuirks = DeviceQuirks()
     ) {
+        self.quirks = quirks
         self.clock = clock
         self.conflicts = conflicts
         self.events = events
@@ -108,7 +111,9 @@ final class PushExecutor {
         let before = LocalFileStamp(localPath)
         // A new file's digest is made while it uploads, on a thread of its own.
         let hashing = source.digest == nil ? deferred.start(action.path) : nil
-        let (sent, resumedAt) = try sendRetrying(localPath, to: temporary, offset: action.offset, id: id, size: size)
+        // Where resumed uploads came out wrong before, every upload starts from byte 0.
+        let offset = quirks.resumeIsWrong ? 0 : action.offset
+        var (sent, resumedAt) = try sendRetrying(localPath, to: temporary, offset: offset, id: id, size: size)
         let digest = source.digest ?? hashing?.wait()
         // The file must still be what was planned, untouched while it was sent and hashed, else
         // the device would get a mix of two versions (or the record a digest of other bytes):
@@ -120,12 +125,19 @@ final class PushExecutor {
             throw EngineError.changedWhileSent(path: action.path.string)
         }
         do {
-            let reader = try LocalFileReader(path: localPath)
-            try verifyTemporary(
-                temporary, folder: absolute(action.path.parent),
-                name: UploadNaming.temporaryName(for: action.path.name),
-                path: action.path, size: size, descriptor: reader.descriptor,
-                resumedAt: (action.offset > 0 ? [action.offset] : []) + resumedAt)
+            let resumes = (offset > 0 ? [offset] : []) + resumedAt
+            do {
+                try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: resumes)
+            } catch let error as UploadCheckError where resumes.contains(where: { $0 > 0 }) && !error.isStillWriting {
+                // A resume came out wrong (the server kept only the tail, appended elsewhere,
+                // zero-filled): remembered for the device, and the file sent whole (item 9).
+                try? store?.setResumeQuirk(
+                    "resumed upload of \(action.path) came out wrong: \(error)", device: job.name)
+                quirks.learnResumeIsWrong()
+                let whole = try sendRetrying(localPath, to: temporary, offset: 0, id: id, size: size)
+                sent = Saturating.add(sent, whole.sent)
+                try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: [])
+            }
         } catch let error as UploadCheckError {
             // A temporary holding more than the file, or other bytes, is no base to resume.
             var resumable = false
@@ -144,9 +156,13 @@ final class PushExecutor {
             sentSize: size, timeToSet: whole, stored: clock())
         try store?.setUploadIntent(intent, device: job.name)
         do {
-            try remote.rename(from: temporary, to: target)
+            try place(temporary, at: target, path: action.path, size: size)
         } catch let error as FTPError where error.isRefusal {
             // Refused: nothing was placed. (A timeout may have renamed it: the intent stays.)
+            try? store?.removeUploadIntent(path: action.path, device: job.name)
+            throw error
+        } catch let error as PlaceError {
+            // Not placed; the temporary and its partial row stay, so the next run completes it.
             try? store?.removeUploadIntent(path: action.path, device: job.name)
             throw error
         }

@@ -56,6 +56,8 @@ public final class StateStore: @unchecked Sendable {
             "ALTER TABLE devices ADD COLUMN last_error TEXT",
             "ALTER TABLE devices ADD COLUMN last_transferred INTEGER",
         ],
+        // Why resumed uploads are not trusted on a device (issue 14 item 9), nil when they are.
+        ["ALTER TABLE devices ADD COLUMN resume_quirk TEXT"],
     ]
 
     /// The schema version this code writes.

@@ -1,0 +1,75 @@
+import FTPClient
+import Foundation
+import SyncCore
+
+/// The checked temporary of an upload could not be renamed into place.
+public enum PlaceError: Error, CustomStringConvertible {
+    /// The server answered RNTO with success but the temporary is still there.
+    case notRenamed(path: String, temporary: String)
+    /// The device's old file was deleted to make room, then RNTO failed: the upload waits
+    /// under its temporary name, and the next run renames it into place.
+    case oldDeleted(path: String, temporary: String, cause: String)
+
+    public var description: String {
+        switch self {
+        case .notRenamed(let path, let temporary):
+            return "\(path): the device answered the rename but \(temporary) is still there; "
+                + "not counted as done, the next run tries again"
+        case .oldDeleted(let path, let temporary, let cause):
+            return "\(path): the device's old file was deleted to make room but the rename failed (\(cause)); "
+                + "the upload waits as \(temporary), the next run puts it in place"
+        }
+    }
+}
+
+extension PushExecutor {
+    /// Renames the checked temporary onto `target`. A server that refuses to rename over an
+    /// existing file (550 "exists": IIS, some NAS) gets a DELE of the old file and a second
+    /// RNTO; the temporary is kept until a rename succeeds, so the file is never lost. A
+    /// rename answered with success is checked (the temporary gone, SIZE of the target equal
+    /// to `size`) before the upload counts as done.
+    /// - Throws: the server's refusal (nothing changed), `PlaceError`.
+    func place(_ temporary: String, at target: String, path: RelativePath, size: UInt64) throws {
+        let replaces = quirks.renameReplaces
+        if !replaces { try? remote.delete(target) }
+        do {
+            try remote.rename(from: temporary, to: target)
+        } catch let error as FTPError where error.isRefusal && replaces && Self.saysExists(error, target, remote) {
+            quirks.learnRenameDoesNotReplace()
+            try replaceByDeleting(temporary, at: target, path: path, size: size)
+            return
+        }
+        if isPlaced(temporary, at: target, size: size) { return }
+        guard replaces else { throw PlaceError.notRenamed(path: path.string, temporary: temporary) }
+        quirks.learnRenameDoesNotReplace()
+        try replaceByDeleting(temporary, at: target, path: path, size: size)
+    }
+
+    /// DELE of the old file, then RNTO again, checked.
+    private func replaceByDeleting(_ temporary: String, at target: String, path: RelativePath, size: UInt64) throws {
+        try remote.delete(target)
+        do {
+            try remote.rename(from: temporary, to: target)
+        } catch {
+            throw PlaceError.oldDeleted(path: path.string, temporary: temporary, cause: "\(error)")
+        }
+        guard isPlaced(temporary, at: target, size: size) else {
+            throw PlaceError.oldDeleted(path: path.string, temporary: temporary, cause: "answered but not renamed")
+        }
+    }
+
+    /// False when the device shows the rename did not happen: the temporary still answers
+    /// SIZE, or the target's SIZE is not `size`. True when it cannot tell (SIZE refused).
+    private func isPlaced(_ temporary: String, at target: String, size: UInt64) -> Bool {
+        if (try? remote.size(temporary)) != nil { return false }
+        if let held = try? remote.size(target) { return held == size }
+        return true
+    }
+
+    /// Whether a refused RNTO is about the name being taken: the reply says so, or `target`
+    /// answers SIZE.
+    private static func saysExists(_ error: FTPError, _ target: String, _ remote: RemoteFileSystem) -> Bool {
+        if case .reply(_, let text, _) = error, text.lowercased().contains("exist") { return true }
+        return (try? remote.size(target)) != nil
+    }
+}
