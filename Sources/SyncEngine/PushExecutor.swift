@@ -33,7 +33,8 @@ final class PushExecutor {
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
         deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil,
         clock: @escaping () -> Date = Date.init,
-        conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date()), quirks: DeviceQuirks = DeviceQuirks()
+        conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date()),
+        quirks: DeviceQuirks = DeviceQuirks()
     ) {
         self.quirks = quirks
         self.clock = clock
