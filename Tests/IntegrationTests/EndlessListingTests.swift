@@ -51,8 +51,9 @@ import Testing
         #expect(error.contains("exceeded 8388608 bytes of listings at once in total for device cam"), "\(error)")
         #expect(error.contains("listing of '/e"), "\(error)")
         // Four listings of up to 256 MiB each took a gigabyte before; now the 8 MiB budget
-        // (the buffer may double while growing) and the program itself.
-        #expect(peakKiB < 120 * 1024, "peak resident memory \(peakKiB) KiB")
+        // (the buffer may double while growing), the entries parsed so far and the program
+        // itself: about 40 MiB on a quiet machine, 151 MiB seen on a loaded one.
+        #expect(peakKiB < 200 * 1024, "peak resident memory \(peakKiB) KiB")
     }
 
     /// Two devices, each within its own cap (64 MiB at once), together over the run's (8 MiB):
