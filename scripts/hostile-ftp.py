@@ -659,6 +659,20 @@ class FolderSession(Session):
             raise OSError("outside the root")
         return path
 
+    def cut_store(self, conn, path):
+        """Stores only the first 64 KiB that arrive at `path`, closes the data connection and
+        answers 426: an upload cut by the network."""
+        got = bytearray()
+        while len(got) < 65536:
+            chunk = conn.recv(65536 - len(got))
+            if not chunk:
+                break
+            got += chunk
+        conn.close()
+        with open(path, "wb") as f:
+            f.write(got)
+        self.send("426 Connection closed; transfer aborted")
+
     def receive(self, path, append):
         if self.data_listener is None:
             self.send("425 Use EPSV first")
@@ -673,31 +687,13 @@ class FolderSession(Session):
                 first = path not in FolderSession.cut
                 FolderSession.cut.add(path)
             if first:
-                got = bytearray()
-                while len(got) < 65536:
-                    chunk = conn.recv(65536 - len(got))
-                    if not chunk:
-                        break
-                    got += chunk
-                conn.close()
-                with open(path, "wb") as f:
-                    f.write(got)
-                self.send("426 Connection closed; transfer aborted")
+                self.cut_store(conn, path)
                 return
         if self.mode == "zero-append" and not append:
             with FolderSession.lock:
                 first, FolderSession.stalled = not FolderSession.stalled, True
             if first:
-                got = bytearray()
-                while len(got) < 65536:
-                    chunk = conn.recv(65536 - len(got))
-                    if not chunk:
-                        break
-                    got += chunk
-                conn.close()
-                with open(path, "wb") as f:
-                    f.write(got)
-                self.send("426 Connection closed; transfer aborted")
+                self.cut_store(conn, path)
                 return
         if self.mode == "slow-old-store":
             with FolderSession.lock:

@@ -224,12 +224,7 @@ import Testing
         let work = try makeTemporaryFolder("kill-then-change")
         let served = work + "/served"
         let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
-        let files = (0..<400).map { index in
-            SampleFile(
-                path: "d\(index % 8)/f\(index).bin",
-                content: pseudoRandomBytes(2_000 + index, seed: UInt64(900 + index)),
-                modified: base - Double(index * 60))
-        }
+        let files = smallFileTree(seed: 900)
         try writeTree(files, at: served)
         let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.6.3", options: [])
         defer { server.stop() }

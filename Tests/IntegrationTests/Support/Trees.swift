@@ -87,3 +87,14 @@ struct FileFacts: Equatable {
     /// Whole seconds since 1970.
     var modified: Double
 }
+
+/// 400 small files (2,000 to 2,399 bytes) in 8 folders, dated yesterday a minute apart: enough
+/// for small-file record batches to be cut by a kill. `seed` varies the content.
+func smallFileTree(seed: UInt64) -> [SampleFile] {
+    let base = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 86_400
+    return (0..<400).map { index in
+        SampleFile(
+            path: "d\(index % 8)/f\(index).bin", content: pseudoRandomBytes(2_000 + index, seed: seed + UInt64(index)),
+            modified: base - Double(index * 60))
+    }
+}
