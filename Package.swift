@@ -10,6 +10,11 @@ let package = Package(
         .executable(name: "ftpsync", targets: ["ftpsync"]),
         .library(name: "FTPSyncKit", targets: ["FTPListing", "FTPClient", "SyncCore", "SyncEngine", "SyncConfig"]),
     ],
+    dependencies: [
+        // The command line (FTPSyncCLI). Resolved from ../shared/mirrors on machines without GitHub
+        // (scripts/use-mirrors.sh points SwiftPM there); Package.resolved pins the version.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
     targets: [
         // C libraries from Debian, reached through system-library targets.
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
@@ -38,6 +43,7 @@ let package = Package(
             name: "FTPSyncCLI",
             dependencies: [
                 "FTPListing", "FTPClient", "SyncCore", "LocalTree", "SyncStore", "SyncEngine", "SyncConfig",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "ftpsync", dependencies: ["FTPSyncCLI"]),
         // A small program using the library: list a device, plan a pull, print the plan.

@@ -36,6 +36,9 @@ fi
 
 LOG=$FTPSYNC_LAB/logs/install-deps.log
 
+# Swift packages: SwiftPM resolves them from the local mirrors when GitHub is out of reach.
+"$SCRIPTS_DIR/use-mirrors.sh"
+
 is_installed() {
     [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
 }
