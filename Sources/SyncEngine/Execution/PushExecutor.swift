@@ -11,7 +11,7 @@ import SyncStore
 /// complete, so the device never shows a half file. The record written for it holds what the
 /// server lists afterwards (`finishRecords()` re-lists the folders touched), so the next run
 /// sees no change whatever the server's clock, zone or listing precision.
-final class PushExecutor {
+final class PushExecutor: ActionExecutor {
     let job: DeviceJob
     private let store: StateStore?
     let remote: RemoteFileSystem
@@ -47,37 +47,32 @@ final class PushExecutor {
         self.records = records
     }
 
-    /// Carries out `action` (index `id` in the plan, for the events); a failure fails this action only.
-    func perform(_ action: Action, id: Int) -> PullExecutor.Outcome {
-        events?(.actionStarted(device: job.name, id: id, action: action))
-        let outcome = carryOut(action, id: id)
-        events?(.actionFinished(device: job.name, id: id, report: outcome.report))
-        return outcome
+    /// Carries out `action` (index `id` in the plan, for progress).
+    /// - Returns: the bytes sent.
+    /// - Throws: why it failed; it fails this action only.
+    func carryOut(_ action: Action, id: Int) throws -> UInt64 {
+        switch action.kind {
+        case .mkdirRemote:
+            try remote.makeDirectory(absolute(action.path))
+        case .upload:
+            return try upload(action, id: id)
+        case .renameRemote:
+            try rename(action)
+        case .deleteRemote:
+            try delete(action)
+        case .conflict:
+            try resolveConflict(action)
+        default:
+            throw EngineError.incompleteAction("a push does not carry out \(action.kind.rawValue)")
+        }
+        return 0
     }
 
-    private func carryOut(_ action: Action, id: Int) -> PullExecutor.Outcome {
-        do {
-            var transferred: UInt64 = 0
-            switch action.kind {
-            case .mkdirRemote:
-                try remote.makeDirectory(absolute(action.path))
-            case .upload:
-                transferred = try upload(action, id: id)
-            case .renameRemote:
-                try rename(action)
-            case .deleteRemote:
-                try delete(action)
-            case .conflict:
-                try resolveConflict(action)
-            default:
-                throw EngineError.incompleteAction("a push does not carry out \(action.kind.rawValue)")
-            }
-            return PullExecutor.Outcome(report: ActionReport(action: action, status: .done), transferred: transferred)
-        } catch {
-            return PullExecutor.Outcome(
-                report: ActionReport(action: action, status: .failed, error: "\(error)"), transferred: 0)
-        }
-    }
+    /// A push keeps nothing pending between actions: each upload is recorded as it finishes.
+    func flush() {}
+
+    /// Re-lists the folders that received files (`finishRecords`).
+    func finish() { finishRecords() }
 
     /// Records a pair found already in sync.
     func adopt(_ adoption: Adoption) {

@@ -2,34 +2,6 @@ import FTPClient
 import Foundation
 import SyncCore
 
-/// One control connection's share of a device run: carries out actions over its own session.
-struct ConnectionWorker {
-    /// Carries out one action; a failure fails that action only.
-    var perform: (Action) -> PullExecutor.Outcome
-    /// False once the connection is gone (closed by the server, timed out): the worker then
-    /// takes no more actions.
-    var isUsable: () -> Bool
-    /// Work left for the end of the run on this connection (push: re-list uploaded folders).
-    var finish: () -> Void
-    /// Ends the session (QUIT).
-    var close: () -> Void
-    /// Commits what the worker's actions left pending (the records of a `PullRecordBatch`);
-    /// called each time the worker stops taking actions from a run of transfers.
-    var flush: () -> Void
-
-    /// A worker over `remote`: usable while its FTP control connection is open.
-    init(
-        remote: RemoteFileSystem, perform: @escaping (Action) -> PullExecutor.Outcome,
-        finish: @escaping () -> Void = {}, flush: @escaping () -> Void = {}
-    ) {
-        self.perform = perform
-        self.isUsable = { (remote as? FTPRemote)?.session.isConnected ?? true }
-        self.finish = finish
-        self.flush = flush
-        self.close = { remote.close() }
-    }
-}
-
 /// Carries out a device's plan over up to `connections` control connections: transfers
 /// (downloads, uploads) spread over the connections from a shared work queue; every other
 /// action (folder creation, renames, conflicts, deletes) runs on the first connection, in the
@@ -69,8 +41,8 @@ final class TransferScheduler: @unchecked Sendable {
     }
 
     /// Carries out `actions`; returns one outcome per action, in the same order.
-    func run(_ actions: [Action]) -> [PullExecutor.Outcome] {
-        var outcomes: [PullExecutor.Outcome?] = Array(repeating: nil, count: actions.count)
+    func run(_ actions: [Action]) -> [ActionOutcome] {
+        var outcomes: [ActionOutcome?] = Array(repeating: nil, count: actions.count)
         var index = 0
         while index < actions.count {
             guard Self.isTransfer(actions[index]) else {
@@ -87,10 +59,7 @@ final class TransferScheduler: @unchecked Sendable {
         }
         return outcomes.enumerated().map { position, outcome in
             outcome
-                ?? PullExecutor.Outcome(
-                    report: ActionReport(
-                        action: actions[position], status: .failed, error: "no connection was left to carry it out"),
-                    transferred: 0)
+                ?? ActionOutcome.failed(actions[position], "no connection was left to carry it out")
         }
     }
 
@@ -107,7 +76,7 @@ final class TransferScheduler: @unchecked Sendable {
     }
 
     /// One run of consecutive transfers over the first connection and the extra ones.
-    private func runTransfers(_ transfers: [Action]) -> [PullExecutor.Outcome?] {
+    private func runTransfers(_ transfers: [Action]) -> [ActionOutcome?] {
         let queue = WorkQueue(transfers)
         let wanted = min(connections, transfers.count) - 1
         guard wanted > 0 else {
@@ -176,7 +145,7 @@ private final class WorkQueue: @unchecked Sendable {
     private let lock = NSLock()
     private let actions: [Action]
     private var nextIndex = 0
-    private var outcomes: [PullExecutor.Outcome?]
+    private var outcomes: [ActionOutcome?]
 
     init(_ actions: [Action]) {
         self.actions = actions
@@ -192,33 +161,16 @@ private final class WorkQueue: @unchecked Sendable {
         return (nextIndex - 1, actions[nextIndex - 1])
     }
 
-    func finish(_ position: Int, _ outcome: PullExecutor.Outcome) {
+    func finish(_ position: Int, _ outcome: ActionOutcome) {
         lock.lock()
         outcomes[position] = outcome
         lock.unlock()
     }
 
     /// The outcomes so far, by position (nil for actions no connection took).
-    var results: [PullExecutor.Outcome?] {
+    var results: [ActionOutcome?] {
         lock.lock()
         defer { lock.unlock() }
         return outcomes
-    }
-}
-
-/// Makes a worker's `perform` from an executor's: actions are numbered by their place in the
-/// plan (progress events name them so), and once a stop was requested (SIGINT/SIGTERM) no
-/// further action starts: it is reported as not started.
-func numbered(_ perform: @escaping (Action, Int) -> PullExecutor.Outcome, in actions: [Action]) -> (Action) ->
-    PullExecutor.Outcome
-{
-    let ids = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    return { action in
-        if RunCancellation.isRequested {
-            return PullExecutor.Outcome(
-                report: ActionReport(action: action, status: .failed, error: "not started: the run was interrupted"),
-                transferred: 0)
-        }
-        return perform(action, ids[action] ?? 0)
     }
 }

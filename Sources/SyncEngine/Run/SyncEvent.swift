@@ -92,17 +92,3 @@ extension Plan {
         Saturating.sum(actions.lazy.filter { $0.kind == .download || $0.kind == .upload }.map(\.bytes))
     }
 }
-
-extension PullExecutor {
-    /// A meter for the transfer of action `id`, or nil when nobody listens.
-    func transferMeter(id: Int, start: UInt64, total: UInt64?) -> TransferMeter? {
-        events.map { TransferMeter(device: job.name, id: id, start: start, total: total, handler: $0) }
-    }
-}
-
-extension PushExecutor {
-    /// A meter for the transfer of action `id`, or nil when nobody listens.
-    func transferMeter(id: Int, start: UInt64, total: UInt64?) -> TransferMeter? {
-        events.map { TransferMeter(device: job.name, id: id, start: start, total: total, handler: $0) }
-    }
-}
