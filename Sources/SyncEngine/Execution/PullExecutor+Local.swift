@@ -2,10 +2,6 @@ import Foundation
 import LocalTree
 import SyncCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A finished download waiting for its name: a partial under `.ftpsync/`, or a file with no
 /// name yet in its final folder.
 enum FinishedDownload {
@@ -140,9 +136,9 @@ extension PullExecutor {
         }
     }
 
-    /// Never unlinks: a file goes to `.ftpsync/trash/<UTC time>/<device>/<path>` (`~1`, `~2`,
-    /// … after the name when taken); an empty folder is removed, one still holding something
-    /// (excluded files) goes to the trash too.
+    /// Never removes a file outright: it goes to `.ftpsync/trash/<UTC time>/<device>/<path>`
+    /// (`~1`, `~2`, … after the name when taken); an empty folder is removed, one still holding
+    /// something (excluded files) goes to the trash too.
     func deleteLocal(_ action: Action) throws {
         if action.path.isRoot {
             throw LocalFileError(operation: "trash", path: job.paths.deviceRoot, code: 0, detail: "the device root")

@@ -151,12 +151,9 @@ final class PullExecutor: ActionExecutor {
     private func resumeMatches(_ action: Action, partialPath: String) -> Bool {
         let count = Int(min(action.offset, 4_096))
         let start = action.offset - UInt64(count)
-        let descriptor = open(partialPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var kept = [UInt8](repeating: 0, count: count)
-        let read = kept.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(clamping: start)) }
-        guard read == count else { return false }
+        guard let partial = try? LocalFileReader(path: partialPath, followingSymlink: false),
+            let kept = try? partial.read(from: start, count: count), kept.count == count
+        else { return false }
         let path = remotePath(root: job.remoteRoot, relative: action.path.string)
         return (try? remote.readRange(path, from: start, count: count)) == kept
     }

@@ -1,6 +1,7 @@
 import FTPClient
 import FTPListing
 import Foundation
+import LocalTree
 import SyncCore
 
 /// The upload's temporary on the device is not what was sent: it is not renamed into place.
@@ -52,10 +53,11 @@ extension PushExecutor {
     /// A check the server cannot answer is skipped; one that fails throws.
     /// - Parameters:
     ///   - folder: the absolute remote folder holding the temporary, `name` its name.
-    ///   - descriptor: the open local file.
+    ///   - local: the open local file.
     /// - Throws: `UploadCheckError.wrongSize` or `.differs`.
     func verifyTemporary(
-        _ temporary: String, folder: String, name: String, path: RelativePath, size: UInt64, descriptor: Int32,
+        _ temporary: String, folder: String, name: String, path: RelativePath, size: UInt64,
+        local file: LocalFileReader,
         resumedAt: [UInt64]
     ) throws {
         let held = (try? remote.size(temporary)) ?? listedSize(of: name, in: folder)
@@ -64,7 +66,7 @@ extension PushExecutor {
         }
         let ftp = ((remote as? ResilientRemote)?.current ?? remote) as? FTPRemote
         if let ftp, let hash = try? ftp.serverHash(temporary, size: size),
-            let local = Self.digest(of: descriptor, hash.algorithm)
+            let local = (try? file.digest(hash.algorithm)) ?? nil
         {
             if local != hash.digest {
                 throw UploadCheckError.hashDiffers(path: path.string, algorithm: hash.algorithm.rawValue)
@@ -79,7 +81,7 @@ extension PushExecutor {
             + points.map { point in
                 (point > span ? point - span : 0)..<(size - point > span ? point + span : size)
             }
-        if SampledBytes.compare(remote: remote, remotePath: temporary, local: descriptor, ranges: ranges)
+        if SampledBytes.compare(remote: remote, remotePath: temporary, local: file, ranges: ranges)
             == .mismatched
         {
             throw UploadCheckError.differs(path: path.string, offset: points.first ?? 0)
@@ -93,24 +95,8 @@ extension PushExecutor {
         let reader = try LocalFileReader(path: local)
         try verifyTemporary(
             temporary, folder: remotePath(root: job.remoteRoot, relative: path.parent.string),
-            name: UploadNaming.temporaryName(for: path.name), path: path, size: size, descriptor: reader.descriptor,
+            name: UploadNaming.temporaryName(for: path.name), path: path, size: size, local: reader,
             resumedAt: resumedAt)
-    }
-
-    /// The digest of the open local file by `algorithm`; nil when it cannot be read.
-    private static func digest(of descriptor: Int32, _ algorithm: ServerHashAlgorithm) -> [UInt8]? {
-        let hasher = algorithm.makeHasher()
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-        var offset: off_t = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            offset += off_t(count)
-        }
-        return hasher.finalize()
     }
 
     /// The exact size the folder's listing gives `name`, if it lists it.

@@ -12,7 +12,7 @@ struct RenameRefused: Error, CustomStringConvertible {
     var description: String { "\(path): not moved to \(to): \(reason); left in place, the next run plans again" }
 
     /// Checks, right before a local rename of `path` to `to`, that nothing is at the new name
-    /// (`occupied`) and that the file (`current`, its `lstat` now) is still what `record` (the
+    /// (`occupied`) and that the file (`current`, its status now) is still what `record` (the
     /// last sync) says, so a rename never replaces a file and never carries a local change away.
     /// - Throws: `RenameRefused` when either does not hold.
     static func check(
