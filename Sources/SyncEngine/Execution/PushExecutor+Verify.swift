@@ -4,43 +4,6 @@ import Foundation
 import LocalTree
 import SyncCore
 
-/// The upload's temporary on the device is not what was sent: it is not renamed into place.
-public enum UploadCheckError: Error, CustomStringConvertible {
-    /// The temporary holds `held` bytes, the file has `expected`.
-    case wrongSize(path: String, held: UInt64, expected: UInt64)
-    /// Bytes read back from the temporary differ from the local file near `offset`.
-    case differs(path: String, offset: UInt64)
-    /// The server's digest of the temporary (by `algorithm`) is not the local file's.
-    case hashDiffers(path: String, algorithm: String)
-    /// After an attempt whose end the server did not confirm, the temporary kept growing.
-    case stillWriting(temporary: String, size: UInt64)
-
-    public var description: String {
-        switch self {
-        case .wrongSize(let path, let held, let expected):
-            return "\(path): the device holds \(held) of \(expected) bytes after the upload; "
-                + "not renamed into place, the next run sends it again"
-        case .differs(let path, let offset):
-            return "\(path): the bytes on the device differ from the local file near byte \(offset); "
-                + "not renamed into place, the next run sends it again"
-        case .hashDiffers(let path, let algorithm):
-            return "\(path): the device's \(algorithm) of the upload differs from the local file's; "
-                + "not renamed into place, the next run sends it again"
-        case .stillWriting(let temporary, let size):
-            return "\(temporary): the device is still writing an earlier attempt (\(size) bytes and growing); "
-                + "the next run continues"
-        }
-    }
-}
-
-extension UploadCheckError {
-    /// True for `.stillWriting`: nothing was found wrong yet, the device is still busy.
-    var isStillWriting: Bool {
-        if case .stillWriting = self { return true }
-        return false
-    }
-}
-
 extension PushExecutor {
     /// Bytes compared on each side of a resume point, and at the end.
     static let verifiedSpan: UInt64 = 4096
@@ -54,7 +17,7 @@ extension PushExecutor {
     /// - Parameters:
     ///   - folder: the absolute remote folder holding the temporary, `name` its name.
     ///   - local: the open local file.
-    /// - Throws: `UploadCheckError.wrongSize` or `.differs`.
+    /// - Throws: `EngineError.uploadWrongSize`, `.uploadHashDiffers` or `.uploadDiffers`.
     func verifyTemporary(
         _ temporary: String, folder: String, name: String, path: RelativePath, size: UInt64,
         local file: LocalFileReader,
@@ -62,14 +25,14 @@ extension PushExecutor {
     ) throws {
         let held = (try? remote.size(temporary)) ?? listedSize(of: name, in: folder)
         if let held, held != size {
-            throw UploadCheckError.wrongSize(path: path.string, held: held, expected: size)
+            throw EngineError.uploadWrongSize(path: path.string, held: held, expected: size)
         }
         let ftp = ((remote as? ResilientRemote)?.current ?? remote) as? FTPRemote
         if let ftp, let hash = try? ftp.serverHash(temporary, size: size),
             let local = (try? file.digest(hash.algorithm)) ?? nil
         {
             if local != hash.digest {
-                throw UploadCheckError.hashDiffers(path: path.string, algorithm: hash.algorithm.rawValue)
+                throw EngineError.uploadHashDiffers(path: path.string, algorithm: hash.algorithm.rawValue)
             }
             return
         }
@@ -84,7 +47,7 @@ extension PushExecutor {
         if SampledBytes.compare(remote: remote, remotePath: temporary, local: file, ranges: ranges)
             == .mismatched
         {
-            throw UploadCheckError.differs(path: path.string, offset: points.first ?? 0)
+            throw EngineError.uploadDiffers(path: path.string, offset: points.first ?? 0)
         }
     }
 

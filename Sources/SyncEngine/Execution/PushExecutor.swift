@@ -124,7 +124,9 @@ final class PushExecutor: ActionExecutor {
             let resumes = (offset > 0 ? [offset] : []) + resumedAt
             do {
                 try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: resumes)
-            } catch let error as UploadCheckError where resumes.contains(where: { $0 > 0 }) && !error.isStillWriting {
+            } catch let error as EngineError
+                where error.isUploadCheck && resumes.contains(where: { $0 > 0 }) && !error.isStillWriting
+            {
                 // A resume came out wrong (the server kept only the tail, appended elsewhere,
                 // zero-filled): remembered for the device, and the file sent whole (item 9).
                 try? store?.setResumeQuirk(
@@ -134,10 +136,10 @@ final class PushExecutor: ActionExecutor {
                 sent = Saturating.add(sent, whole.sent)
                 try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: [])
             }
-        } catch let error as UploadCheckError {
+        } catch let error as EngineError where error.isUploadCheck {
             // A temporary holding more than the file, or other bytes, is no base to resume.
             var resumable = false
-            if case .wrongSize(_, let held, _) = error { resumable = held < size }
+            if case .uploadWrongSize(_, let held, _) = error { resumable = held < size }
             if !resumable {
                 try? store?.removePartial(path: action.path, device: job.name, direction: .push)
                 try? remote.delete(temporary)
@@ -157,7 +159,7 @@ final class PushExecutor: ActionExecutor {
             // Refused: nothing was placed. (A timeout may have renamed it: the intent stays.)
             try? store?.removeUploadIntent(path: action.path, device: job.name)
             throw error
-        } catch let error as PlaceError {
+        } catch let error as EngineError where error.isPlacement {
             // Not placed; the temporary and its partial row stay, so the next run completes it.
             try? store?.removeUploadIntent(path: action.path, device: job.name)
             throw error

@@ -28,6 +28,19 @@ public enum EngineError: Error, CustomStringConvertible {
     /// A `keep-both` upload not placed because the device's version could not be renamed aside
     /// as a conflict copy (`cause`); the device's file stays as it is.
     case remoteConflictCopyFailed(path: String, cause: String)
+    /// The upload's temporary holds `held` bytes, the file has `expected`: not renamed into place.
+    case uploadWrongSize(path: String, held: UInt64, expected: UInt64)
+    /// Bytes read back from the upload's temporary differ from the local file near `offset`.
+    case uploadDiffers(path: String, offset: UInt64)
+    /// The server's digest of the upload's temporary (by `algorithm`) is not the local file's.
+    case uploadHashDiffers(path: String, algorithm: String)
+    /// After an attempt whose end the server did not confirm, the temporary kept growing.
+    case stillWriting(temporary: String, size: UInt64)
+    /// The server answered RNTO with success but the upload's temporary is still there.
+    case notRenamed(path: String, temporary: String)
+    /// The device's old file was deleted to make room, then RNTO failed: the upload waits
+    /// under its temporary name, and the next run renames it into place.
+    case oldDeleted(path: String, temporary: String, cause: String)
 
     public var description: String {
         switch self {
@@ -52,6 +65,49 @@ public enum EngineError: Error, CustomStringConvertible {
         case .remoteConflictCopyFailed(let path, let cause):
             return "\(path): not uploaded: the device's version could not be kept as a conflict copy (\(cause)); "
                 + "left as it is"
+        case .uploadWrongSize(let path, let held, let expected):
+            return "\(path): the device holds \(held) of \(expected) bytes after the upload; "
+                + "not renamed into place, the next run sends it again"
+        case .uploadDiffers(let path, let offset):
+            return "\(path): the bytes on the device differ from the local file near byte \(offset); "
+                + "not renamed into place, the next run sends it again"
+        case .uploadHashDiffers(let path, let algorithm):
+            return "\(path): the device's \(algorithm) of the upload differs from the local file's; "
+                + "not renamed into place, the next run sends it again"
+        case .stillWriting(let temporary, let size):
+            return "\(temporary): the device is still writing an earlier attempt (\(size) bytes and growing); "
+                + "the next run continues"
+        case .notRenamed(let path, let temporary):
+            return "\(path): the device answered the rename but \(temporary) is still there; "
+                + "not counted as done, the next run tries again"
+        case .oldDeleted(let path, let temporary, let cause):
+            return "\(path): the device's old file was deleted to make room but the rename failed (\(cause)); "
+                + "the upload waits as \(temporary), the next run puts it in place"
+        }
+    }
+}
+
+extension EngineError {
+    /// True for the checks of an upload's temporary before its rename (size, bytes, hash, still
+    /// being written): the temporary is not what was sent, or not yet.
+    var isUploadCheck: Bool {
+        switch self {
+        case .uploadWrongSize, .uploadDiffers, .uploadHashDiffers, .stillWriting: return true
+        default: return false
+        }
+    }
+
+    /// True for `.stillWriting`: nothing was found wrong yet, the device is still busy.
+    var isStillWriting: Bool {
+        if case .stillWriting = self { return true }
+        return false
+    }
+
+    /// True when a checked upload could not be renamed into place (`notRenamed`, `oldDeleted`).
+    var isPlacement: Bool {
+        switch self {
+        case .notRenamed, .oldDeleted: return true
+        default: return false
         }
     }
 }
