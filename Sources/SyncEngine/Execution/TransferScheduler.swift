@@ -1,5 +1,6 @@
 import FTPClient
 import Foundation
+import LocalTree
 import SyncCore
 
 /// Carries out a device's plan over up to `connections` control connections: transfers
@@ -77,11 +78,11 @@ final class TransferScheduler: @unchecked Sendable {
 
     /// One run of consecutive transfers over the first connection and the extra ones.
     private func runTransfers(_ transfers: [Action]) -> [ActionOutcome?] {
-        let queue = WorkQueue(transfers)
+        let queue = LockedSlots<ActionOutcome>(count: transfers.count)
         let wanted = min(connections, transfers.count) - 1
         guard wanted > 0 else {
-            work(first, queue)
-            return queue.results
+            work(first, transfers, queue)
+            return queue.values
         }
         let group = DispatchGroup()
         for slot in 0..<wanted {
@@ -89,22 +90,22 @@ final class TransferScheduler: @unchecked Sendable {
             let thread = Thread { [self] in
                 defer { group.leave() }
                 guard let worker = extraWorker(slot) else { return }
-                work(worker, queue)
+                work(worker, transfers, queue)
             }
             thread.stackSize = 1 << 20
             thread.start()
         }
-        work(first, queue)
+        work(first, transfers, queue)
         group.wait()
-        return queue.results
+        return queue.values
     }
 
     /// Takes actions from `queue` until it is empty or the connection is gone, then flushes
     /// what the worker left pending: every record of the run is committed before any action
     /// after the run (a rename, a delete) starts.
-    private func work(_ worker: ConnectionWorker, _ queue: WorkQueue) {
-        while worker.isUsable(), let (position, action) = queue.next() {
-            queue.finish(position, worker.perform(action))
+    private func work(_ worker: ConnectionWorker, _ transfers: [Action], _ queue: LockedSlots<ActionOutcome>) {
+        while worker.isUsable(), let position = queue.take() {
+            queue.set(position, worker.perform(transfers[position]))
         }
         worker.flush()
     }
@@ -137,40 +138,5 @@ final class TransferScheduler: @unchecked Sendable {
             }
             return nil
         }
-    }
-}
-
-/// The transfers of one run, handed out one at a time to the connections' threads.
-private final class WorkQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private let actions: [Action]
-    private var nextIndex = 0
-    private var outcomes: [ActionOutcome?]
-
-    init(_ actions: [Action]) {
-        self.actions = actions
-        outcomes = Array(repeating: nil, count: actions.count)
-    }
-
-    /// The next action not yet taken, with its position; nil when all were taken.
-    func next() -> (Int, Action)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextIndex < actions.count else { return nil }
-        nextIndex += 1
-        return (nextIndex - 1, actions[nextIndex - 1])
-    }
-
-    func finish(_ position: Int, _ outcome: ActionOutcome) {
-        lock.lock()
-        outcomes[position] = outcome
-        lock.unlock()
-    }
-
-    /// The outcomes so far, by position (nil for actions no connection took).
-    var results: [ActionOutcome?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return outcomes
     }
 }
