@@ -113,12 +113,12 @@ extension PullExecutor {
 
     /// Moves the local copy of a file the device moved (its content proven the same, see
     /// `MoveEvidenceCheck`); the record follows it. Never replaces a file at the new name, and
-    /// never moves a copy that changed here since the last sync (`RenameRefused`).
+    /// never moves a copy that changed here since the last sync (`LocalRenameCheck`).
     func renameLocal(_ action: Action) throws {
         guard let to = action.to else { throw EngineError.incompleteAction("rename without its target") }
         let from = try tree.folder(action.path.parent, create: false)
         let destination = try tree.folder(to.parent, create: true)
-        try RenameRefused.check(
+        try LocalRenameCheck.check(
             action.path, current: try from.status(action.path.name), to: to,
             occupied: try destination.status(to.name) != nil, record: records[action.path])
         try from.move(action.path.name, to: destination, as: to.name, replace: false, staging: tree.staging())

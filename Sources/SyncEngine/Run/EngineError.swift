@@ -41,6 +41,10 @@ public enum EngineError: Error, CustomStringConvertible {
     /// The device's old file was deleted to make room, then RNTO failed: the upload waits
     /// under its temporary name, and the next run renames it into place.
     case oldDeleted(path: String, temporary: String, cause: String)
+    /// A planned local rename of `path` to `to` not carried out (`reason`, e.g. `something is
+    /// already there`): the local file is left where it is, nothing is replaced; the next run
+    /// plans again.
+    case renameRefused(path: String, to: String, reason: String)
 
     public var description: String {
         switch self {
@@ -83,6 +87,8 @@ public enum EngineError: Error, CustomStringConvertible {
         case .oldDeleted(let path, let temporary, let cause):
             return "\(path): the device's old file was deleted to make room but the rename failed (\(cause)); "
                 + "the upload waits as \(temporary), the next run puts it in place"
+        case .renameRefused(let path, let to, let reason):
+            return "\(path): not moved to \(to): \(reason); left in place, the next run plans again"
         }
     }
 }
