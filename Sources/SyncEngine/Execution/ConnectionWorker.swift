@@ -17,14 +17,27 @@ struct ConnectionWorker {
     var flush: () -> Void
 
     /// A worker carrying out `actions` with `executor` over `remote`, usable while its FTP
-    /// control connection is open.
+    /// control connection is open; see `init(executor:actions:isUsable:close:)`.
+    init(remote: RemoteFileSystem, executor: some ActionExecutor, actions: [Action]) {
+        self.init(
+            executor: executor, actions: actions, isUsable: { (remote as? FTPRemote)?.session.isConnected ?? true },
+            close: { remote.close() })
+    }
+
+    /// A worker carrying out `actions` with `executor`.
     ///
     /// Actions are numbered by their place in `actions` (progress events name them so) and told
     /// to the executor's event handler as they start and finish. Once a stop was requested
     /// (SIGINT/SIGTERM) no further action starts: it is reported as not started. A conflict the
     /// plan leaves as it is (resolution `report`) fails with the planner's reason without
     /// reaching the executor.
-    init(remote: RemoteFileSystem, executor: some ActionExecutor, actions: [Action]) {
+    /// - Parameters:
+    ///   - isUsable: false once the worker's connection is gone.
+    ///   - close: ends the worker's session.
+    init(
+        executor: some ActionExecutor, actions: [Action], isUsable: @escaping () -> Bool,
+        close: @escaping () -> Void
+    ) {
         let ids = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let device = executor.job.name
         let events = executor.events
@@ -46,9 +59,9 @@ struct ConnectionWorker {
             events?(.actionFinished(device: device, id: id, report: outcome.report))
             return outcome
         }
-        self.isUsable = { (remote as? FTPRemote)?.session.isConnected ?? true }
+        self.isUsable = isUsable
         self.finish = executor.finish
         self.flush = executor.flush
-        self.close = { remote.close() }
+        self.close = close
     }
 }
