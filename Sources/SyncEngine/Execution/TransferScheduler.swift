@@ -20,7 +20,7 @@ final class TransferScheduler: @unchecked Sendable {
     private let open: () throws -> ConnectionWorker
     private let lock = NSLock()
     /// Extra workers opened so far (slot index → worker).
-    private var extras: [ConnectionWorker] = []
+    private var extras: [Int: ConnectionWorker] = [:]
     /// True once the server refused a connection: no further one is tried.
     private var limitReached = false
     /// What happened to connections worth telling the user.
@@ -67,8 +67,8 @@ final class TransferScheduler: @unchecked Sendable {
     /// Finishes every extra connection (its `finish`, then QUIT); call once, after `run`.
     func finish() {
         lock.lock()
-        let opened = extras
-        extras = []
+        let opened = extras.sorted { $0.key < $1.key }.map(\.value)
+        extras = [:]
         lock.unlock()
         for worker in opened {
             worker.finish()
@@ -114,9 +114,10 @@ final class TransferScheduler: @unchecked Sendable {
     /// refused a connection (now or before).
     private func extraWorker(_ slot: Int) -> ConnectionWorker? {
         lock.lock()
-        if slot < extras.count {
-            defer { lock.unlock() }
-            return extras[slot]
+        // By slot: each thread keeps its own connection, whichever thread opened first.
+        if let worker = extras[slot] {
+            lock.unlock()
+            return worker
         }
         let refused = limitReached
         lock.unlock()
@@ -125,7 +126,7 @@ final class TransferScheduler: @unchecked Sendable {
             let worker = try open()
             lock.lock()
             defer { lock.unlock() }
-            extras.append(worker)
+            extras[slot] = worker
             return worker
         } catch {
             lock.lock()
