@@ -141,10 +141,7 @@ private struct DeviceStart: Sendable {
             remote.listingBudget = budget
             return remote
         }
-        switch direction {
-        case .pull: return PullEngine(job: job, store: store, events: events, connect: connect).run()
-        case .push: return PushEngine(job: job, store: store, events: events, connect: connect).run()
-        }
+        return DeviceRun(job: job, store: store, events: events, connect: connect).run()
     }
 
     /// The report of a device whose settings cannot work (`DeviceConfig.problem`): failed,

@@ -31,13 +31,13 @@ enum FileHashing {
         if jobs.isEmpty { return [] }
         let workers = min(max(1, threads), jobs.count)
         if workers == 1 { return jobs.map { hash($0) } }
-        let box = OutcomeBox(count: jobs.count)
+        let box = LockedSlots<HashOutcome>(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = box.nextIndex() {
+            while let index = box.take() {
                 box.set(index, hash(jobs[index]))
             }
         }
-        return box.outcomes()
+        return box.values.map { $0 ?? .failed(LocalFileError(operation: "hash", path: "", code: 0, detail: "not run")) }
     }
 
     /// Reads and hashes one file, checking with `fstat` that it is still the file the scan saw.
@@ -88,36 +88,5 @@ public final class BackgroundDigest: @unchecked Sendable {
         done.signal()  // a second wait returns at once
         if case .digest(let digest, _)? = outcome { return digest }
         return nil
-    }
-}
-
-/// Shared state of the hashing threads: the next job to take and the outcomes so far.
-private final class OutcomeBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var results: [HashOutcome?]
-
-    init(count: Int) {
-        results = Array(repeating: nil, count: count)
-    }
-
-    func nextIndex() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < results.count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func set(_ index: Int, _ outcome: HashOutcome) {
-        lock.lock()
-        results[index] = outcome
-        lock.unlock()
-    }
-
-    func outcomes() -> [HashOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return results.map { $0 ?? .failed(LocalFileError(operation: "hash", path: "", code: 0, detail: "not run")) }
     }
 }

@@ -27,6 +27,10 @@ public struct PlanResult: Sendable {
     /// Moves the pull planner proposes from size and time alone: the engine proves each one's
     /// content (`MoveEvidence`) and plans again with what it found. Empty for a push.
     public var moveCandidates: [MoveCandidate] = []
+    /// Interrupted uploads (a push) whose local file is gone (deleted or moved): nothing will
+    /// resume them; the engine removes their temporary files from the device and forgets them.
+    /// Sorted; empty for a pull.
+    public var abandonedUploads: [RelativePath] = []
 
     public init(
         plan: Plan, adoptions: [Adoption] = [], forgotten: [RelativePath] = [], refusal: String? = nil

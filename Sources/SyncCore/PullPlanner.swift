@@ -85,8 +85,7 @@ public struct PullPlanner: Sendable {
         var unchanged = 0
         // Files new on the device (no record, absent here) may turn out to be moves: what was
         // planned for each (a download, or a note) is taken back if so.
-        var newFiles: [SnapshotEntry] = []
-        var newFilePlans: [(transfer: Int?, note: Int?)] = []
+        var newFiles: [PlanEpilogue.NewFile] = []
         var recordHits = 0
 
         let localPositions = remote.positions(in: local)
@@ -117,11 +116,10 @@ public struct PullPlanner: Sendable {
                 notes.append("\(entry.path): \(entry.kind.rawValue) on the device; not transferred")
             case .file:
                 let isNew = record == nil && here == nil && unknown.folder(holding: entry.path) == nil
-                if isNew { newFiles.append(entry) }
                 if policy.minimumAge > 0, let modified = entry.modified,
                     policy.now.timeIntervalSince1970 - modified.seconds < policy.minimumAge
                 {
-                    if isNew { newFilePlans.append((nil, notes.count)) }
+                    if isNew { newFiles.append(PlanEpilogue.NewFile(entry: entry, note: notes.count)) }
                     notes.append(
                         "\(entry.path): modified less than \(Int(policy.minimumAge)) s ago; left for a later run")
                     if let here { unchanged += here.kind == .file ? 1 : 0 }
@@ -139,7 +137,7 @@ public struct PullPlanner: Sendable {
                             reason: "a file on the device but a \(here.kind.rawValue) here; skipped"))
                     continue
                 }
-                if isNew { newFilePlans.append((transfers.count, nil)) }
+                if isNew { newFiles.append(PlanEpilogue.NewFile(entry: entry, transfer: transfers.count)) }
                 switch decideFile(remote: entry, local: here, record: record) {
                 case .nothing:
                     unchanged += 1
@@ -166,69 +164,19 @@ public struct PullPlanner: Sendable {
 
         let goneThere = unknown.outside(RenameDetection.absent(from: remote, records: records, hits: recordHits))
         let moveCandidates = RenameDetection.remoteMoves(
-            goneThere: goneThere, newFiles: newFiles, local: local, remote: remote)
+            goneThere: goneThere, newFiles: newFiles.map(\.entry), local: local, remote: remote)
         let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &notes)
-        if !renames.isEmpty {
-            let renamedTo = Set(renames.map(\.to))
-            var dropTransfers = Set<Int>()
-            var dropNotes = Set<Int>()
-            for (entry, planned) in zip(newFiles, newFilePlans) where renamedTo.contains(entry.path) {
-                if let transfer = planned.transfer { dropTransfers.insert(transfer) }
-                if let note = planned.note { dropNotes.insert(note) }
-            }
-            transfers = transfers.enumerated().filter { !dropTransfers.contains($0.offset) }.map(\.element)
-            notes = notes.enumerated().filter { !dropNotes.contains($0.offset) }.map(\.element)
-        }
-        let renamedFrom = Set(renames.map(\.from))
-        let renameActions = renames.map { rename in
-            Action(
-                kind: .renameLocal, path: rename.from, to: rename.to, source: remote[rename.to],
-                reason: "moved on the device")
-        }
-        var deletes: [Action] = []
-        var candidates: [SnapshotEntry] = []
-        if policy.deleteExtraneous {
-            candidates = DeleteGuard.candidates(in: local, absentFrom: remote, renamed: renamedFrom)
-            // What a type change clears goes as a whole.
-            if !clearing.isEmpty {
-                let cleared = clearing.map(\.path)
-                candidates.removeAll { entry in cleared.contains { $0.isAncestor(of: entry.path) } }
-            }
-        } else if let note = DeleteGuard.keptNote(
-            gone: goneThere, kept: local, renamed: renamedFrom, command: "pull", what: "gone from the device",
-            place: "here")
-        {
-            notes.append(note)
-        }
-        let guardian = DeleteGuard(
-            source: remote, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
-        var kept: [RelativePath] = []
-        for entry in candidates where unknown.forbidsDelete(of: entry.path) == nil {
-            if let folder = guardian.suspectFolder(for: entry.path) {
-                notes.append(DeleteGuard.note(entry.path, folder: folder))
-                continue
-            }
-            // A version a conflict kept here is the user's to remove: never trashed unasked.
-            if entry.kind == .file, records[entry.path] == nil, ConflictNaming.isConflictCopy(entry.path.name) {
-                notes.append("\(entry.path): a conflict copy here; kept (delete it by hand)")
-                kept.append(entry.path)
-                continue
-            }
-            deletes.append(Action(kind: .deleteLocal, path: entry.path, source: entry, reason: "gone from the device"))
-        }
-        // A folder still holding a kept conflict copy is not trashed with it.
-        deletes.removeAll { delete in
-            delete.source?.kind == .directory && kept.contains { delete.path.isAncestor(of: $0) }
-        }
-        let forgotten = goneThere.map(\.0).filter { local.position(of: $0) == nil }.sorted()
-        let plan = Plan(
-            actions: PlanOrder.ordered(
-                clearing: clearing, folders: folders, renames: renameActions, transfers: consume transfers,
-                deletes: deletes),
-            notes: notes, unchanged: unchanged, skipped: skipped)
-        var result = PlanResult(
-            plan: plan, adoptions: adoptions, forgotten: forgotten,
-            refusal: guardian.refusal(deletes: deletes + TypeChanges.deletes(clearing)))
+        var epilogue = PlanEpilogue(
+            policy: policy, unknown: unknown, source: remote, destination: local, records: records)
+        epilogue.clearing = clearing
+        epilogue.folders = folders
+        epilogue.transfers = consume transfers
+        epilogue.notes = notes
+        epilogue.skipped = skipped
+        epilogue.adoptions = adoptions
+        epilogue.unchanged = unchanged
+        epilogue.newFiles = newFiles
+        var result = epilogue.finish(gone: goneThere, renames: renames)
         result.moveCandidates = moveCandidates
         return result
     }

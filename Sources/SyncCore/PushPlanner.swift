@@ -43,8 +43,7 @@ public struct PushPlanner: Sendable {
         var unchanged = 0
         // Files new here (no record, absent on the device) may turn out to be moves: their
         // planned uploads are taken back if so.
-        var newFiles: [SnapshotEntry] = []
-        var newFileTransfers: [Int] = []
+        var newFiles: [PlanEpilogue.NewFile] = []
         var recordHits = 0
         // Device entries of the other kind in the way of a local one (`TypeChanges`): removed
         // first; where one changed there (a conflict), nothing is sent below it.
@@ -93,8 +92,7 @@ public struct PushPlanner: Sendable {
                     continue
                 }
                 if record == nil && there == nil && unknown.folder(holding: entry.path) == nil {
-                    newFiles.append(entry)
-                    newFileTransfers.append(transfers.count)
+                    newFiles.append(PlanEpilogue.NewFile(entry: entry, transfer: transfers.count))
                 }
                 if let there, there.kind != .file {
                     skipped.append(
@@ -125,70 +123,26 @@ public struct PushPlanner: Sendable {
         }
 
         let goneHere = unknown.outside(RenameDetection.absent(from: local, records: records, hits: recordHits))
-        let renames = RenameDetection.localMoves(goneHere: goneHere, newFiles: newFiles, remote: remote)
-        if !renames.isEmpty {
-            let renamedTo = Set(renames.map(\.to))
-            let drop = Set(zip(newFiles, newFileTransfers).filter { renamedTo.contains($0.0.path) }.map(\.1))
-            transfers = transfers.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
-        }
-        let renamedFrom = Set(renames.map(\.from))
-        let renameActions = renames.map { rename in
-            Action(
-                kind: .renameRemote, path: rename.from, to: rename.to, source: local[rename.to],
-                reason: "moved here (same content)")
-        }
-        var deletes: [Action] = []
-        var kept: [RelativePath] = []
-        var candidates: [SnapshotEntry] = []
-        if policy.deleteExtraneous {
-            candidates = DeleteGuard.candidates(in: remote, absentFrom: local, renamed: renamedFrom)
-            // What a type change clears goes as a whole.
-            if !clearing.isEmpty {
-                let cleared = clearing.map(\.path)
-                candidates.removeAll { entry in cleared.contains { $0 == entry.path || $0.isAncestor(of: entry.path) } }
-            }
-        } else if let note = DeleteGuard.keptNote(
-            gone: goneHere, kept: remote, renamed: renamedFrom, command: "push", what: "no longer here",
-            place: "on the device")
-        {
-            notes.append(note)
-        }
-        let guardian = DeleteGuard(
-            source: local, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
-        for entry in candidates where unknown.forbidsDelete(of: entry.path) == nil {
-            if let folder = guardian.suspectFolder(for: entry.path) {
-                notes.append(DeleteGuard.note(entry.path, folder: folder))
-                kept.append(entry.path)
-                continue
-            }
-            // The device's version kept by `--on-conflict keep-both` is never deleted unasked.
-            if entry.kind == .file, records[entry.path] == nil, ConflictNaming.isConflictCopy(entry.path.name) {
-                notes.append("\(entry.path): a conflict copy on the device; kept (delete it there by hand)")
-                kept.append(entry.path)
-                continue
-            }
-            if entry.kind == .file, let record = records[entry.path], !Comparison.remoteMatches(entry, record),
-                let conflict = ConflictPlan.deletedHere(entry, policy: policy.onConflict)
-            {
-                transfers.append(conflict)
-                kept.append(entry.path)
-                continue
-            }
-            deletes.append(Action(kind: .deleteRemote, path: entry.path, source: entry, reason: "gone from here"))
-        }
-        // A folder still holding something kept is not removed (RMD would fail).
-        deletes.removeAll { delete in
-            delete.source?.kind == .directory && kept.contains { delete.path.isAncestor(of: $0) }
-        }
-        let forgotten = goneHere.map(\.0).filter { remote.position(of: $0) == nil }.sorted()
-        let plan = Plan(
-            actions: PlanOrder.ordered(
-                clearing: clearing, folders: folders, renames: renameActions, transfers: consume transfers,
-                deletes: deletes),
-            notes: notes, unchanged: unchanged, skipped: skipped)
-        return PlanResult(
-            plan: plan, adoptions: adoptions, forgotten: forgotten,
-            refusal: guardian.refusal(deletes: deletes + TypeChanges.deletes(clearing)))
+        let renames = RenameDetection.localMoves(goneHere: goneHere, newFiles: newFiles.map(\.entry), remote: remote)
+        var epilogue = PlanEpilogue(
+            policy: policy, unknown: unknown, source: local, destination: remote, records: records)
+        epilogue.clearing = clearing
+        epilogue.folders = folders
+        epilogue.transfers = consume transfers
+        epilogue.notes = notes
+        epilogue.skipped = skipped
+        epilogue.adoptions = adoptions
+        epilogue.unchanged = unchanged
+        epilogue.newFiles = newFiles
+        var result = epilogue.finish(gone: goneHere, renames: renames)
+        result.abandonedUploads = Self.abandoned(partials, local: rawLocal)
+        return result
+    }
+
+    /// The interrupted uploads whose local file is gone (deleted or moved): nothing will resume
+    /// them, so their temporary files on the device are removed, with their rows.
+    static func abandoned(_ partials: [RelativePath: UploadPartial], local: Snapshot) -> [RelativePath] {
+        partials.keys.filter { local[$0]?.kind != .file }.sorted()
     }
 
     private enum FileDecision {

@@ -5,10 +5,10 @@ import Foundation
 /// the destination follows, with or without `--delete`; nothing is lost on the way:
 /// - pull: the local entry in the way goes to the trash (`delete_local`) when it and everything
 ///   below it is as recorded at the last sync; otherwise it is set aside as a conflict copy
-///   (`NAME.conflict-<UTC time>.EXT`, a folder as a whole). Never unlinked.
+///   (`NAME.conflict-<UTC time>.EXT`, a folder as a whole; resolution `keep-both`). Never unlinked.
 /// - push: the device entry in the way is deleted (DELE, or RMD after DELE of its content,
 ///   deepest first) when it and everything below it is as recorded; otherwise a `conflict`
-///   is reported and the device is left as it is.
+///   (resolution `report`) is reported and the device is left as it is.
 ///
 /// The actions run before every other action of the plan (`PlanOrder`, `clearing`).
 enum TypeChanges {
@@ -35,13 +35,12 @@ enum TypeChanges {
                     reason: "\(what) on the device now; the \(here.kind.rawValue) here goes to the trash")
             ]
         }
-        return [
-            Action(
-                kind: .conflict, path: path, source: here,
-                reason:
-                    "\(what) on the device now, but the \(here.kind.rawValue) here changed since the last sync; kept"
-                    + " as a conflict copy")
-        ]
+        var conflict = Action(
+            kind: .conflict, path: path, source: here,
+            reason: "\(what) on the device now, but the \(here.kind.rawValue) here changed since the last sync; kept"
+                + " as a conflict copy")
+        conflict.resolution = .keepBoth
+        return [conflict]
     }
 
     /// The actions that clear the device entry `there` (of the other kind than the local `source`)
@@ -63,12 +62,13 @@ enum TypeChanges {
             }
         }
         guard unchanged else {
-            return [
-                Action(
-                    kind: .conflict, path: path, source: there,
-                    reason: "\(what) here now, but the \(there.kind.rawValue) on the device changed since the last"
-                        + " sync; not deleted")
-            ]
+            var conflict = Action(
+                kind: .conflict, path: path, source: there,
+                reason: "\(what) here now, but the \(there.kind.rawValue) on the device changed since the last"
+                    + " sync; not deleted")
+            // Left as it is: the action is reported, nothing changes on the device.
+            conflict.resolution = .report
+            return [conflict]
         }
         let deepestFirst = below.sorted { a, b in
             a.path.depth != b.path.depth ? a.path.depth > b.path.depth : b.path < a.path

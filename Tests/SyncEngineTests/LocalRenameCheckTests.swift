@@ -6,7 +6,7 @@ import Testing
 @testable import SyncEngine
 
 /// A local rename of a device move never replaces a file and never carries a local change away.
-struct RenameRefusedTests {
+struct LocalRenameCheckTests {
     /// (what is done after the last sync, refused?)
     @Test(arguments: [("nothing", false), ("a file appears at the new name", true), ("the copy is edited", true)])
     func checkedRightBeforeTheMove(change: String, refused: Bool) throws {
@@ -30,12 +30,12 @@ struct RenameRefusedTests {
         var thrown: Error?
         do {
             let files = LocalFileSystem()
-            try RenameRefused.check(
+            try LocalRenameCheck.check(
                 record.path, current: try files.status(at: source), to: try RelativePath(validating: "B.MP4"),
                 occupied: try files.status(at: destination) != nil, record: record)
         } catch {
             thrown = error
         }
-        #expect((thrown is RenameRefused) == refused, "\(String(describing: thrown))")
+        #expect((thrown is EngineError) == refused, "\(String(describing: thrown))")
     }
 }

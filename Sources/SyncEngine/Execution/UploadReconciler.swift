@@ -52,6 +52,6 @@ struct UploadReconciler {
         else { return .unavailable }
         return SampledBytes.compare(
             remote: remote, remotePath: remotePath(root: job.remoteRoot, relative: intent.path.string),
-            local: reader.descriptor, ranges: UploadIntent.sampleRanges(size: intent.sentSize))
+            local: reader, ranges: UploadIntent.sampleRanges(size: intent.sentSize))
     }
 }

@@ -2,10 +2,6 @@ import Foundation
 import LocalTree
 import SyncCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// A finished download waiting for its name: a partial under `.ftpsync/`, or a file with no
 /// name yet in its final folder.
 enum FinishedDownload {
@@ -117,12 +113,12 @@ extension PullExecutor {
 
     /// Moves the local copy of a file the device moved (its content proven the same, see
     /// `MoveEvidenceCheck`); the record follows it. Never replaces a file at the new name, and
-    /// never moves a copy that changed here since the last sync (`RenameRefused`).
+    /// never moves a copy that changed here since the last sync (`LocalRenameCheck`).
     func renameLocal(_ action: Action) throws {
         guard let to = action.to else { throw EngineError.incompleteAction("rename without its target") }
         let from = try tree.folder(action.path.parent, create: false)
         let destination = try tree.folder(to.parent, create: true)
-        try RenameRefused.check(
+        try LocalRenameCheck.check(
             action.path, current: try from.status(action.path.name), to: to,
             occupied: try destination.status(to.name) != nil, record: records[action.path])
         try from.move(action.path.name, to: destination, as: to.name, replace: false, staging: tree.staging())
@@ -140,9 +136,9 @@ extension PullExecutor {
         }
     }
 
-    /// Never unlinks: a file goes to `.ftpsync/trash/<UTC time>/<device>/<path>` (`~1`, `~2`,
-    /// … after the name when taken); an empty folder is removed, one still holding something
-    /// (excluded files) goes to the trash too.
+    /// Never removes a file outright: it goes to `.ftpsync/trash/<UTC time>/<device>/<path>`
+    /// (`~1`, `~2`, … after the name when taken); an empty folder is removed, one still holding
+    /// something (excluded files) goes to the trash too.
     func deleteLocal(_ action: Action) throws {
         if action.path.isRoot {
             throw LocalFileError(operation: "trash", path: job.paths.deviceRoot, code: 0, detail: "the device root")

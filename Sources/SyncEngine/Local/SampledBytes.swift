@@ -1,27 +1,26 @@
 import Foundation
+import LocalTree
 import SyncCore
 
 /// Compares byte ranges of a file on the device with the same ranges of a local file: REST and
 /// a short RETR per range, the transfer abandoned once the range has arrived.
 enum SampledBytes {
-    /// Reads `ranges` of `remotePath` and of the open local file `descriptor` and compares them.
+    /// Reads `ranges` of `remotePath` and of the open local file `local` and compares them.
     /// - Returns: `.matched` when every range is equal, `.mismatched` when one differs or the
     ///   device's file ends early, `.unavailable` when the device or the local file could not
     ///   be read.
     static func compare(
-        remote: RemoteFileSystem, remotePath: String, local descriptor: Int32, ranges: [Range<UInt64>]
+        remote: RemoteFileSystem, remotePath: String, local: LocalFileReader, ranges: [Range<UInt64>]
     ) -> UploadIntent.Sample {
         for range in ranges {
             let wanted = Int(clamping: range.upperBound - range.lowerBound)
-            var local = [UInt8](repeating: 0, count: wanted)
-            let read = local.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress, wanted, off_t(clamping: range.lowerBound))
+            guard let here = try? local.read(from: range.lowerBound, count: wanted), here.count == wanted else {
+                return .unavailable
             }
-            guard read == wanted else { return .unavailable }
             guard let device = try? remote.readRange(remotePath, from: range.lowerBound, count: wanted) else {
                 return .unavailable
             }
-            if device != local { return .mismatched }
+            if device != here { return .mismatched }
         }
         return .matched
     }

@@ -38,13 +38,15 @@ struct MoveEvidenceCheck {
     /// Nil when `candidate` is proven the same; else why not, one line.
     private func check(_ candidate: MoveCandidate) -> String? {
         let localPath = job.paths.file(candidate.from)
-        let file: LocalBytes
+        let file: LocalFileReader
+        let size: UInt64
         do {
-            file = try LocalBytes(path: localPath)
+            file = try LocalFileReader(path: localPath, followingSymlink: false)
+            size = try file.regularFileSize()
         } catch {
             return "the local file cannot be read: \(error)"
         }
-        guard file.size == candidate.size else { return "the local file changed" }
+        guard size == candidate.size else { return "the local file changed" }
         let path = remotePath(root: job.remoteRoot, relative: candidate.to.string)
         var hashFailure = ""
         if let ftp = ftpSession(), ftp.session.features.offersFileHash {
@@ -69,7 +71,9 @@ struct MoveEvidenceCheck {
         do {
             for range in SampledRanges.ranges(size: candidate.size) {
                 let there = try read(path, range)
-                guard there.count == range.count, there == (try file.read(range)) else {
+                guard there.count == range.count,
+                    there == (try file.read(from: range.offset, count: Int(clamping: range.count)))
+                else {
                     return "\(hashFailure)the sampled bytes differ"
                 }
             }
@@ -96,57 +100,5 @@ extension FTPRemote {
     /// spelling of the name sent); nil when the server offers no hash.
     func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? {
         try session.serverHash(serverPath(path), size: size)
-    }
-}
-
-/// A local file open for reading by offset (`pread`), a final symlink not followed.
-private final class LocalBytes {
-    let descriptor: Int32
-    let size: UInt64
-
-    init(path: String) throws {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw LocalFileError(operation: "open", path: path, code: errno) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw LocalFileError(operation: "fstat", path: path, code: EINVAL)
-        }
-        size = UInt64(max(0, info.st_size))
-    }
-
-    deinit { close(descriptor) }
-
-    /// The bytes of `range` (fewer when the file ends first).
-    func read(_ range: SampledRanges.Range) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: Int(clamping: range.count))
-        var done = 0
-        while done < bytes.count {
-            let offset = off_t(clamping: range.offset.addingReportingOverflow(UInt64(done)).partialValue)
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, buffer.count - done, offset)
-            }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { throw LocalFileError(operation: "read", path: "", code: errno) }
-            if count == 0 { break }
-            done += count
-        }
-        return Array(bytes.prefix(done))
-    }
-
-    /// The digest of the whole file by `algorithm`; nil when it cannot be computed.
-    func digest(_ algorithm: ServerHashAlgorithm) throws -> [UInt8]? {
-        let hasher = algorithm.makeHasher()
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-        var offset: off_t = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, offset) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { throw LocalFileError(operation: "read", path: "", code: errno) }
-            if count == 0 { break }
-            buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            offset += off_t(count)
-        }
-        return hasher.finalize()
     }
 }

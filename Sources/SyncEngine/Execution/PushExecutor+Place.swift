@@ -2,33 +2,13 @@ import FTPClient
 import Foundation
 import SyncCore
 
-/// The checked temporary of an upload could not be renamed into place.
-public enum PlaceError: Error, CustomStringConvertible {
-    /// The server answered RNTO with success but the temporary is still there.
-    case notRenamed(path: String, temporary: String)
-    /// The device's old file was deleted to make room, then RNTO failed: the upload waits
-    /// under its temporary name, and the next run renames it into place.
-    case oldDeleted(path: String, temporary: String, cause: String)
-
-    public var description: String {
-        switch self {
-        case .notRenamed(let path, let temporary):
-            return "\(path): the device answered the rename but \(temporary) is still there; "
-                + "not counted as done, the next run tries again"
-        case .oldDeleted(let path, let temporary, let cause):
-            return "\(path): the device's old file was deleted to make room but the rename failed (\(cause)); "
-                + "the upload waits as \(temporary), the next run puts it in place"
-        }
-    }
-}
-
 extension PushExecutor {
     /// Renames the checked temporary onto `target`. A server that refuses to rename over an
     /// existing file (550 "exists": IIS, some NAS) gets a DELE of the old file and a second
     /// RNTO; the temporary is kept until a rename succeeds, so the file is never lost. A
     /// rename answered with success is checked (the temporary gone, SIZE of the target equal
     /// to `size`) before the upload counts as done.
-    /// - Throws: the server's refusal (nothing changed), `PlaceError`.
+    /// - Throws: the server's refusal (nothing changed), `EngineError.notRenamed`, `.oldDeleted`.
     func place(_ temporary: String, at target: String, path: RelativePath, size: UInt64) throws {
         let replaces = quirks.renameReplaces
         if !replaces { try? remote.delete(target) }
@@ -40,7 +20,7 @@ extension PushExecutor {
             return
         }
         if isPlaced(temporary, at: target, size: size) { return }
-        guard replaces else { throw PlaceError.notRenamed(path: path.string, temporary: temporary) }
+        guard replaces else { throw EngineError.notRenamed(path: path.string, temporary: temporary) }
         quirks.learnRenameDoesNotReplace()
         try replaceByDeleting(temporary, at: target, path: path, size: size)
     }
@@ -51,10 +31,10 @@ extension PushExecutor {
         do {
             try remote.rename(from: temporary, to: target)
         } catch {
-            throw PlaceError.oldDeleted(path: path.string, temporary: temporary, cause: "\(error)")
+            throw EngineError.oldDeleted(path: path.string, temporary: temporary, cause: "\(error)")
         }
         guard isPlaced(temporary, at: target, size: size) else {
-            throw PlaceError.oldDeleted(path: path.string, temporary: temporary, cause: "answered but not renamed")
+            throw EngineError.oldDeleted(path: path.string, temporary: temporary, cause: "answered but not renamed")
         }
     }
 

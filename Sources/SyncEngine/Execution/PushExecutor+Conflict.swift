@@ -24,25 +24,16 @@ final class RemoteConflictCopies: @unchecked Sendable {
     }
 
     /// Throws unless the device's version of `path` was renamed aside this run.
-    /// - Throws: `ConflictCopyMissing` naming the cause.
+    /// - Throws: `EngineError.remoteConflictCopyFailed` naming the cause.
     func requireSetAside(_ path: RelativePath) throws {
         lock.lock()
         let outcome = outcomes[path]
         lock.unlock()
         switch outcome {
         case .some(.none): return
-        case .some(.some(let cause)): throw ConflictCopyMissing(path: path.string, cause: cause)
-        case .none: throw ConflictCopyMissing(path: path.string, cause: "it was not made")
+        case .some(.some(let cause)): throw EngineError.remoteConflictCopyFailed(path: path.string, cause: cause)
+        case .none: throw EngineError.remoteConflictCopyFailed(path: path.string, cause: "it was not made")
         }
-    }
-}
-
-/// A `keep-both` upload not placed because the device's version could not be kept aside.
-struct ConflictCopyMissing: Error, CustomStringConvertible {
-    let path: String
-    let cause: String
-    var description: String {
-        "\(path): not uploaded: the device's version could not be kept as a conflict copy (\(cause)); left as it is"
     }
 }
 
@@ -51,11 +42,12 @@ extension PushExecutor {
     /// device's version to `NAME.conflict-<UTC time>.EXT` beside it (RNFR/RNTO, never over an
     /// existing name) so the upload that follows keeps both; `local-wins` changes nothing here
     /// (the upload that follows overwrites); `remote-wins` changes nothing (the planner recorded
-    /// the pair); `report` (and no resolution) fails the action and changes nothing.
-    /// - Throws: `ConflictReported` for `report`; the server's refusal of the rename.
+    /// the pair). A conflict left as it is (`report`) never reaches the executor.
+    /// - Throws: the server's refusal of the rename; `EngineError.incompleteAction` for a
+    ///   conflict the planner gave no resolution.
     func resolveConflict(_ action: Action) throws {
         switch action.resolution {
-        case nil, .report?: throw ConflictReported(reason: action.reason)
+        case nil, .report?: throw EngineError.incompleteAction("a conflict without its resolution")
         case .localWins?, .remoteWins?: return
         case .keepBoth?:
             do {
@@ -66,7 +58,8 @@ extension PushExecutor {
                 let aside = remotePath(root: job.remoteRoot, relative: asidePath.string)
                 // RNTO replaces an existing name on most servers: never over a file there.
                 if (try? remote.size(aside)) != nil {
-                    throw ConflictCopyMissing(path: action.path.string, cause: "\(name) exists on the device")
+                    throw EngineError.remoteConflictCopyFailed(
+                        path: action.path.string, cause: "\(name) exists on the device")
                 }
                 try remote.rename(from: target, to: aside)
                 conflicts.note(action.path, failure: nil)

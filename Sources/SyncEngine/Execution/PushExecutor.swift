@@ -11,7 +11,7 @@ import SyncStore
 /// complete, so the device never shows a half file. The record written for it holds what the
 /// server lists afterwards (`finishRecords()` re-lists the folders touched), so the next run
 /// sees no change whatever the server's clock, zone or listing precision.
-final class PushExecutor {
+final class PushExecutor: ActionExecutor {
     let job: DeviceJob
     private let store: StateStore?
     let remote: RemoteFileSystem
@@ -47,37 +47,32 @@ final class PushExecutor {
         self.records = records
     }
 
-    /// Carries out `action` (index `id` in the plan, for the events); a failure fails this action only.
-    func perform(_ action: Action, id: Int) -> PullExecutor.Outcome {
-        events?(.actionStarted(device: job.name, id: id, action: action))
-        let outcome = carryOut(action, id: id)
-        events?(.actionFinished(device: job.name, id: id, report: outcome.report))
-        return outcome
+    /// Carries out `action` (index `id` in the plan, for progress).
+    /// - Returns: the bytes sent.
+    /// - Throws: why it failed; it fails this action only.
+    func carryOut(_ action: Action, id: Int) throws -> UInt64 {
+        switch action.kind {
+        case .mkdirRemote:
+            try remote.makeDirectory(absolute(action.path))
+        case .upload:
+            return try upload(action, id: id)
+        case .renameRemote:
+            try rename(action)
+        case .deleteRemote:
+            try delete(action)
+        case .conflict:
+            try resolveConflict(action)
+        default:
+            throw EngineError.incompleteAction("a push does not carry out \(action.kind.rawValue)")
+        }
+        return 0
     }
 
-    private func carryOut(_ action: Action, id: Int) -> PullExecutor.Outcome {
-        do {
-            var transferred: UInt64 = 0
-            switch action.kind {
-            case .mkdirRemote:
-                try remote.makeDirectory(absolute(action.path))
-            case .upload:
-                transferred = try upload(action, id: id)
-            case .renameRemote:
-                try rename(action)
-            case .deleteRemote:
-                try delete(action)
-            case .conflict:
-                try resolveConflict(action)
-            default:
-                throw EngineError.incompleteAction("a push does not carry out \(action.kind.rawValue)")
-            }
-            return PullExecutor.Outcome(report: ActionReport(action: action, status: .done), transferred: transferred)
-        } catch {
-            return PullExecutor.Outcome(
-                report: ActionReport(action: action, status: .failed, error: "\(error)"), transferred: 0)
-        }
-    }
+    /// A push keeps nothing pending between actions: each upload is recorded as it finishes.
+    func flush() {}
+
+    /// Re-lists the folders that received files (`finishRecords`).
+    func finish() { finishRecords() }
 
     /// Records a pair found already in sync.
     func adopt(_ adoption: Adoption) {
@@ -129,7 +124,9 @@ final class PushExecutor {
             let resumes = (offset > 0 ? [offset] : []) + resumedAt
             do {
                 try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: resumes)
-            } catch let error as UploadCheckError where resumes.contains(where: { $0 > 0 }) && !error.isStillWriting {
+            } catch let error as EngineError
+                where error.isUploadCheck && resumes.contains(where: { $0 > 0 }) && !error.isStillWriting
+            {
                 // A resume came out wrong (the server kept only the tail, appended elsewhere,
                 // zero-filled): remembered for the device, and the file sent whole (item 9).
                 try? store?.setResumeQuirk(
@@ -139,10 +136,10 @@ final class PushExecutor {
                 sent = Saturating.add(sent, whole.sent)
                 try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: [])
             }
-        } catch let error as UploadCheckError {
+        } catch let error as EngineError where error.isUploadCheck {
             // A temporary holding more than the file, or other bytes, is no base to resume.
             var resumable = false
-            if case .wrongSize(_, let held, _) = error { resumable = held < size }
+            if case .uploadWrongSize(_, let held, _) = error { resumable = held < size }
             if !resumable {
                 try? store?.removePartial(path: action.path, device: job.name, direction: .push)
                 try? remote.delete(temporary)
@@ -162,7 +159,7 @@ final class PushExecutor {
             // Refused: nothing was placed. (A timeout may have renamed it: the intent stays.)
             try? store?.removeUploadIntent(path: action.path, device: job.name)
             throw error
-        } catch let error as PlaceError {
+        } catch let error as EngineError where error.isPlacement {
             // Not placed; the temporary and its partial row stay, so the next run completes it.
             try? store?.removeUploadIntent(path: action.path, device: job.name)
             throw error
@@ -254,13 +251,5 @@ final class PushExecutor {
             }
         }
         relist = [:]
-    }
-}
-
-extension FTPError {
-    /// A permanent refusal (5xx) of a command: the server does not do it, try another way.
-    var isRefusal: Bool {
-        if case .reply(let code, _, _) = self { return (500..<600).contains(code) }
-        return false
     }
 }

@@ -4,52 +4,8 @@ import LocalTree
 import SyncCore
 import SyncStore
 
-/// Why a planned action could not be carried out, beyond the errors of the layers below.
-public enum EngineError: Error, CustomStringConvertible {
-    /// The data connection ended before the listed size arrived; the bytes so far are kept
-    /// for the next run to resume.
-    /// `resumes`: whether the next run continues from the bytes kept (large files) or fetches
-    /// the file whole (small ones keep nothing).
-    case shortTransfer(path: String, received: UInt64, expected: UInt64, resumes: Bool)
-    /// The local file changed (size or time) while it was being uploaded: the device keeps the
-    /// upload's temporary file; the next run sends the file again.
-    case changedWhileSent(path: String)
-    /// The server sent more bytes than it listed: the file changed while being read. The bytes
-    /// are dropped; the next run lists it again and starts over.
-    case longerThanListed(path: String, listed: UInt64)
-    /// The plan holds an action without the entry it needs (a planner bug, reported not crashed).
-    case incompleteAction(String)
-    /// The local version of a conflicting file could not be set aside: the download that would
-    /// replace it is not done (the local file stays as it is).
-    case conflictCopyFailed(path: String, cause: String)
-    /// The local file changed while the device's version downloaded: it stays as it is, the
-    /// download was kept beside it as `keptAs`; the next run reports the conflict again.
-    case changedDuringDownload(path: String, keptAs: String)
-
-    public var description: String {
-        switch self {
-        case .shortTransfer(let path, let received, let expected, let resumes):
-            let next = resumes ? "the next run resumes it" : "the next run fetches it again"
-            let changed = received > expected ? " (the file changed while it was sent?)" : ""
-            return "\(path): transfer ended at \(received) of \(expected) bytes\(changed); \(next)"
-        case .changedWhileSent(let path):
-            return "\(path): changed here while it was being sent; the next run sends it again"
-        case .longerThanListed(let path, let listed):
-            return "\(path): the server sent more than the \(listed) bytes it listed (the file is changing?); "
-                + "dropped, the next run fetches it again"
-        case .incompleteAction(let what): return "internal: \(what)"
-        case .conflictCopyFailed(let path, let cause):
-            return "\(path): not downloaded: the local version could not be kept as a conflict copy (\(cause)); "
-                + "left as it is"
-        case .changedDuringDownload(let path, let keptAs):
-            return "\(path): changed here while the device's version downloaded; kept, the device's version "
-                + "is beside it as \(keptAs)"
-        }
-    }
-}
-
 /// Carries out the actions of a pull plan one at a time over one remote session.
-final class PullExecutor {
+final class PullExecutor: ActionExecutor {
     let job: DeviceJob
     let store: StateStore?
     private let remote: RemoteFileSystem
@@ -84,42 +40,32 @@ final class PullExecutor {
         self.records = records
     }
 
-    /// The report of one action and the bytes it moved.
-    struct Outcome {
-        var report: ActionReport
-        var transferred: UInt64
-    }
-
-    /// Carries out `action` (index `id` in the plan, for the events); a failure fails this action only.
-    func perform(_ action: Action, id: Int) -> Outcome {
-        events?(.actionStarted(device: job.name, id: id, action: action))
-        let outcome = carryOut(action, id: id)
-        events?(.actionFinished(device: job.name, id: id, report: outcome.report))
-        return outcome
-    }
-
-    private func carryOut(_ action: Action, id: Int) -> Outcome {
-        do {
-            var transferred: UInt64 = 0
-            switch action.kind {
-            case .mkdirLocal:
-                _ = try tree.folder(action.path, create: true)
-            case .download:
-                transferred = try download(action, id: id)
-            case .conflict:
-                try resolveConflict(action)
-            case .renameLocal:
-                try renameLocal(action)
-            case .deleteLocal:
-                try deleteLocal(action)
-            default:
-                throw EngineError.incompleteAction("a pull does not carry out \(action.kind.rawValue)")
-            }
-            return Outcome(report: ActionReport(action: action, status: .done), transferred: transferred)
-        } catch {
-            return Outcome(report: ActionReport(action: action, status: .failed, error: "\(error)"), transferred: 0)
+    /// Carries out `action` (index `id` in the plan, for progress).
+    /// - Returns: the bytes received.
+    /// - Throws: why it failed; it fails this action only.
+    func carryOut(_ action: Action, id: Int) throws -> UInt64 {
+        switch action.kind {
+        case .mkdirLocal:
+            _ = try tree.folder(action.path, create: true)
+        case .download:
+            return try download(action, id: id)
+        case .conflict:
+            try resolveConflict(action)
+        case .renameLocal:
+            try renameLocal(action)
+        case .deleteLocal:
+            try deleteLocal(action)
+        default:
+            throw EngineError.incompleteAction("a pull does not carry out \(action.kind.rawValue)")
         }
+        return 0
     }
+
+    /// Commits the records of small downloads waiting in the batch.
+    func flush() { batch?.flush() }
+
+    /// Nothing is left for the end of a pull's connection.
+    func finish() {}
 
     /// Records a pair found already in sync (first run, lost state).
     func adopt(_ adoption: Adoption) {
@@ -205,12 +151,9 @@ final class PullExecutor {
     private func resumeMatches(_ action: Action, partialPath: String) -> Bool {
         let count = Int(min(action.offset, 4_096))
         let start = action.offset - UInt64(count)
-        let descriptor = open(partialPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var kept = [UInt8](repeating: 0, count: count)
-        let read = kept.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(clamping: start)) }
-        guard read == count else { return false }
+        guard let partial = try? LocalFileReader(path: partialPath, followingSymlink: false),
+            let kept = try? partial.read(from: start, count: count), kept.count == count
+        else { return false }
         let path = remotePath(root: job.remoteRoot, relative: action.path.string)
         return (try? remote.readRange(path, from: start, count: count)) == kept
     }

@@ -15,7 +15,7 @@ extension PushExecutor {
     /// - Returns: the bytes sent over all attempts, and the offsets retries resumed at (0 for
     /// a retry that started over).
     /// - Throws: the permanent error, the last transient one after the retries, or
-    ///   `UploadCheckError.stillWriting`.
+    ///   `EngineError.stillWriting`.
     func sendRetrying(_ localPath: String, to temporary: String, offset: UInt64, id: Int, size: UInt64) throws
         -> (sent: UInt64, resumedAt: [UInt64])
     {
@@ -60,7 +60,7 @@ extension PushExecutor {
     /// The temporary's size once it stopped changing (two equal SIZE readings `settleSeconds`
     /// apart): the server is done with the earlier attempt. 0 when SIZE is refused (after one
     /// pause, so a reset connection has ended on the server).
-    /// - Throws: `UploadCheckError.stillWriting` when it keeps changing; `RunInterrupted`.
+    /// - Throws: `EngineError.stillWriting` when it keeps changing; `RunInterrupted`.
     private func settledSize(_ remote: ResilientRemote, _ temporary: String) throws -> UInt64 {
         guard var last = try? remote.size(temporary) else {
             try RunCancellation.sleep(Self.settleSeconds)
@@ -72,6 +72,6 @@ extension PushExecutor {
             if now == last { return now }
             last = now
         }
-        throw UploadCheckError.stillWriting(temporary: temporary, size: last)
+        throw EngineError.stillWriting(temporary: temporary, size: last)
     }
 }

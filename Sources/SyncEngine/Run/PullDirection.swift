@@ -4,77 +4,49 @@ import LocalTree
 import SyncCore
 import SyncStore
 
-/// Carries out a pull for one device: connect, list, plan, download, record.
-///
-/// The planner decides; this only carries out. Each finished action is recorded in the state
-/// in the same step, so a run killed at any moment leaves a state the next run completes.
-public final class PullEngine {
-    /// The device, the state, the connection maker and the event handler, and the steps shared
-    /// with the other direction.
-    private let steps: DeviceRunSteps
-    private let clock: () -> Date
-    private var job: DeviceJob { steps.job }
-    private var store: StateStore? { steps.store }
-    private var events: SyncEventHandler? { steps.events }
+/// A device run's pull: the device is listed while the local folder is scanned, `PullPlanner`
+/// plans, `PullExecutor` downloads (see `DeviceRun`).
+struct PullDirection: RunDirection {
+    /// The device run this is the direction of.
+    let run: DeviceRun
+    /// When the run started (UTC), for the names of conflict copies.
+    let started: Date
+    private var job: DeviceJob { run.job }
+    private var store: StateStore? { run.store }
 
-    /// - Parameters:
-    ///   - job: the device and the run's choices.
-    ///   - store: the state database; nil only for a dry run on a tree that has none yet.
-    ///   - connect: opens a fresh session to the device (never a reused one).
-    ///   - clock: the time source (UTC), for stamps in file names and the last-sync time.
-    ///   - events: told what happens as it happens (`SyncEvent`); nil for none.
-    public init(
-        job: DeviceJob, store: StateStore?, clock: @escaping () -> Date = Date.init,
-        events: SyncEventHandler? = nil, connect: @escaping () throws -> RemoteFileSystem
-    ) {
-        steps = DeviceRunSteps(job: job, store: store, connect: connect, events: events)
-        self.clock = clock
+    /// A pull's plan with the records it was made with, the local side as it saw it
+    /// (`PullTree`) and the batch the records of small new files go to.
+    struct Planned {
+        var result: PlanResult
+        var records: [RelativePath: FileRecord]
+        var tree: PullTree
+        var batch: PullRecordBatch?
     }
 
-    /// Runs the device to the end and reports; never throws: a device that cannot be reached
-    /// or listed is reported `failed`.
-    public func run() -> DeviceReport {
-        steps.run(clock: clock) { started, report in runDevice(started: started, report: &report) }
+    func result(of planned: Planned) -> PlanResult { planned.result }
+
+    func stopped(_ planned: Planned, into report: inout DeviceReport) {}
+
+    /// Empties the staging folder of an earlier run, notes the planned downloads, and moves
+    /// what interrupted runs left to the trash.
+    func prepare(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
+        let actions = planned.result.plan.actions
+        if !actions.isEmpty, let staging = planned.tree.staging() { TreeFolder.sweepStaging(staging) }
+        notePlannedDownloads(actions)
+        let executor = executor(planned, over: remote)
+        report.notes += planned.tree.leftovers.map(executor.sweepLeftover)
+        return true
     }
 
-    private func runDevice(started: Date, report: inout DeviceReport) {
-        guard let remote = steps.open(&report) else { return }
-        defer { remote.close() }
+    func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PullExecutor {
+        PullExecutor(
+            job: job, store: store, remote: remote, runStarted: started, tree: planned.tree,
+            records: planned.records, events: run.events, batch: planned.batch)
+    }
 
-        let planned: PullPlanner.Result
-        let records: [RelativePath: FileRecord]
-        let tree: PullTree
-        do {
-            (planned, records, tree) = try plan(remote: remote, steps: steps, report: &report)
-        } catch {
-            report.status = .failed
-            report.error = "\(error)"
-            return
-        }
-        guard steps.accept(planned, into: &report) else { return }
-        let batch = store.map {
-            PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
-        }
-        let flush: () -> Void = { batch?.flush() }
-        let actions = planned.plan.actions
-        if !actions.isEmpty, let staging = tree.staging() { TreeFolder.sweepStaging(staging) }
-        let executor = PullExecutor(
-            job: job, store: store, remote: remote, runStarted: started, tree: tree, records: records,
-            events: events, batch: batch)
-        for adoption in planned.adoptions { executor.adopt(adoption) }
-        if !job.dryRun { notePlannedDownloads(actions) }
-        report.notes += tree.leftovers.map(executor.sweepLeftover)
-        for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        steps.carryOut(
-            actions, remote: remote,
-            first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions), flush: flush),
-            extra: { [job, store, events] sibling in
-                let worker = PullExecutor(
-                    job: job, store: store, remote: sibling, runStarted: started, tree: tree, records: records,
-                    events: events, batch: batch)
-                return ConnectionWorker(remote: sibling, perform: numbered(worker.perform, in: actions), flush: flush)
-            }, finishFirst: {}, at: clock, into: &report)
-        report.notes += batch?.notes ?? []
+    /// The record batch's notes; partials no row names any more are swept.
+    func conclude(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) {
+        report.notes += planned.batch?.notes ?? []
         if let store { sweepUnnamedPartials(paths: job.paths, store: store) }
     }
 
@@ -96,16 +68,13 @@ public final class PullEngine {
     }
 
     /// Lists the device (over up to `job.connections` connections) while the local folder is
-    /// scanned and the state read on another thread, then plans; returns the plan, the
-    /// records it was made with, and the local side as the plan saw it (`PullTree`: what the
+    /// scanned and the state read on another thread, then plans; the plan comes with the
+    /// records it was made with and the local side as the plan saw it (`PullTree`: what the
     /// scan found, when it began, which paths get a conflict copy).
-    private func plan(remote: ResilientRemote, steps: DeviceRunSteps, report: inout DeviceReport) throws -> (
-        PullPlanner.Result, [RelativePath: FileRecord], PullTree
-    ) {
+    func plan(remote: ResilientRemote, report: inout DeviceReport) throws -> Planned {
         let excludes = try ExcludeRules(job.excludes)
         let scanStarted = Date()
-        let (scanned, (local, records, partials)) = try steps.listDevice(remote, excludes: excludes, report: &report) {
-            [self] in
+        let (scanned, (local, records, partials)) = try run.listDevice(remote, excludes: excludes, report: &report) {
             let local = try localSnapshot(excludes: excludes)
             var records = try store?.records(device: job.name) ?? [:]
             let stored = try store?.partialTransfers(device: job.name) ?? [:]
@@ -126,9 +95,9 @@ public final class PullEngine {
         }
         report.notes += local.notes
         report.skipped += local.skipped
-        steps.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
+        run.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
         var policy = job.policy
-        policy.now = clock()
+        policy.now = run.clock()
         // Minute-precise listed times that cannot tell a change are asked to the second (MDTM).
         let listed = try PreciseTimes.resolve(
             scanned.snapshot, remote: remote, root: job.remoteRoot, records: records,
@@ -151,7 +120,10 @@ public final class PullEngine {
             paths: job.paths, seen: local.identities, scanStarted: scanStarted,
             conflicted: Set(planned.plan.actions.filter { $0.kind == .conflict }.map(\.path)),
             leftovers: local.leftovers)
-        return (planned, records, tree)
+        let batch = store.map {
+            PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
+        }
+        return Planned(result: planned, records: records, tree: tree, batch: batch)
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.

@@ -1,34 +1,7 @@
 import FTPClient
 import Foundation
+import LocalTree
 import SyncCore
-
-/// One control connection's share of a device run: carries out actions over its own session.
-struct ConnectionWorker {
-    /// Carries out one action; a failure fails that action only.
-    var perform: (Action) -> PullExecutor.Outcome
-    /// False once the connection is gone (closed by the server, timed out): the worker then
-    /// takes no more actions.
-    var isUsable: () -> Bool
-    /// Work left for the end of the run on this connection (push: re-list uploaded folders).
-    var finish: () -> Void
-    /// Ends the session (QUIT).
-    var close: () -> Void
-    /// Commits what the worker's actions left pending (the records of a `PullRecordBatch`);
-    /// called each time the worker stops taking actions from a run of transfers.
-    var flush: () -> Void
-
-    /// A worker over `remote`: usable while its FTP control connection is open.
-    init(
-        remote: RemoteFileSystem, perform: @escaping (Action) -> PullExecutor.Outcome,
-        finish: @escaping () -> Void = {}, flush: @escaping () -> Void = {}
-    ) {
-        self.perform = perform
-        self.isUsable = { (remote as? FTPRemote)?.session.isConnected ?? true }
-        self.finish = finish
-        self.flush = flush
-        self.close = { remote.close() }
-    }
-}
 
 /// Carries out a device's plan over up to `connections` control connections: transfers
 /// (downloads, uploads) spread over the connections from a shared work queue; every other
@@ -47,7 +20,7 @@ final class TransferScheduler: @unchecked Sendable {
     private let open: () throws -> ConnectionWorker
     private let lock = NSLock()
     /// Extra workers opened so far (slot index → worker).
-    private var extras: [ConnectionWorker] = []
+    private var extras: [Int: ConnectionWorker] = [:]
     /// True once the server refused a connection: no further one is tried.
     private var limitReached = false
     /// What happened to connections worth telling the user.
@@ -69,8 +42,8 @@ final class TransferScheduler: @unchecked Sendable {
     }
 
     /// Carries out `actions`; returns one outcome per action, in the same order.
-    func run(_ actions: [Action]) -> [PullExecutor.Outcome] {
-        var outcomes: [PullExecutor.Outcome?] = Array(repeating: nil, count: actions.count)
+    func run(_ actions: [Action]) -> [ActionOutcome] {
+        var outcomes: [ActionOutcome?] = Array(repeating: nil, count: actions.count)
         var index = 0
         while index < actions.count {
             guard Self.isTransfer(actions[index]) else {
@@ -87,18 +60,15 @@ final class TransferScheduler: @unchecked Sendable {
         }
         return outcomes.enumerated().map { position, outcome in
             outcome
-                ?? PullExecutor.Outcome(
-                    report: ActionReport(
-                        action: actions[position], status: .failed, error: "no connection was left to carry it out"),
-                    transferred: 0)
+                ?? ActionOutcome.failed(actions[position], "no connection was left to carry it out")
         }
     }
 
     /// Finishes every extra connection (its `finish`, then QUIT); call once, after `run`.
     func finish() {
         lock.lock()
-        let opened = extras
-        extras = []
+        let opened = extras.sorted { $0.key < $1.key }.map(\.value)
+        extras = [:]
         lock.unlock()
         for worker in opened {
             worker.finish()
@@ -107,12 +77,12 @@ final class TransferScheduler: @unchecked Sendable {
     }
 
     /// One run of consecutive transfers over the first connection and the extra ones.
-    private func runTransfers(_ transfers: [Action]) -> [PullExecutor.Outcome?] {
-        let queue = WorkQueue(transfers)
+    private func runTransfers(_ transfers: [Action]) -> [ActionOutcome?] {
+        let queue = LockedSlots<ActionOutcome>(count: transfers.count)
         let wanted = min(connections, transfers.count) - 1
         guard wanted > 0 else {
-            work(first, queue)
-            return queue.results
+            work(first, transfers, queue)
+            return queue.values
         }
         let group = DispatchGroup()
         for slot in 0..<wanted {
@@ -120,22 +90,22 @@ final class TransferScheduler: @unchecked Sendable {
             let thread = Thread { [self] in
                 defer { group.leave() }
                 guard let worker = extraWorker(slot) else { return }
-                work(worker, queue)
+                work(worker, transfers, queue)
             }
             thread.stackSize = 1 << 20
             thread.start()
         }
-        work(first, queue)
+        work(first, transfers, queue)
         group.wait()
-        return queue.results
+        return queue.values
     }
 
     /// Takes actions from `queue` until it is empty or the connection is gone, then flushes
     /// what the worker left pending: every record of the run is committed before any action
     /// after the run (a rename, a delete) starts.
-    private func work(_ worker: ConnectionWorker, _ queue: WorkQueue) {
-        while worker.isUsable(), let (position, action) = queue.next() {
-            queue.finish(position, worker.perform(action))
+    private func work(_ worker: ConnectionWorker, _ transfers: [Action], _ queue: LockedSlots<ActionOutcome>) {
+        while worker.isUsable(), let position = queue.take() {
+            queue.set(position, worker.perform(transfers[position]))
         }
         worker.flush()
     }
@@ -144,9 +114,10 @@ final class TransferScheduler: @unchecked Sendable {
     /// refused a connection (now or before).
     private func extraWorker(_ slot: Int) -> ConnectionWorker? {
         lock.lock()
-        if slot < extras.count {
-            defer { lock.unlock() }
-            return extras[slot]
+        // By slot: each thread keeps its own connection, whichever thread opened first.
+        if let worker = extras[slot] {
+            lock.unlock()
+            return worker
         }
         let refused = limitReached
         lock.unlock()
@@ -155,7 +126,7 @@ final class TransferScheduler: @unchecked Sendable {
             let worker = try open()
             lock.lock()
             defer { lock.unlock() }
-            extras.append(worker)
+            extras[slot] = worker
             return worker
         } catch {
             lock.lock()
@@ -168,57 +139,5 @@ final class TransferScheduler: @unchecked Sendable {
             }
             return nil
         }
-    }
-}
-
-/// The transfers of one run, handed out one at a time to the connections' threads.
-private final class WorkQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private let actions: [Action]
-    private var nextIndex = 0
-    private var outcomes: [PullExecutor.Outcome?]
-
-    init(_ actions: [Action]) {
-        self.actions = actions
-        outcomes = Array(repeating: nil, count: actions.count)
-    }
-
-    /// The next action not yet taken, with its position; nil when all were taken.
-    func next() -> (Int, Action)? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard nextIndex < actions.count else { return nil }
-        nextIndex += 1
-        return (nextIndex - 1, actions[nextIndex - 1])
-    }
-
-    func finish(_ position: Int, _ outcome: PullExecutor.Outcome) {
-        lock.lock()
-        outcomes[position] = outcome
-        lock.unlock()
-    }
-
-    /// The outcomes so far, by position (nil for actions no connection took).
-    var results: [PullExecutor.Outcome?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return outcomes
-    }
-}
-
-/// Makes a worker's `perform` from an executor's: actions are numbered by their place in the
-/// plan (progress events name them so), and once a stop was requested (SIGINT/SIGTERM) no
-/// further action starts: it is reported as not started.
-func numbered(_ perform: @escaping (Action, Int) -> PullExecutor.Outcome, in actions: [Action]) -> (Action) ->
-    PullExecutor.Outcome
-{
-    let ids = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-    return { action in
-        if RunCancellation.isRequested {
-            return PullExecutor.Outcome(
-                report: ActionReport(action: action, status: .failed, error: "not started: the run was interrupted"),
-                transferred: 0)
-        }
-        return perform(action, ids[action] ?? 0)
     }
 }

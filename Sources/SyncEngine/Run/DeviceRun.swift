@@ -3,24 +3,57 @@ import LocalTree
 import SyncCore
 import SyncStore
 
-/// The steps a pull and a push share around their own planning: opening the device and
-/// checking its identity, taking the plan's verdict, carrying the plan out over the device's
-/// connections, and the final status.
-struct DeviceRunSteps {
+/// Carries out one device's run, a pull or a push (`job.policy.direction`): connect and check
+/// the device's identity, list both sides, plan, carry the plan out over the device's
+/// connections, record, report.
+///
+/// The direction is a strategy (`RunDirection`: what is listed and scanned, which planner,
+/// which executor); everything else is the same for both. The planner decides; the run only
+/// carries out. Each finished action is recorded in the state in the same step, so a run killed
+/// at any moment leaves a state the next run completes. A dry run changes nothing anywhere.
+public final class DeviceRun {
+    /// The device and the run's choices.
     let job: DeviceJob
+    /// The state database; nil only for a dry run on a tree that has none yet.
     let store: StateStore?
-    let connect: () throws -> RemoteFileSystem
+    /// The time source (UTC).
+    let clock: () -> Date
+    /// Told what happens as it happens; nil for none.
     let events: SyncEventHandler?
+    /// Opens a fresh session to the device (never a reused one).
+    let connect: () throws -> RemoteFileSystem
 
-    /// Runs one device's `body` between its `deviceStarted` and `deviceFinished` events, with
-    /// the time it started (from `clock`, UTC) and the report it fills; the report's `seconds`
-    /// is the run's wall time. Skipped entries then make an `ok` device `partial`, and the
-    /// attempt (time, status, error) is recorded in the state.
-    func run(clock: () -> Date, _ body: (Date, inout DeviceReport) -> Void) -> DeviceReport {
+    /// - Parameters:
+    ///   - job: the device and the run's choices; `job.policy.direction` says pull or push.
+    ///   - store: the state database; nil only for a dry run on a tree that has none yet.
+    ///   - clock: the time source (UTC), for stamps in file names and the last-sync time.
+    ///   - events: told what happens as it happens (`SyncEvent`); nil for none.
+    ///   - connect: opens a fresh session to the device (never a reused one).
+    public init(
+        job: DeviceJob, store: StateStore?, clock: @escaping () -> Date = Date.init,
+        events: SyncEventHandler? = nil, connect: @escaping () throws -> RemoteFileSystem
+    ) {
+        self.job = job
+        self.store = store
+        self.clock = clock
+        self.events = events
+        self.connect = connect
+    }
+
+    /// Runs the device to the end and reports; never throws: a device that cannot be reached
+    /// or listed is `failed`, a plan over the delete limit (or another tree at the device's
+    /// address) is `refused` with nothing changed.
+    ///
+    /// The report's `seconds` is the run's wall time; skipped entries make an `ok` device
+    /// `partial`; a real run's attempt (time, status, error) is recorded in the state.
+    public func run() -> DeviceReport {
         events?(.deviceStarted(device: job.name))
         let started = clock()
         var report = DeviceReport(name: job.name)
-        body(started, &report)
+        switch job.policy.direction {
+        case .pull: run(PullDirection(run: self, started: started), into: &report)
+        case .push: run(PushDirection(run: self, started: started), into: &report)
+        }
         report.settleSkipped()
         let finished = clock()
         report.seconds = finished.timeIntervalSince(started)
@@ -34,6 +67,37 @@ struct DeviceRunSteps {
         }
         events?(.deviceFinished(device: job.name, report: report))
         return report
+    }
+
+    /// Opens the device, plans with `direction`, and carries the plan out, filling `report`.
+    private func run<Direction: RunDirection>(_ direction: Direction, into report: inout DeviceReport) {
+        guard let remote = open(&report) else { return }
+        defer { remote.close() }
+        let planned: Direction.Planned
+        do {
+            planned = try direction.plan(remote: remote, report: &report)
+        } catch {
+            report.status = .failed
+            report.error = "\(error)"
+            return
+        }
+        let result = direction.result(of: planned)
+        guard accept(result, into: &report) else {
+            direction.stopped(planned, into: &report)
+            return
+        }
+        guard direction.prepare(planned, remote: remote, report: &report) else { return }
+        let first = direction.executor(planned, over: remote)
+        for adoption in result.adoptions { first.adopt(adoption) }
+        for path in result.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
+        let actions = result.plan.actions
+        carryOut(
+            actions, remote: remote, first: ConnectionWorker(remote: remote, executor: first, actions: actions),
+            extra: { sibling in
+                ConnectionWorker(
+                    remote: sibling, executor: direction.executor(planned, over: sibling), actions: actions)
+            }, into: &report)
+        direction.conclude(planned, remote: remote, report: &report)
     }
 
     /// Lists the device below `job.remoteRoot` over up to `job.connections` connections while
@@ -50,7 +114,7 @@ struct DeviceRunSteps {
         do {
             scanned = try RemoteScanner(
                 remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
-                openExtra: DeviceRunSteps.extraConnection(job: job, connect: connect), budget: job.listingBudget
+                openExtra: DeviceRun.extraConnection(job: job, connect: connect), budget: job.listingBudget
             ).scan()
         } catch {
             _ = try? localSide.wait()
@@ -82,7 +146,7 @@ struct DeviceRunSteps {
     /// The device's first connection — retried through a server's connection limit (421) and
     /// reconnecting after transient faults — once the server proved to be the device recorded
     /// earlier; nil after marking `report` failed (cannot connect or log in) or refused.
-    func open(_ report: inout DeviceReport) -> ResilientRemote? {
+    private func open(_ report: inout DeviceReport) -> ResilientRemote? {
         let remote: ResilientRemote
         do {
             remote = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) { [connect] in
@@ -133,7 +197,7 @@ struct DeviceRunSteps {
 
     /// Takes the plan into `report`; false when the run ends with it: a refused plan (delete
     /// limit, suspect listing) or a dry run, whose actions are reported as planned.
-    func accept(_ planned: PlanResult, into report: inout DeviceReport) -> Bool {
+    private func accept(_ planned: PlanResult, into report: inout DeviceReport) -> Bool {
         report.unchanged = planned.plan.unchanged
         report.notes += planned.plan.notes
         report.skipped += planned.plan.skipped
@@ -155,10 +219,9 @@ struct DeviceRunSteps {
     /// `first` works over `remote`; `extra` makes the worker of each further connection, opened
     /// fresh and reconnecting like the first. Then sets the device's status and, when every
     /// action was done, records the sync's time.
-    func carryOut(
+    private func carryOut(
         _ actions: [Action], remote: ResilientRemote, first: ConnectionWorker,
-        extra: @escaping (RemoteFileSystem) -> ConnectionWorker, finishFirst: () -> Void, at clock: () -> Date,
-        into report: inout DeviceReport
+        extra: @escaping (RemoteFileSystem) -> ConnectionWorker, into report: inout DeviceReport
     ) {
         let scheduler = TransferScheduler(connections: job.connections, first: first) { [job, connect] in
             let sibling = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
@@ -171,7 +234,7 @@ struct DeviceRunSteps {
             report.stats.count(outcome.report, transferred: outcome.transferred)
         }
         scheduler.finish()
-        finishFirst()
+        first.finish()
         report.notes += scheduler.notes + remote.retryLog
         // A partial status set before (folders not read in full) keeps its error, after this one.
         let earlier = report.error.map { "; " + $0 } ?? ""

@@ -1,99 +1,6 @@
 import Foundation
 import SyncCore
 
-/// What became of one planned action.
-public enum ActionStatus: String, Sendable, Codable {
-    /// Dry run: planned, not carried out.
-    case planned
-    case done
-    case failed
-}
-
-/// One action as reported in the text and JSON output (CONTRACT.md, "JSON output").
-public struct ActionReport: Sendable, Codable {
-    public var kind: ActionKind
-    /// Relative to the device's root, `/`-separated, never starting with `/`.
-    public var path: String
-    /// The new path of a rename.
-    public var to: String?
-    /// Bytes this action moves over the network.
-    public var bytes: UInt64
-    /// Where a resumed transfer started (0 when not resumed).
-    public var offset: UInt64
-    public var status: ActionStatus
-    /// Why the action failed, one line; nil unless `status` is `failed`.
-    public var error: String?
-
-    public init(action: Action, status: ActionStatus, error: String? = nil) {
-        kind = action.kind
-        path = action.path.string
-        to = action.to?.string
-        bytes = action.bytes
-        offset = action.offset
-        self.status = status
-        self.error = error
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case kind, path, to, bytes, offset, status, error
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(path, forKey: .path)
-        if kind == .renameLocal || kind == .renameRemote { try c.encode(to, forKey: .to) }
-        try c.encode(bytes, forKey: .bytes)
-        try c.encode(offset, forKey: .offset)
-        try c.encode(status, forKey: .status)
-        try c.encode(error, forKey: .error)
-    }
-}
-
-/// Counts for one device or a whole run.
-public struct RunStats: Sendable, Codable, Equatable {
-    public var filesTransferred = 0
-    /// Bytes moved over data connections, in bytes.
-    public var bytesTransferred: UInt64 = 0
-    public var deleted = 0
-    public var renamed = 0
-    public var failed = 0
-
-    public init() {}
-
-    enum CodingKeys: String, CodingKey {
-        case filesTransferred = "files_transferred"
-        case bytesTransferred = "bytes_transferred"
-        case deleted, renamed, failed
-    }
-
-    /// Adds another set of counts to this one.
-    public mutating func add(_ other: RunStats) {
-        filesTransferred += other.filesTransferred
-        bytesTransferred = saturatingSum(bytesTransferred, other.bytesTransferred)
-        deleted += other.deleted
-        renamed += other.renamed
-        failed += other.failed
-    }
-
-    /// Counts one finished action (planned actions of a dry run count nothing).
-    public mutating func count(_ report: ActionReport, transferred: UInt64) {
-        guard report.status != .failed else {
-            failed += 1
-            return
-        }
-        guard report.status == .done else { return }
-        switch report.kind {
-        case .download, .upload:
-            filesTransferred += 1
-            bytesTransferred = saturatingSum(bytesTransferred, transferred)
-        case .deleteLocal, .deleteRemote: deleted += 1
-        case .renameLocal, .renameRemote: renamed += 1
-        case .mkdirLocal, .mkdirRemote, .conflict: break
-        }
-    }
-}
-
 /// How a device's run ended (CONTRACT.md: `ok`, `partial`, `failed`, `refused`).
 public enum DeviceStatus: String, Sendable, Codable {
     case ok
@@ -192,10 +99,4 @@ public struct DeviceReport: Sendable, Codable {
         try c.encode(notes, forKey: .notes)
         try c.encode(skipped, forKey: .skipped)
     }
-}
-
-/// `a + b`, or `UInt64.max` when the sum does not fit (sizes come from servers).
-func saturatingSum(_ a: UInt64, _ b: UInt64) -> UInt64 {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return overflow ? UInt64.max : sum
 }

@@ -1,0 +1,33 @@
+import Foundation
+import SyncCore
+
+/// Carries out the actions of one direction's plan over one remote session. The device run
+/// numbers the actions, tells the events, stops on a cancellation and reports the conflicts the
+/// plan leaves as they are (`ConnectionWorker`); the executor only carries out the rest.
+protocol ActionExecutor {
+    /// The device and the run's choices.
+    var job: DeviceJob { get }
+    /// Told of transfer progress; nil for none.
+    var events: SyncEventHandler? { get }
+    /// Carries out `action` (index `id` in the plan, for progress).
+    /// - Returns: the bytes transferred.
+    /// - Throws: why the action failed; it fails this action only.
+    func carryOut(_ action: Action, id: Int) throws -> UInt64
+    /// Records a pair the plan found in sync without a (matching) record.
+    func adopt(_ adoption: Adoption)
+    /// Commits what this executor's actions left pending (a pull's record batch); called each
+    /// time its connection stops taking actions from a run of transfers.
+    func flush()
+    /// Work left for the end of the run on this connection (a push re-lists uploaded folders).
+    func finish()
+}
+
+extension ActionExecutor {
+    /// A meter for the transfer of action `id`, or nil when nobody listens.
+    /// - Parameters:
+    ///   - start: bytes already there (a resumed transfer), counted from.
+    ///   - total: the file's size in bytes, when known.
+    func transferMeter(id: Int, start: UInt64, total: UInt64?) -> TransferMeter? {
+        events.map { TransferMeter(device: job.name, id: id, start: start, total: total, handler: $0) }
+    }
+}

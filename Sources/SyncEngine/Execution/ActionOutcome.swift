@@ -1,0 +1,21 @@
+import Foundation
+import SyncCore
+
+/// What carrying out one planned action came to: its report and the bytes it moved. The one
+/// outcome of every executor, whichever the direction.
+struct ActionOutcome {
+    /// The action as carried out (done or failed, with the error).
+    var report: ActionReport
+    /// Bytes transferred by the action (0 for anything but a download or upload).
+    var transferred: UInt64
+
+    /// `action` done, having moved `transferred` bytes.
+    static func done(_ action: Action, transferred: UInt64 = 0) -> ActionOutcome {
+        ActionOutcome(report: ActionReport(action: action, status: .done), transferred: transferred)
+    }
+
+    /// `action` failed with `error` (one line), having moved nothing worth counting.
+    static func failed(_ action: Action, _ error: String) -> ActionOutcome {
+        ActionOutcome(report: ActionReport(action: action, status: .failed, error: error), transferred: 0)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SyncCore
+
+/// One control connection's share of a device run: carries out actions over its own session.
+struct ConnectionWorker {
+    /// Carries out one action; a failure fails that action only.
+    var perform: (Action) -> ActionOutcome
+    /// False once the connection is gone (closed by the server, timed out): the worker then
+    /// takes no more actions.
+    var isUsable: () -> Bool
+    /// Work left for the end of the run on this connection (push: re-list uploaded folders).
+    var finish: () -> Void
+    /// Ends the session (QUIT).
+    var close: () -> Void
+    /// Commits what the worker's actions left pending (the records of a `PullRecordBatch`);
+    /// called each time the worker stops taking actions from a run of transfers.
+    var flush: () -> Void
+
+    /// A worker carrying out `actions` with `executor` over `remote`, usable while its FTP
+    /// control connection is open; see `init(executor:actions:isUsable:close:)`.
+    init(remote: RemoteFileSystem, executor: some ActionExecutor, actions: [Action]) {
+        self.init(
+            executor: executor, actions: actions, isUsable: { (remote as? FTPRemote)?.session.isConnected ?? true },
+            close: { remote.close() })
+    }
+
+    /// A worker carrying out `actions` with `executor`.
+    ///
+    /// Actions are numbered by their place in `actions` (progress events name them so) and told
+    /// to the executor's event handler as they start and finish. Once a stop was requested
+    /// (SIGINT/SIGTERM) no further action starts: it is reported as not started. A conflict the
+    /// plan leaves as it is (resolution `report`) fails with the planner's reason without
+    /// reaching the executor.
+    /// - Parameters:
+    ///   - isUsable: false once the worker's connection is gone.
+    ///   - close: ends the worker's session.
+    init(
+        executor: some ActionExecutor, actions: [Action], isUsable: @escaping () -> Bool,
+        close: @escaping () -> Void
+    ) {
+        let ids = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let device = executor.job.name
+        let events = executor.events
+        self.perform = { action in
+            if RunCancellation.isRequested {
+                return .failed(action, "not started: the run was interrupted")
+            }
+            let id = ids[action] ?? 0
+            events?(.actionStarted(device: device, id: id, action: action))
+            let outcome: ActionOutcome
+            do {
+                if action.kind == .conflict, action.resolution == .report {
+                    throw EngineError.conflictReported(reason: action.reason)
+                }
+                outcome = .done(action, transferred: try executor.carryOut(action, id: id))
+            } catch {
+                outcome = .failed(action, "\(error)")
+            }
+            events?(.actionFinished(device: device, id: id, report: outcome.report))
+            return outcome
+        }
+        self.isUsable = isUsable
+        self.finish = executor.finish
+        self.flush = executor.flush
+        self.close = close
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import SyncCore
+
+/// Turns the chunks of one transfer into throttled `transferProgress` events: one at the start
+/// (the resume offset), then one when `step` bytes have moved or `interval` seconds have passed
+/// since the last event, so a display follows bursts and trickles alike and a fast transfer
+/// does not pay for an event per small chunk.
+final class TransferMeter {
+    private let device: String
+    private let id: Int
+    private let total: UInt64?
+    private let handler: SyncEventHandler
+    private let interval: UInt64
+    private let step: UInt64
+    private let now: () -> UInt64
+    private var done: UInt64
+    private var lastSent: UInt64
+    private var doneWhenSent: UInt64
+
+    /// - Parameters:
+    ///   - start: the bytes already there (the resume offset).
+    ///   - total: the file's size in bytes, when known.
+    ///   - step: bytes after which an event is sent, whatever the time.
+    ///   - interval: seconds after which an event is sent, whatever the bytes.
+    ///   - now: a monotonic clock in nanoseconds.
+    init(
+        device: String, id: Int, start: UInt64, total: UInt64?, handler: @escaping SyncEventHandler,
+        step: UInt64 = 65_536, interval: Double = 0.1,
+        now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    ) {
+        self.device = device
+        self.id = id
+        self.total = total
+        self.handler = handler
+        self.interval = UInt64(interval * 1e9)
+        self.step = step
+        self.now = now
+        done = start
+        doneWhenSent = start
+        lastSent = now()
+        handler(.transferProgress(device: device, id: id, bytesDone: start, bytesTotal: total))
+    }
+
+    /// Counts `count` more bytes moved and sends an event when `step` bytes or `interval` have
+    /// passed since the last; 0 (the end of the data) sends the count not yet sent.
+    func add(_ count: Int) {
+        done = Saturating.add(done, UInt64(max(0, count)))
+        let time = now()
+        let due = Saturating.subtract(done, doneWhenSent) >= step || time &- lastSent >= interval || count == 0
+        guard due, done != doneWhenSent else { return }
+        lastSent = time
+        doneWhenSent = done
+        handler(.transferProgress(device: device, id: id, bytesDone: done, bytesTotal: total))
+    }
+
+    /// The bytes counted so far, from the start of the file.
+    var bytesDone: UInt64 { done }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SyncCore
+
+/// What became of one planned action.
+public enum ActionStatus: String, Sendable, Codable {
+    /// Dry run: planned, not carried out.
+    case planned
+    case done
+    case failed
+}
+
+/// One action as reported in the text and JSON output (CONTRACT.md, "JSON output").
+public struct ActionReport: Sendable, Codable {
+    public var kind: ActionKind
+    /// Relative to the device's root, `/`-separated, never starting with `/`.
+    public var path: String
+    /// The new path of a rename.
+    public var to: String?
+    /// Bytes this action moves over the network.
+    public var bytes: UInt64
+    /// Where a resumed transfer started (0 when not resumed).
+    public var offset: UInt64
+    public var status: ActionStatus
+    /// Why the action failed, one line; nil unless `status` is `failed`.
+    public var error: String?
+
+    public init(action: Action, status: ActionStatus, error: String? = nil) {
+        kind = action.kind
+        path = action.path.string
+        to = action.to?.string
+        bytes = action.bytes
+        offset = action.offset
+        self.status = status
+        self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, path, to, bytes, offset, status, error
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(path, forKey: .path)
+        if kind == .renameLocal || kind == .renameRemote { try c.encode(to, forKey: .to) }
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(status, forKey: .status)
+        try c.encode(error, forKey: .error)
+    }
+}

@@ -1,0 +1,164 @@
+import FTPListing
+import Foundation
+import LocalTree
+import SyncCore
+import SyncStore
+
+/// A device run's push: the device is listed while the local folder is scanned and hashed
+/// (through the digest cache of the state, so files unchanged since an earlier run are never
+/// read again), `PushPlanner` plans, `PushExecutor` uploads (see `DeviceRun`).
+struct PushDirection: RunDirection {
+    /// The device run this is the direction of.
+    let run: DeviceRun
+    /// When the run started (UTC), for the names of the device's conflict copies.
+    let started: Date
+    private var job: DeviceJob { run.job }
+    private var store: StateStore? { run.store }
+
+    /// A push's plan with what its executors share: the records (with the uploads an earlier
+    /// run left settled), the digests left for later, the interrupted uploads the plan
+    /// abandons, the folders of the device's remote root still to make, the conflict copies
+    /// and the device's quirks.
+    struct Planned {
+        var result: PlanResult
+        var records: [RelativePath: FileRecord]
+        var deferred: DeferredDigests
+        var abandoned: [RelativePath: StoredPartial]
+        var rootParts: [String]
+        var conflicts: RemoteConflictCopies
+        var quirks: DeviceQuirks
+    }
+
+    func result(of planned: Planned) -> PlanResult { planned.result }
+
+    /// A dry run reports the remote root's folders it would make first.
+    func stopped(_ planned: Planned, into report: inout DeviceReport) {
+        guard job.dryRun && report.status != .refused else { return }
+        let made = planned.rootParts.map { RemoteRootCreation.report($0, status: .planned) }
+        report.actions.insert(contentsOf: made, at: 0)
+    }
+
+    /// Makes the device's remote folder first, when it does not exist yet (issue 14 item 6).
+    func prepare(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
+        RemoteRootCreation.make(planned.rootParts, on: remote, into: &report)
+    }
+
+    func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PushExecutor {
+        PushExecutor(
+            job: job, store: store, remote: remote, records: planned.records, deferred: planned.deferred,
+            events: run.events, clock: run.clock, conflicts: planned.conflicts, quirks: planned.quirks)
+    }
+
+    /// Removes the temporary files of the uploads the plan abandons, and their rows (a dry run
+    /// never gets here). A temporary the server will not delete keeps its row, to be tried again.
+    func conclude(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) {
+        guard let store else { return }
+        for path in planned.result.abandonedUploads {
+            guard let stored = planned.abandoned[path] else { continue }
+            let gone = (try? remote.delete(stored.tempName)) != nil || (try? remote.size(stored.tempName)) == nil
+            if gone { try? store.removePartial(path: path, device: job.name, direction: .push) }
+        }
+    }
+
+    /// Lists the device while the local folder is scanned, settles the uploads an earlier run
+    /// left right after their RNTO (`UploadReconciler`, which may add to the records), then plans.
+    func plan(remote: ResilientRemote, report: inout DeviceReport) throws -> Planned {
+        var records = try store?.records(device: job.name) ?? [:]
+        let (planned, deferred, stored, rootParts) = try plan(remote: remote, records: &records, report: &report)
+        let quirks = DeviceQuirks(resumeWrong: ((try? store?.resumeQuirk(device: job.name)) ?? nil) != nil)
+        return Planned(
+            result: planned, records: records, deferred: deferred, abandoned: stored, rootParts: rootParts,
+            conflicts: RemoteConflictCopies(runStarted: run.clock()), quirks: quirks)
+    }
+
+    /// The plan, the files whose digests were left for later (see `DeferredDigests`), the
+    /// stored rows of the interrupted uploads, and the folders of the device's remote root still
+    /// to make (`RemoteRootCreation`).
+    private func plan(
+        remote: RemoteFileSystem, records: inout [RelativePath: FileRecord], report: inout DeviceReport
+    ) throws -> (PlanResult, DeferredDigests, stored: [RelativePath: StoredPartial], rootParts: [String]) {
+        let excludes = try ExcludeRules(job.excludes)
+        let recorded = records
+        var scanned: RemoteScanner.Result
+        let local: LocalScan
+        var rootParts: [String] = []
+        do {
+            (scanned, local) = try run.listDevice(remote, excludes: excludes, report: &report) {
+                try localSnapshot(excludes: excludes, records: recorded)
+            }
+            // An empty listing may be a missing folder's (vsftpd, busybox answer an empty 226).
+            if scanned.snapshot.entries.isEmpty {
+                rootParts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
+            }
+        } catch {
+            rootParts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
+            guard !rootParts.isEmpty else { throw error }
+            local = try localSnapshot(excludes: excludes, records: recorded)
+            scanned = RemoteScanner.Result(snapshot: Snapshot([]), notes: [], skipped: [])
+        }
+        if !rootParts.isEmpty { scanned = RemoteScanner.Result(snapshot: Snapshot([]), notes: [], skipped: []) }
+        report.notes += local.notes
+        report.skipped += local.skipped
+        run.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
+        if let store {
+            report.notes += try UploadReconciler(job: job, store: store, remote: remote).reconcile(
+                listed: scanned.snapshot, records: &records)
+        }
+        let (partials, stored) = try uploadPartials(remote: remote)
+        var planned = PushPlanner(policy: job.policy).plan(
+            local: local.snapshot, remote: scanned.snapshot, records: records, partials: partials)
+        // Another tree at the device's address: overwrite and delete nothing there (issue 14 item 18).
+        if planned.refusal == nil, let refusal = IdentityCheck.foreignTree(scanned.snapshot, records, job: job) {
+            planned.refusal = refusal
+        }
+        let deferred = DeferredDigests(scan: local, deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix)
+        return (planned, deferred, stored, rootParts)
+    }
+
+    /// The device's local folder with digests, through the digest cache of the state. A file
+    /// with no record and no cached digest is left unhashed when no recorded file is missing
+    /// here: then no move can be found by its digest, and the upload hashes it meanwhile.
+    private func localSnapshot(excludes: ExcludeRules, records: [RelativePath: FileRecord]) throws -> LocalScan {
+        guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
+            return LocalScan(snapshot: Snapshot([]), identities: [:], notes: [])
+        }
+        var cache = HashCache(try store?.loadHashCache() ?? [])
+        let scan = try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(
+            root: job.paths.deviceRoot, cache: &cache, cachePrefix: cachePrefix
+        ) { entries in
+            var recordedHere = 0
+            for entry in entries where entry.kind == .file && records[entry.path] != nil { recordedHere += 1 }
+            let movesPossible = recordedHere < records.count
+            return { entry in movesPossible || records[entry.path] != nil }
+        }
+        if !job.dryRun, let store, cache.hasPendingChanges {
+            try store.saveHashCache(upserts: cache.pendingUpserts, removals: cache.pendingRemovals)
+        }
+        return scan
+    }
+
+    /// The device folder relative to the tree root: the key prefix of its digests in the cache.
+    private var cachePrefix: String {
+        let root = job.paths.treeRoot.hasSuffix("/") ? job.paths.treeRoot : job.paths.treeRoot + "/"
+        return job.paths.deviceRoot.hasPrefix(root)
+            ? String(job.paths.deviceRoot.dropFirst(root.count)) : job.paths.deviceRoot
+    }
+
+    /// Interrupted uploads, with the bytes their temporary files hold now (SIZE; 0 when gone),
+    /// and their stored rows.
+    private func uploadPartials(remote: RemoteFileSystem) throws -> (
+        [RelativePath: UploadPartial], stored: [RelativePath: StoredPartial]
+    ) {
+        guard let store else { return ([:], [:]) }
+        var result: [RelativePath: UploadPartial] = [:]
+        var rows: [RelativePath: StoredPartial] = [:]
+        for (path, stored) in try store.partials(device: job.name, direction: .push) {
+            guard let size = stored.localSize else { continue }
+            rows[path] = stored
+            let done = (try? remote.size(stored.tempName)) ?? 0
+            result[path] = UploadPartial(
+                path: path, localSize: size, localModified: stored.localModified, bytesDone: done)
+        }
+        return (result, rows)
+    }
+}

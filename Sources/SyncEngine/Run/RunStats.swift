@@ -1,0 +1,46 @@
+import Foundation
+import SyncCore
+
+/// Counts for one device or a whole run.
+public struct RunStats: Sendable, Codable, Equatable {
+    public var filesTransferred = 0
+    /// Bytes moved over data connections, in bytes.
+    public var bytesTransferred: UInt64 = 0
+    public var deleted = 0
+    public var renamed = 0
+    public var failed = 0
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case filesTransferred = "files_transferred"
+        case bytesTransferred = "bytes_transferred"
+        case deleted, renamed, failed
+    }
+
+    /// Adds another set of counts to this one.
+    public mutating func add(_ other: RunStats) {
+        filesTransferred += other.filesTransferred
+        bytesTransferred = Saturating.add(bytesTransferred, other.bytesTransferred)
+        deleted += other.deleted
+        renamed += other.renamed
+        failed += other.failed
+    }
+
+    /// Counts one finished action (planned actions of a dry run count nothing).
+    public mutating func count(_ report: ActionReport, transferred: UInt64) {
+        guard report.status != .failed else {
+            failed += 1
+            return
+        }
+        guard report.status == .done else { return }
+        switch report.kind {
+        case .download, .upload:
+            filesTransferred += 1
+            bytesTransferred = Saturating.add(bytesTransferred, transferred)
+        case .deleteLocal, .deleteRemote: deleted += 1
+        case .renameLocal, .renameRemote: renamed += 1
+        case .mkdirLocal, .mkdirRemote, .conflict: break
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import SyncCore
+
+/// What a device's run is doing, told as it happens, for progress displays and logs.
+///
+/// For one device the events come in this order: `deviceStarted`; `planned` (unless the device
+/// could not be reached or listed); for each action carried out `actionStarted`, any number of
+/// `transferProgress` (transfers only), `actionFinished`; and last `deviceFinished`. A dry run
+/// carries nothing out, so it sends no action events. Events of different devices interleave.
+public enum SyncEvent: Sendable {
+    /// The device's run began (before connecting).
+    case deviceStarted(device: String)
+    /// The plan is made: the actions about to be carried out (in order; an action's `id` in
+    /// later events is its index here) and the bytes the transfers among them will move.
+    case planned(device: String, actions: [Action], bytesToTransfer: UInt64)
+    /// The action with index `id` in the plan is being carried out.
+    case actionStarted(device: String, id: Int, action: Action)
+    /// A transfer moved data: `bytesDone` counts from the start of the file, so it includes the
+    /// offset a resumed transfer started at; `bytesTotal` is the file's size (nil when the
+    /// listing gave none). Sent once at the start, then when 64 KiB more have moved or 100 ms
+    /// have passed since the last one, and at the end of an upload's data.
+    case transferProgress(device: String, id: Int, bytesDone: UInt64, bytesTotal: UInt64?)
+    /// The action with index `id` ended (done or failed), as the report shows it.
+    case actionFinished(device: String, id: Int, report: ActionReport)
+    /// The device's run ended; `report` is what `run()` returns.
+    case deviceFinished(device: String, report: DeviceReport)
+}
+
+/// Receives the events of a run. Called on the threads that carry out the run (one per device,
+/// several at once), so it must be quick and thread-safe; nil means no events are made at all.
+public typealias SyncEventHandler = @Sendable (SyncEvent) -> Void
+
+extension Plan {
+    /// Bytes the transfers of this plan move over the network (resumed ones from their offset).
+    var bytesToTransfer: UInt64 {
+        Saturating.sum(actions.lazy.filter { $0.kind == .download || $0.kind == .upload }.map(\.bytes))
+    }
+}
