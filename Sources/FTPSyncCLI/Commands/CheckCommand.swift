@@ -1,47 +1,34 @@
+import ArgumentParser
 import FTPClient
 import Foundation
 import SyncConfig
 
 /// `ftpsync check [CONFIG] [--device NAME]... [--json]`: connect to each device, log in and
 /// report what the server offers, how fast it answers and, with TLS, what was negotiated.
-struct CheckCommand {
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            names: ["--device"], key: "device", takesValue: true, valueName: "NAME",
-            help: "only this device; repeatable"),
-        OptionSpec(names: ["--json"], key: "json", takesValue: false, help: "print one JSON document on stdout"),
-        OptionSpec(
-            names: ["-v", "--verbose"], key: "verbose", takesValue: false,
-            help: "log every FTP command and reply to stderr (PASS masked)"),
-        FleetOptions.specs[0],
-    ]
+struct CheckCommand: FTPSyncSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "connect and log in to each device, report what its server supports and its TLS details",
+        usage: "ftpsync check [CONFIG] [--device NAME]... [--json] [-v]",
+        discussion: """
+            Connect to each device, log in and report: the server's features (MLSD, EPSV, UTF8, MFMT,
+            REST STREAM, HASH, AUTH TLS), the round-trip time of one command, whether the address in
+            a PASV (227) reply differs from the server's own address (NAT), and with TLS the version,
+            cipher and the certificate's SHA-256 fingerprint (to pin with `fingerprint:`).
+            Devices are checked in parallel (--jobs N, default 4). Nothing is transferred or changed.
+            Exit 0 when every device passed, 1 when one failed,
+            2 for a usage or configuration error.
+            """)
+    static let example = "ftpsync check device.yaml --device front-camera"
 
-    static var help: String {
-        Help.text(
-            for: "check", options: options, usage: "ftpsync check [CONFIG] [--device NAME]... [--json] [-v]",
-            summary: """
-                Connect to each device, log in and report: the server's features (MLSD, EPSV, UTF8, MFMT,
-                REST STREAM, HASH, AUTH TLS), the round-trip time of one command, whether the address in
-                a PASV (227) reply differs from the server's own address (NAT), and with TLS the version,
-                cipher and the certificate's SHA-256 fingerprint (to pin with `fingerprint:`).
-                Devices are checked in parallel (--jobs N, default 4). Nothing is transferred or changed.
-                Exit 0 when every device passed, 1 when one failed,
-                2 for a usage or configuration error.
-                """,
-            example: "ftpsync check device.yaml --device front-camera")
-    }
+    @OptionGroup var configFile: ConfigArgument
+    @OptionGroup var selection: DeviceSelection
+    @OptionGroup var report: ReportOptions
+    @OptionGroup var jobsOption: JobsOption
 
-    let arguments: ParsedArguments
-    let console: Console
-
-    init(arguments: [String], console: Console) throws {
-        self.arguments = try ArgumentParser.parseWithConfig(arguments, specs: CheckCommand.options, command: "check")
-        self.console = console
-    }
-
-    func run() throws -> ExitCode {
+    func execute(console: Console) throws -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
-        let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
+        let configPath = resolveConfigPath(configFile.config, environment: environment)
         let configuration: Configuration
         do {
             // As pull does: `~/.netrc`, the permission warning, `password_env`.
@@ -52,20 +39,19 @@ struct CheckCommand {
         }
         let devices: [DeviceConfig]
         do {
-            devices = try configuration.selectDevices(named: arguments.all("device"))
+            devices = try configuration.selectDevices(named: selection.names)
         } catch {
             throw UsageError(error.description)
         }
         warnAboutInsecureDevices(devices, console: console)
-        let verbose = arguments.has("verbose")
-        let console = self.console
-        let reports = DeviceRunner.runAll(devices, limit: try FleetOptions.jobs(arguments)) { device in
+        let verbose = report.verbose
+        let reports = DeviceRunner.runAll(devices, limit: jobsOption.jobs) { device in
             let name = device.name
             var log: (@Sendable (String) -> Void)?
             if verbose { log = { line in console.error(name + ": " + line) } }
             return CheckCommand.check(device, log: log)
         }
-        if arguments.has("json") {
+        if report.json {
             console.json(jsonText(CheckDocument(devices: reports)))
         } else {
             for report in reports { console.out(report.text) }

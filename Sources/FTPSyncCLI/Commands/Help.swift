@@ -1,81 +1,83 @@
-/// The version `ftpsync --version` prints.
-public let ftpsyncVersion = "0.1.0"
+import ArgumentParser
+import SyncConfig
 
-/// Help texts: the overview and one page per command (`ftpsync help COMMAND`).
+/// Help texts: the overview and one page per command (`ftpsync help COMMAND`), generated from
+/// the commands' definitions (`CommandSpec`) in ftpsync's own layout: usage, summary, every
+/// option with its default, an example.
 enum Help {
+    /// The commands that run, in the order the overview lists them.
+    static let runnable: [any FTPSyncSubcommand.Type] = [
+        PullCommand.self, PushCommand.self, LsCommand.self, CheckCommand.self, StatusCommand.self,
+    ]
+
     /// Every command, in the order the overview lists them.
-    static let commands = ["pull", "push", "ls", "check", "status", "help"]
+    static let commands = runnable.map { $0.configuration.commandName ?? "" } + ["help"]
 
-    static let overview = """
-        ftpsync \(ftpsyncVersion): keep file trees in sync between this machine and the FTP servers of devices.
+    /// The command called `name`.
+    static func command(named name: String) -> (any FTPSyncSubcommand.Type)? {
+        runnable.first { $0.configuration.commandName == name }
+    }
 
-        usage: ftpsync COMMAND [CONFIG] [options]
+    static var overview: String {
+        let lines = runnable.map { command in
+            let name = command.configuration.commandName ?? ""
+            return "  " + name.padding(toLength: 9, withPad: " ", startingAt: 0) + command.configuration.abstract
+        }
+        return """
+            ftpsync \(ftpsyncVersion): \(FTPSyncCommand.configuration.abstract).
 
-        commands:
-          pull     copy what the devices hold into the local tree (devices -> here)
-          push     copy the local tree to the devices (here -> devices)
-          ls       list one remote folder of a device, parsed: ftpsync ls cam:/DCIM
-          check    connect and log in to each device, report what its server supports and its TLS details
-          status   what the state knows: last sync per device, files tracked, partials waiting
-          help     show help for a command: ftpsync help pull
+            usage: ftpsync COMMAND [CONFIG] [options]
 
-        CONFIG is a YAML file; when omitted, $FTPSYNC_CONFIG, else ./device.yaml.
-        Every command also takes -h/--help; see the man page ftpsync(1) and docs/cli.md.
+            commands:
+            \(lines.joined(separator: "\n"))
+              help     show help for a command: ftpsync help pull
 
-        options for every command:
-          -h, --help       show help
-              --version    print the version
+            CONFIG is a YAML file; when omitted, $FTPSYNC_CONFIG, else ./device.yaml.
+            Every command also takes -h/--help; see the man page ftpsync(1) and docs/cli.md.
 
-        exit codes: 0 done, 1 some actions or devices failed, 2 usage or configuration error,
-                    3 another run holds the lock, 4 safety stop
+            options for every command:
+              -h, --help       show help
+                  --version    print the version
+                  --generate-completion-script bash|zsh|fish
+                               print a completion script for the shell
 
-        examples:
-          ftpsync pull device.yaml --dry-run      show what would be downloaded
-          ftpsync pull device.yaml -q --log /var/log/ftpsync.log     for cron
-          ftpsync status device.yaml
-        """
+            exit codes: 0 done, 1 some actions or devices failed, 2 usage or configuration error,
+                        3 another run holds the lock, 4 safety stop
+
+            examples:
+              ftpsync pull device.yaml --dry-run      show what would be downloaded
+              ftpsync pull device.yaml -q --log /var/log/ftpsync.log     for cron
+              ftpsync status device.yaml
+              ftpsync --generate-completion-script bash > /etc/bash_completion.d/ftpsync
+            """
+    }
 
     /// The help page of `command`, nil for an unknown command.
     static func page(for command: String) -> String? {
-        switch command {
-        case "pull": return PullCommand.help
-        case "push": return PushCommand.help
-        case "ls": return LsCommand.help
-        case "check": return CheckCommand.help
-        case "status": return StatusCommand.help
-        case "help": return helpPage
-        default: return nil
+        if command == "help" { return helpPage }
+        guard let type = Self.command(named: command), let spec = CommandSpec.root.subcommand(command) else {
+            return nil
         }
+        return text(spec: spec, usage: type.configuration.usage ?? "", example: type.example)
     }
 
-    /// Defaults shown after an option's help line, by option key.
-    static let defaults: [String: String] = [
-        "device": "every device", "dry-run": "off", "delete": "off", "max-delete": "50; -1 = no limit",
-        "parallel": "the device's connections, 2", "json": "a text report", "quiet": "off", "verbose": "off",
-        "progress": "on, except with -q and --dry-run", "no-progress": "off", "log": "no log",
-        "on-conflict": "the device's on_conflict, else keep-both for pull, report for push",
-    ]
-
     /// A help page: usage, summary, every option with its default, and an example.
-    static func text(for command: String, options: [OptionSpec], usage: String, summary: String, example: String)
-        -> String
-    {
-        var out = "usage: \(usage)\n\n\(summary)\n\noptions:\n"
-        for option in options + [
-            OptionSpec(names: ["-h", "--help"], key: "help", takesValue: false, help: "show this help")
-        ] {
-            var names = option.names.joined(separator: ", ")
-            if !option.names[0].hasPrefix("--") || option.names.count > 1 {
-                // Short and long spelling: aligned as is.
-            } else {
-                names = "    " + names
-            }
-            if option.takesValue { names += " " + option.valueName }
+    static func text(spec: CommandSpec, usage: String, example: String) -> String {
+        var out = "usage: \(usage)\n\n\(spec.discussion ?? "")\n\noptions:\n"
+        let help = CommandSpec.Argument(
+            kind: "flag", names: [.init(kind: "short", name: "h"), .init(kind: "long", name: "help")],
+            abstract: "show this help", shouldDisplay: true)
+        for option in spec.options + [help] where option.shouldDisplay {
+            let spellings = option.spellings
+            var names = spellings.joined(separator: ", ")
+            if spellings.count == 1, spellings[0].hasPrefix("--") { names = "    " + names }
+            if option.kind == "option", let value = option.valueName { names += " " + value }
             let pad = names.count < 26 ? String(repeating: " ", count: 26 - names.count) : "  "
-            out += "  " + names + pad + option.help
-            if let value = defaults[option.key] {
+            let abstract = option.abstract ?? ""
+            out += "  " + names + pad + abstract
+            if let value = option.discussion, !value.isEmpty {
                 let note = "(default: \(value))"
-                let width = 2 + names.count + pad.count + option.help.count + 1 + note.count
+                let width = 2 + names.count + pad.count + abstract.count + 1 + note.count
                 out += width <= 100 ? " " + note : "\n" + String(repeating: " ", count: 28) + note
             }
             out += "\n"
@@ -84,7 +86,14 @@ enum Help {
         return out
     }
 
-    static let helpPage = """
+    /// `message` and, when `word` is a typo of one of `candidates`, `; did you mean 'NEAR'?`.
+    static func suggesting(_ message: String, for word: String, among candidates: [String]) -> String {
+        guard let near = nearestKey(to: word, among: candidates) else { return message }
+        return message + "; did you mean '\(near)'?"
+    }
+
+    static var helpPage: String {
+        """
         usage: ftpsync help [COMMAND]
 
         Show the overview, or the help page of COMMAND (\(commands.joined(separator: ", "))).
@@ -93,4 +102,5 @@ enum Help {
         example:
           ftpsync help pull
         """
+    }
 }
