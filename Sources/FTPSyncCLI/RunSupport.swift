@@ -4,24 +4,6 @@ import SyncCore
 import SyncEngine
 import SyncStore
 
-/// Direction, `--delete` and `--max-delete N` (default 50, -1 = no limit) from the command line.
-/// - Throws: `UsageError` when `--max-delete` is not a whole number ≥ -1, or `--parallel` not ≥ 1.
-func syncPolicy(_ arguments: ParsedArguments, direction: SyncDirection) throws -> SyncPolicy {
-    var limit: Int? = 50
-    if let text = arguments.value("max-delete") {
-        guard let value = Int(text), value >= -1 else {
-            throw UsageError("--max-delete needs a whole number of files, or -1 for no limit; got '\(text)'")
-        }
-        limit = value == -1 ? nil : value
-    }
-    if let text = arguments.value("parallel"), (Int(text) ?? 0) < 1 {
-        throw UsageError("--parallel needs a number of connections of at least 1; got '\(text)'")
-    }
-    return SyncPolicy(
-        direction: direction, deleteExtraneous: arguments.has("delete"), maxDelete: limit,
-        onConflict: try conflictPolicy(arguments))
-}
-
 /// Takes the run lock and opens the state; a dry run takes no lock and creates nothing.
 /// - Parameter held: set to the message (also on stderr) when another run holds the lock.
 /// - Returns: nil when another run holds the lock.
@@ -54,7 +36,7 @@ func openState(_ configuration: Configuration, dryRun: Bool, console: Console, l
 ///   - actionsPrinted: stderr got each finished action's line; the text report leaves out the
 ///     done ones (it keeps failed actions, with their error, and the counts).
 func finishRun(
-    command: String, arguments: ParsedArguments, dryRun: Bool, reports: [DeviceReport], started: Date,
+    command: String, options: SyncOptions, dryRun: Bool, reports: [DeviceReport], started: Date,
     console: Console, log: LogFile?, actionsLogged: Bool = false, actionsPrinted: Bool = false
 ) -> ExitCode {
     let code = exitCode(for: reports)
@@ -67,7 +49,7 @@ func finishRun(
     for device in reports {
         for entry in device.skipped { log?.write("\(device.name): skipped \(entry.line)") }
     }
-    if arguments.has("json") {
+    if options.report.json {
         // Entries not synced are errors whatever the output mode (CONTRACT.md: skipped with an
         // error line); the text report lists them itself, `-q` sums them up per device.
         for device in reports {
@@ -76,7 +58,7 @@ func finishRun(
             }
         }
         console.json(jsonText(document))
-    } else if !arguments.has("quiet") {
+    } else if !options.quiet {
         console.out(textReport(document, elapsed: elapsed, actionsPrinted: actionsPrinted))
     } else {
         quietReport(document, console: console)
@@ -98,15 +80,4 @@ func printStopDocument(
     let document = RunDocument(
         command: command, dryRun: dryRun, devices: [], error: message, started: started, exitCode: code.rawValue)
     console.json(jsonText(document))
-}
-
-/// `--on-conflict` when given, else nil (the device's `on_conflict`, else the command's default).
-/// - Throws: `UsageError` naming the valid values when the value is not one of them.
-func conflictPolicy(_ arguments: ParsedArguments) throws -> ConflictPolicy? {
-    guard let text = arguments.value("on-conflict") else { return nil }
-    guard let policy = ConflictPolicy(rawValue: text.lowercased()) else {
-        let valid = ConflictPolicy.allCases.map(\.rawValue).joined(separator: ", ")
-        throw UsageError("--on-conflict needs one of \(valid); got '\(text)'")
-    }
-    return policy
 }

@@ -9,22 +9,14 @@ import SyncStore
 /// open the state, run the devices in parallel with progress, report, pick the exit code.
 struct SyncRun {
     let direction: SyncDirection
-    let arguments: ParsedArguments
+    let options: SyncOptions
     let console: Console
 
     private var command: String { direction.rawValue }
 
-    /// Parses the command line of `pull` or `push` (the same options, at most one CONFIG).
-    /// - Throws: `UsageError` for an unknown option, a bad value or a second positional.
-    init(direction: SyncDirection, arguments: [String], console: Console) throws {
-        let parsed = try ArgumentParser.parseWithConfig(
-            arguments, specs: PullCommand.options, command: direction.rawValue)
-        self.init(direction: direction, arguments: parsed, console: console)
-    }
-
-    init(direction: SyncDirection, arguments: ParsedArguments, console: Console) {
+    init(direction: SyncDirection, options: SyncOptions, console: Console) {
         self.direction = direction
-        self.arguments = arguments
+        self.options = options
         self.console = console
     }
 
@@ -33,28 +25,27 @@ struct SyncRun {
 
     /// With `--json`: the document of a run that stopped before any device (exit 2 or 3).
     private func stopped(_ message: String, code: ExitCode) {
-        guard arguments.has("json") else { return }
+        guard options.report.json else { return }
         let document = RunDocument(
-            command: command, dryRun: arguments.has("dry-run"), devices: [], error: message, started: started,
+            command: command, dryRun: options.dryRun, devices: [], error: message, started: started,
             exitCode: code.rawValue)
         console.json(jsonText(document))
     }
 
     /// Runs the devices and prints the report.
-    /// - Throws: `UsageError` for a bad option value; `StoreError`, `LocalFileError` when the
+    /// - Throws: `UsageError` for an unknown device; `StoreError`, `LocalFileError` when the
     ///   state or the log cannot be opened.
     func run() throws -> ExitCode {
-        let log = try arguments.value("log").map { try LogFile(path: $0, filter: console.filter) }
+        let log = try options.log.map { try LogFile(path: $0, filter: console.filter) }
         let environment = ProcessInfo.processInfo.environment
-        let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
-        let policy = try syncPolicy(arguments, direction: direction)
-        let jobs = try FleetOptions.jobs(arguments)
+        let configPath = resolveConfigPath(options.configFile.config, environment: environment)
+        let policy = options.policy(direction: direction)
         let configuration: Configuration
         let devices: [DeviceConfig]
         do {
             configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
             do {
-                devices = try configuration.selectDevices(named: arguments.all("device"))
+                devices = try configuration.selectDevices(named: options.selection.names)
             } catch {
                 throw UsageError(error.description)
             }
@@ -67,7 +58,7 @@ struct SyncRun {
             return .usage
         }
         warnAboutInsecureDevices(devices, console: console)
-        let dryRun = arguments.has("dry-run")
+        let dryRun = options.dryRun
         // A dry run takes no lock and creates nothing: it reads the state only when there is one.
         var held: String?
         guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log, held: &held)
@@ -78,17 +69,17 @@ struct SyncRun {
         let store = opened.1
         defer { _ = opened.0 }
 
-        let progress = RunProgress(arguments: arguments, command: command, console: console, log: log)
+        let progress = RunProgress(options: options, command: command, console: console, log: log)
         // Caps on listings (`ListingBudget`); FTPSYNC_LISTING_LIMITS lowers them for tests.
         let limits = ListingBudget.Limits.fromEnvironment(ProcessInfo.processInfo.environment)
         let device = DeviceStart(
             direction: direction, configuration: configuration, store: store, policy: policy, dryRun: dryRun,
-            verbose: arguments.has("verbose"), console: console, events: progress.handler, arguments: arguments,
+            verbose: options.report.verbose, console: console, events: progress.handler, options: options,
             listingLimits: limits.device, runListingBudget: ListingBudget(owner: "the run", limits: limits.run))
-        let reports = DeviceRunner.runAll(devices, limit: jobs) { device.run($0) }
+        let reports = DeviceRunner.runAll(devices, limit: options.jobs) { device.run($0) }
         progress.finish()
         return finishRun(
-            command: command, arguments: arguments, dryRun: dryRun, reports: reports, started: started,
+            command: command, options: options, dryRun: dryRun, reports: reports, started: started,
             console: console, log: log, actionsLogged: progress.logsActions,
             actionsPrinted: progress.printsActions)
     }
@@ -104,7 +95,7 @@ private struct DeviceStart: Sendable {
     let verbose: Bool
     let console: Console
     let events: SyncEventHandler?
-    let arguments: ParsedArguments
+    let options: SyncOptions
     /// The caps on listings per device, and the run's budget every device draws on as well.
     let listingLimits: ListingBudget.Limits
     let runListingBudget: ListingBudget
@@ -114,7 +105,7 @@ private struct DeviceStart: Sendable {
         var policy = policy
         policy.minimumAge = Double(device.minAge)
         // `--on-conflict` wins over the device's `on_conflict`, which wins over the default.
-        if arguments.value("on-conflict") == nil, let configured = device.onConflict {
+        if options.onConflict == nil, let configured = device.onConflict {
             policy.onConflict = configured
         }
         var job = DeviceJob(
@@ -122,7 +113,7 @@ private struct DeviceStart: Sendable {
             paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
             excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
         job.retries = device.retries
-        FleetOptions.configure(&job, arguments: arguments, device: device)
+        FleetOptions.configure(&job, options: options, device: device)
         let name = device.name
         let console = console
         var log: (@Sendable (String) -> Void)?

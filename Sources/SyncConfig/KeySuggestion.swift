@@ -3,7 +3,13 @@ import Foundation
 /// The valid key closest to the misspelled `key`, or nil when none is close enough:
 /// an edit distance (insert, delete, replace, swap of neighbours) of at most 2, and at most
 /// a third of the key's length for short keys. Case, `-` versus `_` count as no difference.
-func nearestKey(to key: String, among validKeys: [String]) -> String? {
+/// The one edit distance of the package: configuration keys here, options, commands and device
+/// names in the command line.
+/// - Parameters:
+///   - key: the word as typed.
+///   - validKeys: the words it may be a typo of.
+/// - Returns: the nearest of `validKeys`, nil when none is within the limit.
+public func nearestKey(to key: String, among validKeys: [String]) -> String? {
     let wanted = fold(key)
     var best: (key: String, distance: Int)?
     for candidate in validKeys {

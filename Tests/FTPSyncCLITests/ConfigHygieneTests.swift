@@ -97,7 +97,9 @@ import Testing
         #expect(page.hasPrefix("usage: ftpsync \(command)"))
         #expect(page.contains("example:"))
         if command == "pull" {
-            for option in PullCommand.options { #expect(page.contains(option.names.last ?? "")) }
+            let spec = try #require(CommandSpec.root.subcommand("pull"))
+            #expect(spec.options.count >= 14)
+            for option in spec.options { #expect(page.contains(option.spellings.last ?? "?")) }
         }
     }
 

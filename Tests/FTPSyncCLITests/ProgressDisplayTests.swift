@@ -75,6 +75,9 @@ import Testing
             (false, false, true, false, true, "xterm", .none),
             (false, true, true, false, false, "xterm", .none),
             (false, false, false, true, true, "xterm", .none),
+            // --progress turns the display on in a dry run, on a pipe as on a terminal.
+            (false, true, false, true, false, nil, .lines),
+            (false, true, false, true, true, "xterm", .terminal),
         ] as [(Bool, Bool, Bool, Bool, Bool, String?, RunProgress.Display)])
     func displayChoice(
         quiet: Bool, progress: Bool, noProgress: Bool, dryRun: Bool, terminal: Bool, term: String?,

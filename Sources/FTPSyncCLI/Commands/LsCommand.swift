@@ -1,3 +1,4 @@
+import ArgumentParser
 import FTPClient
 import FTPListing
 import Foundation
@@ -8,42 +9,35 @@ import SyncEngine
 ///
 /// `PATH` is absolute (`/DCIM/100`) or relative to the device's `remote` root; without it the
 /// root itself is listed. Entries are sorted by name; `.` and `..` are never shown.
-struct LsCommand {
-    static let options: [OptionSpec] = [
-        OptionSpec(names: ["--json"], key: "json", takesValue: false, help: "print one JSON document on stdout"),
-        OptionSpec(
-            names: ["-v", "--verbose"], key: "verbose", takesValue: false,
-            help: "log every FTP command and reply to stderr (PASS masked)"),
-    ]
+struct LsCommand: FTPSyncSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ls", abstract: "list one remote folder of a device, parsed: ftpsync ls cam:/DCIM",
+        usage: "ftpsync ls [CONFIG] DEVICE[:PATH] [--json]",
+        discussion: """
+            List one folder of a device as ftpsync reads it: type, size, modification time (UTC)
+            and name, like `ls -l`. PATH is absolute or relative to the device's remote root.
+            """)
+    static let example = "ftpsync ls device.yaml front-camera:2024 --json"
 
-    static var help: String {
-        Help.text(
-            for: "ls", options: options, usage: "ftpsync ls [CONFIG] DEVICE[:PATH] [--json]",
-            summary: """
-                List one folder of a device as ftpsync reads it: type, size, modification time (UTC)
-                and name, like `ls -l`. PATH is absolute or relative to the device's remote root.
-                """,
-            example: "ftpsync ls device.yaml front-camera:2024 --json")
-    }
+    /// `[CONFIG] DEVICE[:PATH]`: one or two words.
+    @Argument(
+        help: ArgumentHelp("[CONFIG] DEVICE[:PATH]", valueName: "config-and-device"),
+        completion: .file(extensions: ["yaml", "yml"]))
+    var positionals: [String] = []
 
-    let arguments: ParsedArguments
-    let console: Console
+    @OptionGroup var report: ReportOptions
 
-    init(arguments: [String], console: Console) throws {
-        self.arguments = try ArgumentParser.parse(arguments, specs: LsCommand.options)
-        self.console = console
-        switch self.arguments.positionals.count {
+    /// - Throws: `ValidationError` (exit 2) without DEVICE or with more than two words.
+    func validate() throws {
+        switch positionals.count {
         case 1, 2: break
-        case 0: throw UsageError("ls needs DEVICE[:PATH] (see ftpsync help ls)")
-        default:
-            throw UsageError(
-                "ls takes [CONFIG] DEVICE[:PATH], got: \(self.arguments.positionals.joined(separator: " "))")
+        case 0: throw ValidationError("ls needs DEVICE[:PATH]")
+        default: throw ValidationError("ls takes [CONFIG] DEVICE[:PATH], got: \(positionals.joined(separator: " "))")
         }
     }
 
-    func run() throws -> ExitCode {
+    func execute(console: Console) throws -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
-        let positionals = arguments.positionals
         let target = positionals[positionals.count - 1]
         if positionals.count == 1, let message = Self.configWithoutDevice(target, environment: environment) {
             throw UsageError(message)
@@ -60,10 +54,8 @@ struct LsCommand {
         let (deviceName, requested) = Self.splitTarget(target)
         guard let device = configuration.device(named: deviceName) else {
             let names = configuration.devices.map(\.name)
-            var message = "unknown device '\(deviceName)' in \(configPath)"
-            if let near = ArgumentParser.nearest(to: deviceName, among: names) {
-                message += "; did you mean '\(near)'?"
-            }
+            let message = Help.suggesting(
+                "unknown device '\(deviceName)' in \(configPath)", for: deviceName, among: names)
             throw UsageError(message + " (devices: \(names.joined(separator: ", ")))")
         }
         if let problem = device.problem {
@@ -73,8 +65,7 @@ struct LsCommand {
         let path = Self.remoteFolder(root: device.remote, requested: requested)
 
         var log: (@Sendable (String) -> Void)?
-        if arguments.has("verbose") {
-            let console = self.console
+        if report.verbose {
             log = { line in console.error(deviceName + ": " + line) }
         }
         let remote: FTPRemote
@@ -104,7 +95,7 @@ struct LsCommand {
         }
 
         let entries = LsListing.visibleEntries(listing.entries)
-        if arguments.has("json") {
+        if report.json {
             console.json(jsonText(LsDocument(device: deviceName, path: path, entries: entries)))
         } else {
             console.out(LsListing.text(entries))

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Entry point of the `ftpsync` command.
@@ -21,32 +22,37 @@ public enum FTPSyncCLI {
             console.out(page)
             return ExitCode.success.rawValue
         }
+        switch first {
+        case "-h", "--help":
+            console.out(Help.overview)
+            return ExitCode.success.rawValue
+        case "help":
+            return help(rest.first, console: console)
+        default:
+            break
+        }
+        let command: any FTPSyncSubcommand
         do {
-            switch first {
-            case "-h", "--help":
-                console.out(Help.overview)
-                return ExitCode.success.rawValue
-            case "--version":
-                console.out("ftpsync \(ftpsyncVersion)")
-                return ExitCode.success.rawValue
-            case "help":
-                return help(rest.first, console: console)
-            case "pull", "push":
-                return runSync(first, rest, console: console)
-            case "check":
-                return try CheckCommand(arguments: rest, console: console).run().rawValue
-            case "ls":
-                return try LsCommand(arguments: rest, console: console).run().rawValue
-            case "status":
-                return try StatusCommand(arguments: rest, console: console).run().rawValue
-            case let other where Help.commands.contains(other):
-                throw UsageError("'\(other)' is not available in this build yet (see ftpsync help \(other))")
-            default:
-                let known = Help.commands
-                var message = "unknown command '\(first)'"
-                if let near = ArgumentParser.nearest(to: first, among: known) { message += "; did you mean '\(near)'?" }
-                throw UsageError(message + " (see ftpsync --help)")
+            command = try parse(words)
+        } catch let error as UsageError {
+            console.error("ftpsync: \(error.message)")
+            if first == "pull" || first == "push" {
+                printStopDocument(
+                    command: first, words: rest, message: error.message, code: .usage, started: Date(),
+                    console: console)
             }
+            return ExitCode.usage.rawValue
+        } catch let finished as ParsedToTheEnd {
+            // --version, --generate-completion-script: the parser's text, exit 0.
+            console.out(finished.text)
+            return ExitCode.success.rawValue
+        } catch {
+            console.error("ftpsync: \(error)")
+            return ExitCode.partialFailure.rawValue
+        }
+        if first == "pull" || first == "push" { return runSync(command, first, rest, console: console) }
+        do {
+            return try command.execute(console: console).rawValue
         } catch let error as UsageError {
             console.error("ftpsync: \(error.message)")
             return ExitCode.usage.rawValue
@@ -58,14 +64,13 @@ public enum FTPSyncCLI {
 
     /// `pull` or `push`: like the other commands, but every error that stops the run before it
     /// started also prints the JSON document with `--json` (exit 2, or 1 for other errors).
-    private static func runSync(_ command: String, _ rest: [String], console: Console) -> Int32 {
+    private static func runSync(_ sync: any FTPSyncSubcommand, _ command: String, _ rest: [String], console: Console)
+        -> Int32
+    {
         let started = Date()
         SignalHandling.install(console: console)
         do {
-            let code =
-                try command == "pull"
-                ? PullCommand(arguments: rest, console: console).run().rawValue
-                : PushCommand(arguments: rest, console: console).run().rawValue
+            let code = try sync.execute(console: console).rawValue
             return SignalHandling.exitCode ?? code
         } catch let error as UsageError {
             console.error("ftpsync: \(error.message)")
@@ -87,10 +92,7 @@ public enum FTPSyncCLI {
             return ExitCode.success.rawValue
         }
         guard let page = Help.page(for: command) else {
-            var message = "ftpsync: no help for '\(command)'"
-            if let near = ArgumentParser.nearest(to: command, among: Help.commands) {
-                message += "; did you mean '\(near)'?"
-            }
+            let message = Help.suggesting("ftpsync: no help for '\(command)'", for: command, among: Help.commands)
             console.error(message + " (commands: \(Help.commands.joined(separator: ", ")))")
             return ExitCode.usage.rawValue
         }

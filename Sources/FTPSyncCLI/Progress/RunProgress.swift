@@ -21,23 +21,23 @@ final class RunProgress: Sendable {
     let printsActions: Bool
     private let terminal: TerminalProgress?
 
-    /// The display for these options: `--progress` asks for it where it is off by default, but
-    /// `-q` and `--no-progress` win; a dry run carries nothing out, so shows nothing.
+    /// The display for these options: on by default (a terminal gets the live display, a pipe
+    /// or a file plain lines); a dry run carries nothing out, so shows nothing unless
+    /// `--progress` asks for it; `-q` and `--no-progress` win over `--progress`.
     static func display(
         quiet: Bool, progress: Bool, noProgress: Bool, dryRun: Bool, stderrIsTerminal: Bool, term: String?
     ) -> Display {
-        if quiet || noProgress || dryRun { return .none }
-        _ = progress  // on by default: a terminal gets the live display, anything else plain lines
+        if quiet || noProgress || (dryRun && !progress) { return .none }
         return stderrIsTerminal && term != "dumb" ? .terminal : .lines
     }
 
     /// - Parameters:
     ///   - command: `pull` or `push`, for the log lines.
-    init(arguments: ParsedArguments, command: String, console: Console, log: LogFile?) {
-        let dryRun = arguments.has("dry-run")
+    init(options: SyncOptions, command: String, console: Console, log: LogFile?) {
+        let dryRun = options.dryRun
         let display = RunProgress.display(
-            quiet: arguments.has("quiet"), progress: arguments.has("progress"),
-            noProgress: arguments.has("no-progress"), dryRun: dryRun, stderrIsTerminal: console.stderrIsTerminal,
+            quiet: options.quiet, progress: options.progress, noProgress: options.noProgress, dryRun: dryRun,
+            stderrIsTerminal: console.stderrIsTerminal,
             term: ProcessInfo.processInfo.environment["TERM"])
         var parts: [SyncEventHandler] = []
         var terminal: TerminalProgress?

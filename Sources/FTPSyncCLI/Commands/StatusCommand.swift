@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import SyncConfig
 import SyncCore
@@ -5,34 +6,21 @@ import SyncStore
 
 /// `ftpsync status [CONFIG] [--json]`: what the state database knows about each device.
 /// Reads the state only: no network, no lock, and nothing is created when there is no state yet.
-struct StatusCommand {
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            names: ["--json"], key: "json", takesValue: false,
-            help: "print one JSON document on stdout")
-    ]
+struct StatusCommand: FTPSyncSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "what the state knows: last sync per device, files tracked, partials waiting",
+        usage: "ftpsync status [CONFIG] [--json]",
+        discussion: """
+            Show, per device of CONFIG, what the state under <local>/.ftpsync/ records: the end of the
+            last successful sync, the files and bytes tracked, interrupted transfers waiting to resume,
+            and whether the server's identity is known. Makes no network connection and changes nothing.
+            """)
+    static let example = "ftpsync status device.yaml --json"
 
-    static var help: String {
-        Help.text(
-            for: "status", options: options, usage: "ftpsync status [CONFIG] [--json]",
-            summary: """
-                Show, per device of CONFIG, what the state under <local>/.ftpsync/ records: the end of the
-                last successful sync, the files and bytes tracked, interrupted transfers waiting to resume,
-                and whether the server's identity is known. Makes no network connection and changes nothing.
-                """,
-            example: "ftpsync status device.yaml --json")
-    }
+    @OptionGroup var configFile: ConfigArgument
 
-    let arguments: ParsedArguments
-    let console: Console
-
-    /// Parses the command line.
-    /// - Throws: `UsageError` for an unknown option or more than one CONFIG.
-    init(arguments: [String], console: Console) throws {
-        self.arguments = try ArgumentParser.parseWithConfig(
-            arguments, specs: StatusCommand.options, command: "status")
-        self.console = console
-    }
+    @Flag(help: ArgumentHelp("print one JSON document on stdout", discussion: "a text report"))
+    var json = false
 
     /// `environment` with every variable the file names in `password_env` set (empty when
     /// missing): status makes no connection, so an unset password must not stop it.
@@ -47,9 +35,9 @@ struct StatusCommand {
     }
 
     /// Prints the status; exit 2 for a bad configuration, 1 when the state cannot be read.
-    func run() -> ExitCode {
+    func execute(console: Console) -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
-        let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
+        let configPath = resolveConfigPath(configFile.config, environment: environment)
         let configuration: Configuration
         do {
             configuration = try loadConfiguration(
@@ -66,7 +54,7 @@ struct StatusCommand {
             console.error("ftpsync: cannot read the state of \(configuration.localRoot): \(error)")
             return .partialFailure
         }
-        if arguments.has("json") { console.json(jsonText(document)) } else { console.out(document.text) }
+        if json { console.json(jsonText(document)) } else { console.out(document.text) }
         return .success
     }
 }

@@ -1,0 +1,25 @@
+import ArgumentParser
+
+/// The version `ftpsync --version` prints.
+public let ftpsyncVersion = "0.1.0"
+
+/// `ftpsync`: the root of the command tree. It runs nothing itself; `FTPSyncCLI.main` parses
+/// the command line with it and runs the command it names.
+struct FTPSyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ftpsync",
+        abstract: "keep file trees in sync between this machine and the FTP servers of devices",
+        version: "ftpsync \(ftpsyncVersion)",
+        subcommands: [PullCommand.self, PushCommand.self, LsCommand.self, CheckCommand.self, StatusCommand.self])
+}
+
+/// A command of `ftpsync`: parsed by the argument parser, run by `FTPSyncCLI.main`.
+protocol FTPSyncSubcommand: ParsableCommand {
+    /// The example at the end of the command's help page.
+    static var example: String { get }
+
+    /// Runs the command.
+    /// - Returns: the exit code (CONTRACT.md, "Exit codes").
+    /// - Throws: `UsageError` (exit 2); any other error is exit 1.
+    func execute(console: Console) throws -> ExitCode
+}

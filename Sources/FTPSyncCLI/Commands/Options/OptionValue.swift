@@ -1,0 +1,23 @@
+import ArgumentParser
+import SyncCore
+
+/// The checks of option values: each failure says what the option takes (the parser prints it
+/// after the value and the option's name, one line; exit 2).
+enum OptionValue {
+    /// `text` as a whole number within `range`.
+    /// - Throws: `ValidationError` with `message`.
+    static func wholeNumber(_ text: String, in range: ClosedRange<Int>, _ message: String) throws -> Int {
+        guard let value = Int(text), range.contains(value) else { throw ValidationError(message) }
+        return value
+    }
+
+    /// `text` as a conflict policy, case ignored.
+    /// - Throws: `ValidationError` naming the valid values.
+    static func conflictPolicy(_ text: String) throws -> ConflictPolicy {
+        guard let policy = ConflictPolicy(rawValue: text.lowercased()) else {
+            let valid = ConflictPolicy.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("expected one of \(valid)")
+        }
+        return policy
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import FTPClient
+import Foundation
+import SyncConfig
+import SyncCore
+import SyncEngine
+import SyncStore
+
+/// `ftpsync pull [CONFIG] [options]`: devices → local tree.
+struct PullCommand: FTPSyncSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pull", abstract: "copy what the devices hold into the local tree (devices -> here)",
+        usage: "ftpsync pull [CONFIG] [options]",
+        discussion: """
+            Copy what each device holds into <local>/<device>: new and changed files are downloaded
+            (interrupted downloads resume), files already in sync are left alone, device moves become
+            local renames, and a local file changed since the last sync is kept as NAME.conflict-<UTC>.EXT
+            (--on-conflict local-wins, remote-wins, newer-wins or report choose otherwise).
+            """)
+    static let example = "ftpsync pull device.yaml --dry-run"
+
+    @OptionGroup var options: SyncOptions
+
+    func execute(console: Console) throws -> ExitCode {
+        try SyncRun(direction: .pull, options: options, console: console).run()
+    }
+}
+
+/// `CONFIG` when given, else `$FTPSYNC_CONFIG`, else `./device.yaml`.
+func resolveConfigPath(_ given: String?, environment: [String: String]) -> String {
+    if let given { return given }
+    if let fromEnvironment = environment["FTPSYNC_CONFIG"], !fromEnvironment.isEmpty { return fromEnvironment }
+    return "device.yaml"
+}
+
+/// The exit code a set of device reports calls for.
+func exitCode(for reports: [DeviceReport]) -> ExitCode {
+    if reports.contains(where: { $0.status == .refused }) { return .safetyStop }
+    if reports.contains(where: { $0.status != .ok }) { return .partialFailure }
+    return .success
+}

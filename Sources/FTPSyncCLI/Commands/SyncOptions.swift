@@ -1,0 +1,89 @@
+import ArgumentParser
+import SyncCore
+
+/// The options of `pull` and `push` (the same for both), parsed once into typed values.
+struct SyncOptions: ParsableArguments {
+    @OptionGroup var configFile: ConfigArgument
+    @OptionGroup var selection: DeviceSelection
+
+    @Flag(
+        name: [.customShort("n"), .customLong("dry-run")],
+        help: ArgumentHelp("print the plan; change nothing", discussion: "off"))
+    var dryRun = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "also remove what the source side no longer has (pull: to the trash)", discussion: "off"))
+    var delete = false
+
+    /// Files one device's plan may delete; -1 = no limit (see `maxDeleteLimit`).
+    @Option(
+        name: .customLong("max-delete"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "refuse a device (exit 4) whose plan deletes more than N files; default 50, -1 = no limit",
+            discussion: "50; -1 = no limit", valueName: "N"),
+        transform: {
+            try OptionValue.wholeNumber(
+                $0, in: -1...Int.max, "expected a whole number of files, or -1 for no limit")
+        })
+    var maxDelete = 50
+
+    /// Control connections per device; nil: the device's `connections`.
+    @Option(
+        help: ArgumentHelp(
+            "control connections per device, transfers spread over them (overrides `connections`)",
+            discussion: "the device's connections, 2", valueName: "N"),
+        transform: {
+            try OptionValue.wholeNumber($0, in: 1...Int.max, "expected a number of connections of at least 1")
+        })
+    var parallel: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "append a timestamped log of actions and errors to FILE", discussion: "no log", valueName: "FILE"),
+        completion: .file())
+    var log: String?
+
+    @OptionGroup var report: ReportOptions
+
+    @Flag(name: .shortAndLong, help: ArgumentHelp("print nothing but errors", discussion: "off"))
+    var quiet = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "progress on stderr: redrawn in place on a terminal, else a line per finished action",
+            discussion: "on, except with -q and --dry-run"))
+    var progress = false
+
+    @Flag(
+        name: .customLong("no-progress"),
+        help: ArgumentHelp("no progress while it runs; the report only", discussion: "off"))
+    var noProgress = false
+
+    @OptionGroup var jobsOption: JobsOption
+
+    @Flag(
+        name: .customLong("accept-new-identity"),
+        help: "a device whose server answers with another identity than last time: take the new one")
+    var acceptNewIdentity = false
+
+    /// `--on-conflict` when given; nil: the device's `on_conflict`, else the direction's default.
+    @Option(
+        name: .customLong("on-conflict"),
+        help: ArgumentHelp(
+            "what a conflict does: keep-both, local-wins, remote-wins, newer-wins or report",
+            discussion: "the device's on_conflict, else keep-both for pull, report for push", valueName: "POLICY"),
+        completion: .list(ConflictPolicy.allCases.map(\.rawValue)), transform: OptionValue.conflictPolicy)
+    var onConflict: ConflictPolicy?
+
+    /// `--max-delete` as the policy takes it: nil for no limit.
+    var maxDeleteLimit: Int? { maxDelete == -1 ? nil : maxDelete }
+
+    /// The devices run at the same time.
+    var jobs: Int { jobsOption.jobs }
+
+    /// The policy of a run in `direction`: `--delete`, `--max-delete` and `--on-conflict`.
+    func policy(direction: SyncDirection) -> SyncPolicy {
+        SyncPolicy(direction: direction, deleteExtraneous: delete, maxDelete: maxDeleteLimit, onConflict: onConflict)
+    }
+}
