@@ -2,49 +2,14 @@ import Foundation
 import SyncConfig
 import SyncCore
 import SyncEngine
-import SyncStore
+import SyncRunner
 
-/// Direction, `--delete` and `--max-delete N` (default 50, -1 = no limit) from the command line.
-/// - Throws: `UsageError` when `--max-delete` is not a whole number ≥ -1, or `--parallel` not ≥ 1.
-func syncPolicy(_ arguments: ParsedArguments, direction: SyncDirection) throws -> SyncPolicy {
-    var limit: Int? = 50
-    if let text = arguments.value("max-delete") {
-        guard let value = Int(text), value >= -1 else {
-            throw UsageError("--max-delete needs a whole number of files, or -1 for no limit; got '\(text)'")
-        }
-        limit = value == -1 ? nil : value
+/// Prints the `insecure: true` warning of each device that has one (on standard error,
+/// also with `--quiet`: it is about the safety of every run).
+func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
+    for device in devices {
+        if let warning = device.insecureWarning { console.error(warning) }
     }
-    if let text = arguments.value("parallel"), (Int(text) ?? 0) < 1 {
-        throw UsageError("--parallel needs a number of connections of at least 1; got '\(text)'")
-    }
-    return SyncPolicy(
-        direction: direction, deleteExtraneous: arguments.has("delete"), maxDelete: limit,
-        onConflict: try conflictPolicy(arguments))
-}
-
-/// Takes the run lock and opens the state; a dry run takes no lock and creates nothing.
-/// - Parameter held: set to the message (also on stderr) when another run holds the lock.
-/// - Returns: nil when another run holds the lock.
-func openState(_ configuration: Configuration, dryRun: Bool, console: Console, log: LogFile?, held: inout String?)
-    throws -> (RunLock?, StateStore?)?
-{
-    if dryRun {
-        let file = configuration.localRoot + "/.ftpsync/state.sqlite"
-        return (nil, FileManager.default.fileExists(atPath: file) ? try StateStore(file: file) : nil)
-    }
-    let lock: RunLock
-    do {
-        lock = try RunLock.acquire(localRoot: configuration.localRoot)
-    } catch {
-        guard case .held(_, let pid) = error else { throw error }
-        let holder = pid.map { " (pid \($0))" } ?? ""
-        let message = "another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done"
-        console.error("ftpsync: " + message)
-        log?.write(message)
-        held = message
-        return nil
-    }
-    return (lock, try StateStore.open(localRoot: configuration.localRoot))
 }
 
 /// Prints the report (JSON, text, or only the trouble with `-q`), writes the run to the log,
@@ -98,15 +63,4 @@ func printStopDocument(
     let document = RunDocument(
         command: command, dryRun: dryRun, devices: [], error: message, started: started, exitCode: code.rawValue)
     console.json(jsonText(document))
-}
-
-/// `--on-conflict` when given, else nil (the device's `on_conflict`, else the command's default).
-/// - Throws: `UsageError` naming the valid values when the value is not one of them.
-func conflictPolicy(_ arguments: ParsedArguments) throws -> ConflictPolicy? {
-    guard let text = arguments.value("on-conflict") else { return nil }
-    guard let policy = ConflictPolicy(rawValue: text.lowercased()) else {
-        let valid = ConflictPolicy.allCases.map(\.rawValue).joined(separator: ", ")
-        throw UsageError("--on-conflict needs one of \(valid); got '\(text)'")
-    }
-    return policy
 }

@@ -1,12 +1,12 @@
-import FTPClient
 import Foundation
 import SyncConfig
 import SyncCore
 import SyncEngine
-import SyncStore
+import SyncRunner
 
-/// What `pull` and `push` share: read the configuration, pick the devices, take the lock and
-/// open the state, run the devices in parallel with progress, report, pick the exit code.
+/// The command line's adapter to the library's runner for `pull` and `push`: the arguments
+/// become `RunOptions`, a `SyncRunner` runs them (its cancellation token cancelled by SIGINT and
+/// SIGTERM), and its result becomes the output and the exit code.
 struct SyncRun {
     let direction: SyncDirection
     let arguments: ParsedArguments
@@ -40,6 +40,14 @@ struct SyncRun {
         console.json(jsonText(document))
     }
 
+    /// A configuration the run cannot start with: its message, in the log and the document; exit 2.
+    private func stopped(_ error: ConfigError, log: LogFile?) -> ExitCode {
+        console.error(error.description)
+        log?.write("\(command): " + error.description)
+        stopped(error.description, code: .usage)
+        return .usage
+    }
+
     /// Runs the devices and prints the report.
     /// - Throws: `UsageError` for a bad option value; `StoreError`, `LocalFileError` when the
     ///   state or the log cannot be opened.
@@ -47,114 +55,87 @@ struct SyncRun {
         let log = try arguments.value("log").map { try LogFile(path: $0, filter: console.filter) }
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(arguments.positionals.first, environment: environment)
-        let policy = try syncPolicy(arguments, direction: direction)
-        let jobs = try FleetOptions.jobs(arguments)
+        let options = try runOptions(arguments, direction: direction, environment: environment)
         let configuration: Configuration
-        let devices: [DeviceConfig]
         do {
             configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
-            do {
-                devices = try configuration.selectDevices(named: arguments.all("device"))
-            } catch {
-                throw UsageError(error.description)
-            }
-            // Pull writes each device into its own folder; push may fan one folder out.
-            if direction == .pull { try configuration.checkPullLayout(devices: devices) }
-        } catch let error as ConfigError {
-            console.error(error.description)
-            log?.write("\(command): " + error.description)
-            stopped(error.description, code: .usage)
-            return .usage
+        } catch {
+            return stopped(error, log: log)
         }
-        warnAboutInsecureDevices(devices, console: console)
-        let dryRun = arguments.has("dry-run")
-        // A dry run takes no lock and creates nothing: it reads the state only when there is one.
-        var held: String?
-        guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log, held: &held)
-        else {
-            stopped(held ?? "the lock is held", code: .locked)
-            return .locked
-        }
-        let store = opened.1
-        defer { _ = opened.0 }
-
+        let cancellation = CancellationToken()
+        SignalHandling.cancelOnSignal(cancellation)
         let progress = RunProgress(arguments: arguments, command: command, console: console, log: log)
-        // Caps on listings (`ListingBudget`); FTPSYNC_LISTING_LIMITS lowers them for tests.
-        let limits = ListingBudget.Limits.fromEnvironment(ProcessInfo.processInfo.environment)
-        let device = DeviceStart(
-            direction: direction, configuration: configuration, store: store, policy: policy, dryRun: dryRun,
-            verbose: arguments.has("verbose"), console: console, events: progress.handler, arguments: arguments,
-            listingLimits: limits.device, runListingBudget: ListingBudget(owner: "the run", limits: limits.run))
-        let reports = DeviceRunner.runAll(devices, limit: jobs) { device.run($0) }
+        var commandLog: (@Sendable (String, String) -> Void)?
+        if arguments.has("verbose") {
+            commandLog = { [console] device, line in console.error(device + ": " + line) }
+        }
+        let runner: SyncRunner
+        let result: RunResult
+        do {
+            runner = try SyncRunner(
+                configuration: configuration, options: options, cancellation: cancellation,
+                events: progress.handler, commandLog: commandLog)
+            warnAboutInsecureDevices(runner.devices, console: console)
+            result = try runner.run()
+        } catch {
+            progress.finish()
+            if let error = error as? UnknownDeviceError { throw UsageError(error.description) }
+            if let error = error as? ConfigError { return stopped(error, log: log) }
+            throw error
+        }
         progress.finish()
-        return finishRun(
-            command: command, arguments: arguments, dryRun: dryRun, reports: reports, started: started,
-            console: console, log: log, actionsLogged: progress.logsActions,
-            actionsPrinted: progress.printsActions)
+        switch result {
+        case .locked(let held):
+            console.error("ftpsync: \(held)")
+            log?.write(held.description)
+            stopped(held.description, code: .locked)
+            return .locked
+        case .finished(let reports):
+            return finishRun(
+                command: command, arguments: arguments, dryRun: options.dryRun, reports: reports, started: started,
+                console: console, log: log, actionsLogged: progress.logsActions,
+                actionsPrinted: progress.printsActions)
+        }
     }
 }
 
-/// Starts one device's pull or push on the calling thread.
-private struct DeviceStart: Sendable {
-    let direction: SyncDirection
-    let configuration: Configuration
-    let store: StateStore?
-    let policy: SyncPolicy
-    let dryRun: Bool
-    let verbose: Bool
-    let console: Console
-    let events: SyncEventHandler?
-    let arguments: ParsedArguments
-    /// The caps on listings per device, and the run's budget every device draws on as well.
-    let listingLimits: ListingBudget.Limits
-    let runListingBudget: ListingBudget
-
-    func run(_ device: DeviceConfig) -> DeviceReport {
-        if let problem = device.problem { return refusedSettings(device, problem: problem) }
-        var policy = policy
-        policy.minimumAge = Double(device.minAge)
-        // `--on-conflict` wins over the device's `on_conflict`, which wins over the default.
-        if arguments.value("on-conflict") == nil, let configured = device.onConflict {
-            policy.onConflict = configured
+/// The options of `pull` and `push` as the runner takes them: direction, `--dry-run`,
+/// `--device`, `--jobs`, `--delete`, `--max-delete N` (-1 = no limit), `--on-conflict`,
+/// `--parallel`, `--accept-new-identity`; the listing caps from `FTPSYNC_LISTING_LIMITS` (tests).
+/// - Throws: `UsageError` when `--max-delete` is not a whole number ≥ -1, `--parallel` not ≥ 1,
+///   `--jobs` not in 1...256 or `--on-conflict` not a policy.
+func runOptions(_ arguments: ParsedArguments, direction: SyncDirection, environment: [String: String] = [:])
+    throws -> RunOptions
+{
+    var options = RunOptions(
+        direction: direction, dryRun: arguments.has("dry-run"), devices: arguments.all("device"),
+        jobs: try FleetOptions.jobs(arguments), deleteExtraneous: arguments.has("delete"),
+        onConflict: try conflictPolicy(arguments), acceptNewIdentity: arguments.has("accept-new-identity"))
+    if let text = arguments.value("max-delete") {
+        guard let value = Int(text), value >= -1 else {
+            throw UsageError("--max-delete needs a whole number of files, or -1 for no limit; got '\(text)'")
         }
-        var job = DeviceJob(
-            name: device.name, remoteRoot: device.remote,
-            paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
-            excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
-        job.retries = device.retries
-        FleetOptions.configure(&job, arguments: arguments, device: device)
-        let name = device.name
-        let console = console
-        var log: (@Sendable (String) -> Void)?
-        if verbose {
-            log = { line in console.error(name + ": " + line) }
-        }
-        let budget = ListingBudget(owner: "device \(name)", limits: listingLimits, parent: runListingBudget)
-        job.listingBudget = budget
-        let connect = { () throws -> RemoteFileSystem in
-            let remote: FTPRemote
-            do {
-                remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
-            } catch {
-                throw device.explainingLogin(error)
-            }
-            remote.listingBudget = budget
-            return remote
-        }
-        switch direction {
-        case .pull: return PullEngine(job: job, store: store, events: events, connect: connect).run()
-        case .push: return PushEngine(job: job, store: store, events: events, connect: connect).run()
-        }
+        options.maxDelete = value == -1 ? nil : value
     }
-
-    /// The report of a device whose settings cannot work (`DeviceConfig.problem`): failed,
-    /// nothing connected or changed; the other devices run.
-    private func refusedSettings(_ device: DeviceConfig, problem: String) -> DeviceReport {
-        events?(.deviceStarted(device: device.name))
-        var report = DeviceReport(name: device.name)
-        report.status = .failed
-        report.error = "configuration: " + problem
-        events?(.deviceFinished(device: device.name, report: report))
-        return report
+    if let text = arguments.value("parallel") {
+        guard let value = Int(text), value >= 1 else {
+            throw UsageError("--parallel needs a number of connections of at least 1; got '\(text)'")
+        }
+        options.connections = value
     }
+    let limits = ListingBudget.Limits.fromEnvironment(environment)
+    options.deviceListingLimits = limits.device
+    options.runListingLimits = limits.run
+    return options
+}
+
+/// `--on-conflict` when given, else nil (the device's `on_conflict`, else the command's default).
+/// - Throws: `UsageError` naming the valid values when the value is not one of them.
+func conflictPolicy(_ arguments: ParsedArguments) throws -> ConflictPolicy? {
+    guard let text = arguments.value("on-conflict") else { return nil }
+    guard let policy = ConflictPolicy(rawValue: text.lowercased()) else {
+        let valid = ConflictPolicy.allCases.map(\.rawValue).joined(separator: ", ")
+        throw UsageError("--on-conflict needs one of \(valid); got '\(text)'")
+    }
+    return policy
 }

@@ -67,12 +67,16 @@ public final class PullEngine {
         for path in planned.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
         steps.carryOut(
             actions, remote: remote,
-            first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions), flush: flush),
+            first: ConnectionWorker(
+                remote: remote, perform: numbered(executor.perform, in: actions, cancellation: job.cancellation),
+                flush: flush),
             extra: { [job, store, events] sibling in
                 let worker = PullExecutor(
                     job: job, store: store, remote: sibling, runStarted: started, tree: tree, records: records,
                     events: events, batch: batch)
-                return ConnectionWorker(remote: sibling, perform: numbered(worker.perform, in: actions), flush: flush)
+                return ConnectionWorker(
+                    remote: sibling, perform: numbered(worker.perform, in: actions, cancellation: job.cancellation),
+                    flush: flush)
             }, finishFirst: {}, at: clock, into: &report)
         report.notes += batch?.notes ?? []
         if let store { sweepUnnamedPartials(paths: job.paths, store: store) }
@@ -132,7 +136,8 @@ public final class PullEngine {
         // Minute-precise listed times that cannot tell a change are asked to the second (MDTM).
         let listed = try PreciseTimes.resolve(
             scanned.snapshot, remote: remote, root: job.remoteRoot, records: records,
-            lastSync: try? store?.lastSync(device: job.name), now: policy.now)
+            lastSync: try? store?.lastSync(device: job.name), now: policy.now,
+            cancellation: job.cancellation)
         let planner = PullPlanner(policy: policy)
         var planned = planner.plan(remote: listed, local: local.snapshot, records: records, partials: partials)
         // Size and time only propose moves: each is proven (server hash, sampled bytes) before

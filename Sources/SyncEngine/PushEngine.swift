@@ -76,13 +76,15 @@ public final class PushEngine {
         let actions = planned.plan.actions
         steps.carryOut(
             actions, remote: remote,
-            first: ConnectionWorker(remote: remote, perform: numbered(executor.perform, in: actions)),
+            first: ConnectionWorker(
+                remote: remote, perform: numbered(executor.perform, in: actions, cancellation: job.cancellation)),
             extra: { [job, store, events, clock, records] sibling in
                 let worker = PushExecutor(
                     job: job, store: store, remote: sibling, records: records, deferred: deferred, events: events,
                     clock: clock, conflicts: conflicts, quirks: quirks)
                 return ConnectionWorker(
-                    remote: sibling, perform: numbered(worker.perform, in: actions), finish: worker.finishRecords)
+                    remote: sibling, perform: numbered(worker.perform, in: actions, cancellation: job.cancellation),
+                    finish: worker.finishRecords)
             }, finishFirst: executor.finishRecords, at: clock, into: &report)
         dropAbandonedUploads(abandoned, remote: remote)
     }

@@ -207,14 +207,14 @@ private final class WorkQueue: @unchecked Sendable {
 }
 
 /// Makes a worker's `perform` from an executor's: actions are numbered by their place in the
-/// plan (progress events name them so), and once a stop was requested (SIGINT/SIGTERM) no
-/// further action starts: it is reported as not started.
-func numbered(_ perform: @escaping (Action, Int) -> PullExecutor.Outcome, in actions: [Action]) -> (Action) ->
-    PullExecutor.Outcome
-{
+/// plan (progress events name them so), and once `cancellation` is cancelled no further
+/// action starts: it is reported as not started.
+func numbered(
+    _ perform: @escaping (Action, Int) -> PullExecutor.Outcome, in actions: [Action], cancellation: CancellationToken
+) -> (Action) -> PullExecutor.Outcome {
     let ids = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     return { action in
-        if RunCancellation.isRequested {
+        if cancellation.isCancelled {
             return PullExecutor.Outcome(
                 report: ActionReport(action: action, status: .failed, error: "not started: the run was interrupted"),
                 transferred: 0)
