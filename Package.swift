@@ -8,7 +8,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "ftpsync", targets: ["ftpsync"]),
-        .library(name: "FTPSyncKit", targets: ["FTPListing", "FTPClient", "SyncCore", "SyncEngine", "SyncConfig"]),
+        .library(
+            name: "FTPSyncKit",
+            targets: ["FTPListing", "FTPClient", "SyncCore", "SyncEngine", "SyncConfig", "SyncRunner"]),
     ],
     dependencies: [
         // The command line (FTPSyncCLI). Resolved from ../shared/mirrors on machines without GitHub
@@ -38,19 +40,27 @@ let package = Package(
             dependencies: ["SyncCore", "LocalTree", "SyncStore", "FTPClient", "FTPListing"]),
         // I/O: reads device.yaml.
         .target(name: "SyncConfig", dependencies: ["SyncCore", "CYAML"]),
+        // I/O: a whole run (lock, state, device threads, events, cancellation); the device → session mapping.
+        .target(
+            name: "SyncRunner",
+            dependencies: ["FTPClient", "SyncCore", "SyncStore", "SyncEngine", "SyncConfig"]),
         // I/O: the commands and their output.
         .target(
             name: "FTPSyncCLI",
             dependencies: [
                 "FTPListing", "FTPClient", "SyncCore", "LocalTree", "SyncStore", "SyncEngine", "SyncConfig",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SyncRunner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "ftpsync", dependencies: ["FTPSyncCLI"]),
         // A small program using the library: list a device, plan a pull, print the plan.
         .executableTarget(
             name: "plan-pull-example",
-            dependencies: ["FTPClient", "FTPListing", "SyncCore", "SyncEngine", "SyncConfig"],
+            dependencies: ["FTPClient", "FTPListing", "SyncCore", "SyncEngine", "SyncConfig", "SyncRunner"],
             path: "Examples/PlanPull"),
+        // The public runner in a few lines: pull every device of a configuration, with progress.
+        .executableTarget(
+            name: "sync-example", dependencies: ["SyncConfig", "SyncEngine", "SyncRunner"],
+            path: "Examples/SyncExample"),
 
         .testTarget(name: "FTPListingTests", dependencies: ["FTPListing"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -61,7 +71,10 @@ let package = Package(
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncCore"]),
         .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncCore", "SyncStore", "FTPClient"]),
         .testTarget(name: "SyncConfigTests", dependencies: ["SyncConfig"]),
-        .testTarget(name: "FTPSyncCLITests", dependencies: ["FTPSyncCLI"]),
+        .testTarget(name: "FTPSyncCLITests", dependencies: ["FTPSyncCLI", "SyncConfig", "SyncCore", "SyncRunner"]),
+        .testTarget(
+            name: "SyncRunnerTests",
+            dependencies: ["SyncRunner", "SyncConfig", "SyncEngine", "SyncCore", "SyncStore", "FTPClient"]),
         // Runs the built `ftpsync` binary against real FTP servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: []),
     ]

@@ -9,6 +9,7 @@ import Foundation
 import SyncConfig
 import SyncCore
 import SyncEngine
+import SyncRunner
 
 /// Something went wrong; the message is printed and the program exits 1.
 struct ExampleError: Error, CustomStringConvertible {
@@ -61,12 +62,9 @@ func main() throws {
         throw ExampleError(description: "no device '\(arguments[2])' (devices: \(names))")
     }
 
-    // 2. One control connection to the device, logged in.
-    let session = FTPSessionConfiguration(
-        host: device.host, port: device.port, user: device.user, password: device.password ?? "anonymous@",
-        passiveAddress: device.passiveAddress == .server ? .server : .peer, timeout: device.timeout,
-        encoding: ["utf-8", "utf8"].contains(device.encoding) ? nil : device.encoding)
-    let remote = try FTPRemote.connect(session, timeZone: device.timezone, log: nil)
+    // 2. One control connection to the device, logged in with the device's own session
+    //    settings (TLS and its certificate check, encoding, passive policy, timeout).
+    let remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: nil)
     defer { remote.close() }
 
     // 3. The device's tree, and a plan that pulls it into an empty local folder.

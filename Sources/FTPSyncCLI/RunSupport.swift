@@ -2,31 +2,14 @@ import Foundation
 import SyncConfig
 import SyncCore
 import SyncEngine
-import SyncStore
+import SyncRunner
 
-/// Takes the run lock and opens the state; a dry run takes no lock and creates nothing.
-/// - Parameter held: set to the message (also on stderr) when another run holds the lock.
-/// - Returns: nil when another run holds the lock.
-func openState(_ configuration: Configuration, dryRun: Bool, console: Console, log: LogFile?, held: inout String?)
-    throws -> (RunLock?, StateStore?)?
-{
-    if dryRun {
-        let file = configuration.localRoot + "/.ftpsync/state.sqlite"
-        return (nil, FileManager.default.fileExists(atPath: file) ? try StateStore(file: file) : nil)
+/// Prints the `insecure: true` warning of each device that has one (on standard error,
+/// also with `--quiet`: it is about the safety of every run).
+func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
+    for device in devices {
+        if let warning = device.insecureWarning { console.error(warning) }
     }
-    let lock: RunLock
-    do {
-        lock = try RunLock.acquire(localRoot: configuration.localRoot)
-    } catch {
-        guard case .held(_, let pid) = error else { throw error }
-        let holder = pid.map { " (pid \($0))" } ?? ""
-        let message = "another ftpsync run\(holder) holds the lock on \(configuration.localRoot); nothing was done"
-        console.error("ftpsync: " + message)
-        log?.write(message)
-        held = message
-        return nil
-    }
-    return (lock, try StateStore.open(localRoot: configuration.localRoot))
 }
 
 /// Prints the report (JSON, text, or only the trouble with `-q`), writes the run to the log,

@@ -4,8 +4,8 @@ import SyncEngine
 
 /// SIGINT and SIGTERM during `pull` and `push`: stop cleanly instead of dying mid-write.
 ///
-/// The first signal prints one line on stderr and asks the engines to stop
-/// (`RunCancellation`): no new action starts, a transfer in progress stops at its next chunk
+/// The first signal prints one line on stderr and cancels the run's token (`cancelOnSignal`):
+/// no new action starts, a transfer in progress stops at its next chunk
 /// (a download keeps its bytes under `.ftpsync/partial/` with its state recorded, an upload its
 /// temporary file on the server), the report is printed and the process exits with 128 + the
 /// signal (130 for SIGINT, 143 for SIGTERM). If the run has not ended `grace` seconds later
@@ -23,6 +23,11 @@ enum SignalHandling {
         state.install(console: console, grace: grace)
     }
 
+    /// Cancels `token` on the first SIGINT or SIGTERM (at once when one came already).
+    static func cancelOnSignal(_ token: CancellationToken) {
+        state.watch(token)
+    }
+
     /// The exit code a received signal calls for (128 + its number), or nil when none came.
     static var exitCode: Int32? {
         state.received.map { 128 + $0 }
@@ -34,11 +39,20 @@ private final class SignalState: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
     private var signal: Int32?
+    private var tokens: [CancellationToken] = []
 
     var received: Int32? {
         lock.lock()
         defer { lock.unlock() }
         return signal
+    }
+
+    func watch(_ token: CancellationToken) {
+        lock.lock()
+        tokens.append(token)
+        let received = signal != nil
+        lock.unlock()
+        if received { token.cancel() }
     }
 
     func install(console: Console, grace: Double) {
@@ -61,12 +75,13 @@ private final class SignalState: @unchecked Sendable {
         let first = signal == nil
         if first { signal = number }
         let code = 128 + (signal ?? number)
+        let watched = tokens
         lock.unlock()
         guard first else { _exit(code) }
         let name = number == SIGINT ? "SIGINT" : "SIGTERM"
         console.error(
             "ftpsync: \(name) received: stopping; finished files are recorded, unfinished ones resume on the next run")
-        RunCancellation.request()
+        for token in watched { token.cancel() }
         DispatchQueue.global().asyncAfter(deadline: .now() + grace) { _exit(code) }
     }
 }

@@ -1,12 +1,12 @@
-import FTPClient
 import Foundation
 import SyncConfig
 import SyncCore
 import SyncEngine
-import SyncStore
+import SyncRunner
 
-/// What `pull` and `push` share: read the configuration, pick the devices, take the lock and
-/// open the state, run the devices in parallel with progress, report, pick the exit code.
+/// The command line's adapter to the library's runner for `pull` and `push`: the arguments
+/// become `RunOptions`, a `SyncRunner` runs them (its cancellation token cancelled by SIGINT and
+/// SIGTERM), and its result becomes the output and the exit code.
 struct SyncRun {
     let direction: SyncDirection
     let options: SyncOptions
@@ -32,117 +32,75 @@ struct SyncRun {
         console.json(jsonText(document))
     }
 
+    /// A configuration the run cannot start with: its message, in the log and the document; exit 2.
+    private func stopped(_ error: ConfigError, log: LogFile?) -> ExitCode {
+        console.error(error.description)
+        log?.write("\(command): " + error.description)
+        stopped(error.description, code: .usage)
+        return .usage
+    }
+
     /// Runs the devices and prints the report.
     /// - Throws: `UsageError` for an unknown device; `StoreError`, `LocalFileError` when the
     ///   state or the log cannot be opened.
     func run() throws -> ExitCode {
-        let log = try options.log.map { try LogFile(path: $0, filter: console.filter) }
+        let log = try self.options.log.map { try LogFile(path: $0, filter: console.filter) }
         let environment = ProcessInfo.processInfo.environment
-        let configPath = resolveConfigPath(options.configFile.config, environment: environment)
-        let policy = options.policy(direction: direction)
+        let configPath = resolveConfigPath(self.options.configFile.config, environment: environment)
+        let options = self.options.runOptions(direction: direction, environment: environment)
         let configuration: Configuration
-        let devices: [DeviceConfig]
         do {
             configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
-            do {
-                devices = try configuration.selectDevices(named: options.selection.names)
-            } catch {
-                throw UsageError(error.description)
-            }
-            // Pull writes each device into its own folder; push may fan one folder out.
-            if direction == .pull { try configuration.checkPullLayout(devices: devices) }
-        } catch let error as ConfigError {
-            console.error(error.description)
-            log?.write("\(command): " + error.description)
-            stopped(error.description, code: .usage)
-            return .usage
+        } catch {
+            return stopped(error, log: log)
         }
-        warnAboutInsecureDevices(devices, console: console)
-        let dryRun = options.dryRun
-        // A dry run takes no lock and creates nothing: it reads the state only when there is one.
-        var held: String?
-        guard let opened = try openState(configuration, dryRun: dryRun, console: console, log: log, held: &held)
-        else {
-            stopped(held ?? "the lock is held", code: .locked)
-            return .locked
+        let cancellation = CancellationToken()
+        SignalHandling.cancelOnSignal(cancellation)
+        let progress = RunProgress(options: self.options, command: command, console: console, log: log)
+        var commandLog: (@Sendable (String, String) -> Void)?
+        if self.options.report.verbose {
+            commandLog = { [console] device, line in console.error(device + ": " + line) }
         }
-        let store = opened.1
-        defer { _ = opened.0 }
-
-        let progress = RunProgress(options: options, command: command, console: console, log: log)
-        // Caps on listings (`ListingBudget`); FTPSYNC_LISTING_LIMITS lowers them for tests.
-        let limits = ListingBudget.Limits.fromEnvironment(ProcessInfo.processInfo.environment)
-        let device = DeviceStart(
-            direction: direction, configuration: configuration, store: store, policy: policy, dryRun: dryRun,
-            verbose: options.report.verbose, console: console, events: progress.handler, options: options,
-            listingLimits: limits.device, runListingBudget: ListingBudget(owner: "the run", limits: limits.run))
-        let reports = DeviceRunner.runAll(devices, limit: options.jobs) { device.run($0) }
+        let runner: SyncRunner
+        let result: RunResult
+        do {
+            runner = try SyncRunner(
+                configuration: configuration, options: options, cancellation: cancellation,
+                events: progress.handler, commandLog: commandLog)
+            warnAboutInsecureDevices(runner.devices, console: console)
+            result = try runner.run()
+        } catch {
+            progress.finish()
+            if let error = error as? UnknownDeviceError { throw UsageError(error.description) }
+            if let error = error as? ConfigError { return stopped(error, log: log) }
+            throw error
+        }
         progress.finish()
-        return finishRun(
-            command: command, options: options, dryRun: dryRun, reports: reports, started: started,
-            console: console, log: log, actionsLogged: progress.logsActions,
-            actionsPrinted: progress.printsActions)
+        switch result {
+        case .locked(let held):
+            console.error("ftpsync: \(held)")
+            log?.write(held.description)
+            stopped(held.description, code: .locked)
+            return .locked
+        case .finished(let reports):
+            return finishRun(
+                command: command, options: self.options, dryRun: options.dryRun, reports: reports, started: started,
+                console: console, log: log, actionsLogged: progress.logsActions,
+                actionsPrinted: progress.printsActions)
+        }
     }
 }
 
-/// Starts one device's pull or push on the calling thread.
-private struct DeviceStart: Sendable {
-    let direction: SyncDirection
-    let configuration: Configuration
-    let store: StateStore?
-    let policy: SyncPolicy
-    let dryRun: Bool
-    let verbose: Bool
-    let console: Console
-    let events: SyncEventHandler?
-    let options: SyncOptions
-    /// The caps on listings per device, and the run's budget every device draws on as well.
-    let listingLimits: ListingBudget.Limits
-    let runListingBudget: ListingBudget
-
-    func run(_ device: DeviceConfig) -> DeviceReport {
-        if let problem = device.problem { return refusedSettings(device, problem: problem) }
-        var policy = policy
-        policy.minimumAge = Double(device.minAge)
-        // `--on-conflict` wins over the device's `on_conflict`, which wins over the default.
-        if options.onConflict == nil, let configured = device.onConflict {
-            policy.onConflict = configured
-        }
-        var job = DeviceJob(
-            name: device.name, remoteRoot: device.remote,
-            paths: LocalPaths(treeRoot: configuration.localRoot, deviceRoot: device.localPath, device: device.name),
-            excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
-        job.retries = device.retries
-        FleetOptions.configure(&job, options: options, device: device)
-        let name = device.name
-        let console = console
-        var log: (@Sendable (String) -> Void)?
-        if verbose {
-            log = { line in console.error(name + ": " + line) }
-        }
-        let budget = ListingBudget(owner: "device \(name)", limits: listingLimits, parent: runListingBudget)
-        job.listingBudget = budget
-        let connect = { () throws -> RemoteFileSystem in
-            let remote: FTPRemote
-            do {
-                remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
-            } catch {
-                throw device.explainingLogin(error)
-            }
-            remote.listingBudget = budget
-            return remote
-        }
-        return DeviceRun(job: job, store: store, events: events, connect: connect).run()
-    }
-
-    /// The report of a device whose settings cannot work (`DeviceConfig.problem`): failed,
-    /// nothing connected or changed; the other devices run.
-    private func refusedSettings(_ device: DeviceConfig, problem: String) -> DeviceReport {
-        events?(.deviceStarted(device: device.name))
-        var report = DeviceReport(name: device.name)
-        report.status = .failed
-        report.error = "configuration: " + problem
-        events?(.deviceFinished(device: device.name, report: report))
-        return report
+extension SyncOptions {
+    /// These options as the runner takes them, for a run in `direction`: `--dry-run`,
+    /// `--device`, `--jobs`, `--delete`, `--max-delete` (-1 = no limit), `--on-conflict`,
+    /// `--parallel`, `--accept-new-identity` (each checked when parsed); the listing caps from
+    /// `FTPSYNC_LISTING_LIMITS` in `environment` (tests only).
+    func runOptions(direction: SyncDirection, environment: [String: String] = [:]) -> RunOptions {
+        let limits = ListingBudget.Limits.fromEnvironment(environment)
+        return RunOptions(
+            direction: direction, dryRun: dryRun, devices: selection.names, jobs: jobs, deleteExtraneous: delete,
+            maxDelete: maxDeleteLimit, onConflict: onConflict, connections: parallel,
+            acceptNewIdentity: acceptNewIdentity, deviceListingLimits: limits.device, runListingLimits: limits.run)
     }
 }

@@ -24,29 +24,34 @@ public final class ResilientRemote: RemoteFileSystem {
     public private(set) var retryLog: [String] = []
     private let connect: () throws -> RemoteFileSystem
     private let random: () -> Double
+    private let cancellation: CancellationToken
     private(set) var current: RemoteFileSystem?
     /// Set once connecting failed after every retry: the device is gone for this run.
     private var down: Error?
 
     /// - Parameters:
     ///   - policy: how often and how patiently to retry.
+    ///   - cancellation: the run's stop request: checked before each attempt, during waits and
+    ///     between the chunks of a transfer (`RunInterrupted`).
     ///   - random: a source of numbers in 0...1 for the jitter.
     ///   - connect: opens a fresh, logged-in session (called again after a lost connection).
     public init(
-        policy: RetryPolicy, random: @escaping () -> Double = { Double.random(in: 0...1) },
+        policy: RetryPolicy, cancellation: CancellationToken,
+        random: @escaping () -> Double = { Double.random(in: 0...1) },
         connect: @escaping () throws -> RemoteFileSystem
     ) {
         self.policy = policy
+        self.cancellation = cancellation
         self.random = random
         self.connect = connect
     }
 
     /// Connects (with retries) and returns the ready remote.
     /// - Throws: the last connection error when every attempt failed; `RunInterrupted`.
-    public static func open(policy: RetryPolicy, connect: @escaping () throws -> RemoteFileSystem) throws
-        -> ResilientRemote
-    {
-        let remote = ResilientRemote(policy: policy, connect: connect)
+    public static func open(
+        policy: RetryPolicy, cancellation: CancellationToken, connect: @escaping () throws -> RemoteFileSystem
+    ) throws -> ResilientRemote {
+        let remote = ResilientRemote(policy: policy, cancellation: cancellation, connect: connect)
         _ = try remote.retrying("connect", progress: { 0 }, operation: { _ = try remote.session() })
         return remote
     }
@@ -59,7 +64,7 @@ public final class ResilientRemote: RemoteFileSystem {
         var failures = 0
         var reached = progress()
         while true {
-            try RunCancellation.check()
+            try cancellation.check()
             if let down { throw down }
             do {
                 return try body()
@@ -81,7 +86,7 @@ public final class ResilientRemote: RemoteFileSystem {
                 let wait = policy.delay(beforeRetry: max(failures, 1), unit: random())
                 retryLog.append(
                     "\(what): \(error); retry \(failures) of \(policy.retries) after \(String(format: "%.1f", wait)) s")
-                try RunCancellation.sleep(wait)
+                try cancellation.sleep(wait)
             }
         }
     }
@@ -133,7 +138,7 @@ public final class ResilientRemote: RemoteFileSystem {
             operation: {
                 let remote = try session()
                 _ = try remote.retrieve(path, from: Saturating.add(offset, delivered)) { chunk in
-                    try RunCancellation.check()
+                    try cancellation.check()
                     try sink(chunk)
                     delivered += UInt64(chunk.count)
                 }
@@ -151,7 +156,7 @@ public final class ResilientRemote: RemoteFileSystem {
             return try remote.store(
                 path, from: offset, append: append, file: file, fileOffset: fileOffset, length: length
             ) { count in
-                try RunCancellation.check()
+                try cancellation.check()
                 try progress(count)
             }
         } catch {

@@ -53,8 +53,9 @@ import Testing
             #expect(options.log == "run.log" && options.quiet && options.report.verbose)
             #expect(options.progress && options.noProgress && options.acceptNewIdentity)
             #expect(options.onConflict == .newerWins && options.configFile.config == "c.yaml")
-            let policy = options.policy(direction: .push)
-            #expect(policy.deleteExtraneous && policy.maxDelete == nil && policy.onConflict == .newerWins)
+            let run = options.runOptions(direction: .push)
+            #expect(run.deleteExtraneous && run.maxDelete == nil && run.onConflict == .newerWins)
+            #expect(run.connections == 3 && run.acceptNewIdentity && run.direction == .push)
         }
     }
 
@@ -76,14 +77,15 @@ import Testing
     func conflictValuesBecomeThePolicy(words: [String], policy: ConflictPolicy) throws {
         let options = try pull(words)
         for direction in [SyncDirection.pull, .push] {
-            #expect(options.policy(direction: direction).onConflict == policy)
+            #expect(options.runOptions(direction: direction).onConflict == policy)
         }
     }
 
-    @Test func withoutOnConflictPullKeepsBothAndPushReports() throws {
+    /// The device's `on_conflict`, else the direction's default, decides then (`RunOptionsTests`).
+    @Test func withoutOnConflictTheRunLeavesItToTheDevice() throws {
         let options = try pull([])
-        #expect(options.policy(direction: .pull).onConflict == .keepBoth)
-        #expect(options.policy(direction: .push).onConflict == .report)
+        #expect(options.runOptions(direction: .pull).onConflict == nil)
+        #expect(options.runOptions(direction: .push).onConflict == nil)
     }
 
     @Test(arguments: [

@@ -2,6 +2,7 @@ import ArgumentParser
 import FTPClient
 import Foundation
 import SyncConfig
+import SyncRunner
 
 /// `ftpsync check [CONFIG] [--device NAME]... [--json]`: connect to each device, log in and
 /// report what the server offers, how fast it answers and, with TLS, what was negotiated.

@@ -4,6 +4,7 @@ import FTPListing
 import Foundation
 import SyncConfig
 import SyncEngine
+import SyncRunner
 
 /// `ftpsync ls [CONFIG] DEVICE[:PATH] [--json]`: lists one remote folder, parsed.
 ///

@@ -81,9 +81,4 @@ struct SyncOptions: ParsableArguments {
 
     /// The devices run at the same time.
     var jobs: Int { jobsOption.jobs }
-
-    /// The policy of a run in `direction`: `--delete`, `--max-delete` and `--on-conflict`.
-    func policy(direction: SyncDirection) -> SyncPolicy {
-        SyncPolicy(direction: direction, deleteExtraneous: delete, maxDelete: maxDeleteLimit, onConflict: onConflict)
-    }
 }

@@ -1,6 +1,7 @@
 import FTPClient
 import Foundation
 import SyncConfig
+import SyncRunner
 
 /// The one writer every line ftpsync shows or logs passes through (`Console`, `LogFile`): the
 /// known secrets masked (`SecretScrubber`: every device's password, later proxy credentials),

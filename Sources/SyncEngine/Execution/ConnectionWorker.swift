@@ -41,8 +41,9 @@ struct ConnectionWorker {
         let ids = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let device = executor.job.name
         let events = executor.events
+        let cancellation = executor.job.cancellation
         self.perform = { action in
-            if RunCancellation.isRequested {
+            if cancellation.isCancelled {
                 return .failed(action, "not started: the run was interrupted")
             }
             let id = ids[action] ?? 0

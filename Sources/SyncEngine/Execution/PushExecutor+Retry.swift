@@ -63,11 +63,11 @@ extension PushExecutor {
     /// - Throws: `EngineError.stillWriting` when it keeps changing; `RunInterrupted`.
     private func settledSize(_ remote: ResilientRemote, _ temporary: String) throws -> UInt64 {
         guard var last = try? remote.size(temporary) else {
-            try RunCancellation.sleep(Self.settleSeconds)
+            try job.cancellation.sleep(Self.settleSeconds)
             return 0
         }
         for _ in 0..<Self.settleReadings {
-            try RunCancellation.sleep(Self.settleSeconds)
+            try job.cancellation.sleep(Self.settleSeconds)
             guard let now = try? remote.size(temporary) else { return 0 }
             if now == last { return now }
             last = now

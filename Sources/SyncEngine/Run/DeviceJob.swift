@@ -29,6 +29,9 @@ public struct DeviceJob: Sendable {
     /// The device's budget for listings, the one its connections (`FTPRemote.listingBudget`)
     /// charge; the listing ends with its `failure` when it has one. Nil: no budget.
     public var listingBudget: ListingBudget?
+    /// The caller's stop request: once cancelled, no new action starts and a transfer stops at
+    /// its next chunk (`RunInterrupted`). A fresh token by default, never cancelled.
+    public var cancellation = CancellationToken()
 
     public init(
         name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,

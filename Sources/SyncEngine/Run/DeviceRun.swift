@@ -133,7 +133,7 @@ public final class DeviceRun {
     {
         {
             var opened: RemoteFileSystem? = try connect()
-            return try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
+            return try ResilientRemote.open(policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation) {
                 if let session = opened {
                     opened = nil
                     return session
@@ -149,7 +149,8 @@ public final class DeviceRun {
     private func open(_ report: inout DeviceReport) -> ResilientRemote? {
         let remote: ResilientRemote
         do {
-            remote = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) { [connect] in
+            remote = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation)
+            { [connect] in
                 try ConnectionLimit.first(connect)
             }
         } catch {
@@ -224,7 +225,9 @@ public final class DeviceRun {
         extra: @escaping (RemoteFileSystem) -> ConnectionWorker, into report: inout DeviceReport
     ) {
         let scheduler = TransferScheduler(connections: job.connections, first: first) { [job, connect] in
-            let sibling = try ResilientRemote.open(policy: RetryPolicy(retries: job.retries)) {
+            let sibling = try ResilientRemote.open(
+                policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation
+            ) {
                 try openSibling(of: remote, connect)
             }
             return extra(sibling)
@@ -238,7 +241,7 @@ public final class DeviceRun {
         report.notes += scheduler.notes + remote.retryLog
         // A partial status set before (folders not read in full) keeps its error, after this one.
         let earlier = report.error.map { "; " + $0 } ?? ""
-        if RunCancellation.isRequested {
+        if job.cancellation.isCancelled {
             report.status = .partial
             report.error = "interrupted: \(report.stats.failed) of \(report.actions.count) actions not done" + earlier
         } else if report.stats.failed > 0 {

@@ -23,7 +23,7 @@ struct MoveEvidenceCheck {
     func check(_ candidates: [MoveCandidate]) -> MoveEvidence {
         var evidence = MoveEvidence()
         for candidate in candidates {
-            if RunCancellation.isRequested {
+            if job.cancellation.isCancelled {
                 evidence.findings[candidate] = "interrupted"
                 continue
             }

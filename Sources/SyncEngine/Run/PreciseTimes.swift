@@ -11,15 +11,17 @@ enum PreciseTimes {
     ///   - root: the device's remote root, to which the snapshot's paths are relative.
     ///   - lastSync: when the device's last successful sync ended (UTC), nil for none.
     ///   - now: the current time (UTC).
+    ///   - cancellation: the run's stop request, checked before each question.
+    /// - Throws: `RunInterrupted` once `cancellation` is cancelled.
     static func resolve(
         _ snapshot: Snapshot, remote: RemoteFileSystem, root: String, records: [RelativePath: FileRecord],
-        lastSync: Date?, now: Date
+        lastSync: Date?, now: Date, cancellation: CancellationToken
     ) throws -> Snapshot {
         let paths = ListingPrecision.needsPreciseTime(
             remote: snapshot, records: records, lastSync: lastSync, now: now)
         var precise: [RelativePath: Date] = [:]
         for path in paths {
-            try RunCancellation.check()
+            try cancellation.check()
             let answer: Date?
             do {
                 answer = try remote.preciseModificationTime(remotePath(root: root, relative: path.string))

@@ -101,7 +101,8 @@ struct PullDirection: RunDirection {
         // Minute-precise listed times that cannot tell a change are asked to the second (MDTM).
         let listed = try PreciseTimes.resolve(
             scanned.snapshot, remote: remote, root: job.remoteRoot, records: records,
-            lastSync: try? store?.lastSync(device: job.name), now: policy.now)
+            lastSync: try? store?.lastSync(device: job.name), now: policy.now,
+            cancellation: job.cancellation)
         let planner = PullPlanner(policy: policy)
         var planned = planner.plan(remote: listed, local: local.snapshot, records: records, partials: partials)
         // Size and time only propose moves: each is proven (server hash, sampled bytes) before

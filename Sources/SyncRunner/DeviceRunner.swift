@@ -1,11 +1,12 @@
 import Foundation
-import SyncEngine
 
 /// Runs one closure per device on threads of its own, at most `limit` at a time, and returns
-/// the reports in the devices' order. Blocking socket I/O happens on these threads, never in
-/// Swift concurrency's cooperative pool.
-enum DeviceRunner {
-    static func runAll<Device: Sendable, Report: Sendable>(
+/// the reports in the devices' order. Blocking socket I/O happens on these threads (8 MiB of
+/// stack each), never in Swift concurrency's cooperative pool.
+public enum DeviceRunner {
+    /// `body` of each of `devices`, at most `limit` (at least 1) at a time; blocks until all ended.
+    /// - Returns: the results in the order of `devices`.
+    public static func runAll<Device: Sendable, Report: Sendable>(
         _ devices: [Device], limit: Int, _ body: @escaping @Sendable (Device) -> Report
     ) -> [Report] {
         let results = ResultSlots<Report>(count: devices.count)

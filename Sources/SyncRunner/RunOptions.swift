@@ -1,0 +1,87 @@
+import Foundation
+import SyncConfig
+import SyncCore
+import SyncEngine
+
+/// What a run does, and the choices that override the devices' configuration.
+///
+/// A setting a device can also configure has three layers, resolved in one place
+/// (`job(for:localRoot:)`): the value set here (a command-line flag) wins over the device's key
+/// in the configuration, which wins over the default. The defaults of the run itself are the
+/// static members below; nil for an override means "not given".
+public struct RunOptions: Sendable, Equatable {
+    /// Devices run at the same time when `jobs` is not set.
+    public static let defaultJobs = 4
+    /// Most devices that may run at the same time.
+    public static let maximumJobs = 256
+    /// Most deletes a device's plan may hold when `maxDelete` is not set.
+    public static let defaultMaxDelete: Int? = 50
+
+    /// Which way the run copies.
+    public var direction: SyncDirection
+    /// Plan only: take no lock, create nothing, change nothing anywhere; the reports list the
+    /// planned actions.
+    public var dryRun: Bool
+    /// The names of the devices to run (exact); empty runs every device of the configuration.
+    public var devices: [String]
+    /// Devices run at the same time, each on a thread of its own (1...`maximumJobs`; clamped).
+    public var jobs: Int
+    /// Also remove what the source side no longer has (`--delete`).
+    public var deleteExtraneous: Bool
+    /// Most deletes a device's plan may hold before the device is refused; nil: no limit
+    /// (`--max-delete -1`).
+    public var maxDelete: Int?
+    /// What a conflict does (`--on-conflict`); nil: the device's `on_conflict`, else
+    /// `ConflictPolicy.defaultPolicy(for: direction)`.
+    public var onConflict: ConflictPolicy?
+    /// Control connections per device (`--parallel`); nil: the device's `connections`. At least 1.
+    public var connections: Int?
+    /// Record a server identity that differs from the recorded one instead of refusing the
+    /// device (`--accept-new-identity`); false: the device's `accept_new_identity`.
+    public var acceptNewIdentity: Bool
+    /// The caps on one device's listing (`ListingBudget`).
+    public var deviceListingLimits: ListingBudget.Limits
+    /// The caps on the listings of all devices of the run together.
+    public var runListingLimits: ListingBudget.Limits
+
+    /// Options with every override unset: each device's configuration, else the defaults.
+    public init(
+        direction: SyncDirection, dryRun: Bool = false, devices: [String] = [], jobs: Int = RunOptions.defaultJobs,
+        deleteExtraneous: Bool = false, maxDelete: Int? = RunOptions.defaultMaxDelete,
+        onConflict: ConflictPolicy? = nil, connections: Int? = nil, acceptNewIdentity: Bool = false,
+        deviceListingLimits: ListingBudget.Limits = .device, runListingLimits: ListingBudget.Limits = .run
+    ) {
+        self.direction = direction
+        self.dryRun = dryRun
+        self.devices = devices
+        self.jobs = jobs
+        self.deleteExtraneous = deleteExtraneous
+        self.maxDelete = maxDelete
+        self.onConflict = onConflict
+        self.connections = connections
+        self.acceptNewIdentity = acceptNewIdentity
+        self.deviceListingLimits = deviceListingLimits
+        self.runListingLimits = runListingLimits
+    }
+
+    /// `jobs` within 1...`maximumJobs`.
+    var boundedJobs: Int { min(max(1, jobs), Self.maximumJobs) }
+
+    /// The job of one device: these options over the device's keys over the defaults. The
+    /// job's listing budget and cancellation are the runner's to set.
+    /// - Parameter localRoot: the configuration's local tree (`Configuration.localRoot`).
+    public func job(for device: DeviceConfig, localRoot: String) -> DeviceJob {
+        let policy = SyncPolicy(
+            direction: direction, deleteExtraneous: deleteExtraneous, maxDelete: maxDelete,
+            minimumAge: Double(device.minAge), onConflict: onConflict ?? device.onConflict)
+        var job = DeviceJob(
+            name: device.name, remoteRoot: device.remote,
+            paths: LocalPaths(treeRoot: localRoot, deviceRoot: device.localPath, device: device.name),
+            excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
+        job.retries = device.retries
+        job.connections = max(1, connections ?? device.connections)
+        job.acceptNewIdentity = acceptNewIdentity || device.acceptNewIdentity
+        job.host = device.host.contains(":") ? "[\(device.host)]:\(device.port)" : "\(device.host):\(device.port)"
+        return job
+    }
+}

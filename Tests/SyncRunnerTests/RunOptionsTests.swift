@@ -1,0 +1,74 @@
+import FTPClient
+import SyncConfig
+import SyncCore
+import SyncEngine
+import Testing
+
+@testable import SyncRunner
+
+/// `RunOptions.job(for:localRoot:)`: the option wins over the device's key, which wins over the default.
+@Suite struct RunOptionsTests {
+    private func device(onConflict: ConflictPolicy? = nil, connections: Int = 2, accept: Bool = false) -> DeviceConfig {
+        var device = DeviceConfig(
+            name: "cam", host: "::1", localPath: "/tree/cam", port: 2121, connections: connections, retries: 5,
+            acceptNewIdentity: accept)
+        device.onConflict = onConflict
+        device.minAge = 7
+        return device
+    }
+
+    @Test(arguments: [
+        // (option, device key, direction, resolved)
+        (ConflictPolicy?.some(.localWins), ConflictPolicy?.some(.report), SyncDirection.pull, ConflictPolicy.localWins),
+        (nil, .some(.newerWins), .pull, .newerWins), (nil, nil, .pull, .keepBoth), (nil, nil, .push, .report),
+        (.some(.keepBoth), nil, .push, .keepBoth),
+    ])
+    func onConflictFlagOverDeviceOverDefault(
+        option: ConflictPolicy?, key: ConflictPolicy?, direction: SyncDirection, resolved: ConflictPolicy
+    ) {
+        let options = RunOptions(direction: direction, onConflict: option)
+        #expect(options.job(for: device(onConflict: key), localRoot: "/tree").policy.onConflict == resolved)
+    }
+
+    @Test(arguments: [(Int?.some(5), 2, 5), (nil, 3, 3), (nil, 0, 1), (.some(0), 4, 1)])
+    func connectionsFlagOverDeviceAtLeastOne(option: Int?, key: Int, resolved: Int) {
+        let options = RunOptions(direction: .pull, connections: option)
+        #expect(options.job(for: device(connections: key), localRoot: "/tree").connections == resolved)
+    }
+
+    @Test(arguments: [(false, false, false), (true, false, true), (false, true, true), (true, true, true)])
+    func acceptNewIdentityFromFlagOrDevice(option: Bool, key: Bool, resolved: Bool) {
+        let options = RunOptions(direction: .push, acceptNewIdentity: option)
+        #expect(options.job(for: device(accept: key), localRoot: "/tree").acceptNewIdentity == resolved)
+    }
+
+    @Test func theRestComesFromTheDeviceAndTheDefaults() {
+        let job = RunOptions(direction: .pull, dryRun: true).job(for: device(), localRoot: "/tree")
+        #expect(job.policy.maxDelete == 50 && RunOptions.defaultMaxDelete == 50)
+        #expect(job.policy.deleteExtraneous == false && job.policy.direction == .pull)
+        #expect(job.policy.minimumAge == 7)
+        #expect(job.retries == 5 && job.dryRun)
+        #expect(job.host == "[::1]:2121")
+        #expect(job.paths.deviceRoot == "/tree/cam")
+        let unlimited = RunOptions(direction: .pull, deleteExtraneous: true, maxDelete: nil)
+        #expect(unlimited.job(for: device(), localRoot: "/tree").policy.maxDelete == nil)
+        #expect(RunOptions(direction: .pull).jobs == 4)
+        #expect(RunOptions(direction: .pull, jobs: 0).boundedJobs == 1)
+        #expect(RunOptions(direction: .pull, jobs: 9999).boundedJobs == 256)
+    }
+
+    @Test func theSessionOfATLSDeviceHasItsModeAndPin() {
+        var device = DeviceConfig(
+            name: "cam", host: "10.0.0.9", localPath: "/tree/cam", user: "op", tls: .explicit,
+            fingerprint: "sha256:AA:BB", encoding: "latin1")
+        var session = device.sessionConfiguration
+        #expect(session.tls == .explicit)
+        #expect(session.certificateCheck == .pinned(sha256: "sha256:AA:BB"))
+        #expect(session.encoding == "latin1" && session.password == "anonymous@")
+        device.insecure = true
+        device.tls = .implicit
+        session = device.sessionConfiguration
+        #expect(session.tls == .implicit && session.certificateCheck == .insecure)
+        #expect(device.insecureWarning?.contains("NOT verified") == true)
+    }
+}
