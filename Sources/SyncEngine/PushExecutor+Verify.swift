@@ -62,8 +62,7 @@ extension PushExecutor {
         if let held, held != size {
             throw UploadCheckError.wrongSize(path: path.string, held: held, expected: size)
         }
-        let ftp = ((remote as? ResilientRemote)?.current ?? remote) as? FTPRemote
-        if let ftp, let hash = try? ftp.serverHash(temporary, size: size),
+        if let hash = try? remote.serverHash(temporary, size: size),
             let local = Self.digest(of: descriptor, hash.algorithm)
         {
             if local != hash.digest {

@@ -17,13 +17,13 @@ struct ConnectionWorker {
     /// called each time the worker stops taking actions from a run of transfers.
     var flush: () -> Void
 
-    /// A worker over `remote`: usable while its FTP control connection is open.
+    /// A worker over `remote`: usable while `remote.isConnected`.
     init(
         remote: RemoteFileSystem, perform: @escaping (Action) -> PullExecutor.Outcome,
         finish: @escaping () -> Void = {}, flush: @escaping () -> Void = {}
     ) {
         self.perform = perform
-        self.isUsable = { (remote as? FTPRemote)?.session.isConnected ?? true }
+        self.isUsable = { remote.isConnected }
         self.finish = finish
         self.flush = flush
         self.close = { remote.close() }
