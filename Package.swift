@@ -59,7 +59,13 @@ let package = Package(
         .testTarget(name: "SyncCoreTests", dependencies: ["SyncCore"]),
         .testTarget(name: "LocalTreeTests", dependencies: ["LocalTree", "SyncCore"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncCore"]),
-        .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncCore", "SyncStore", "FTPClient"]),
+        // An in-memory device with fault injection, for the engine's unit tests.
+        .target(
+            name: "RemoteTestSupport", dependencies: ["SyncEngine", "FTPClient", "FTPListing"],
+            path: "Tests/RemoteTestSupport"),
+        .testTarget(
+            name: "SyncEngineTests",
+            dependencies: ["SyncEngine", "SyncCore", "SyncStore", "FTPClient", "FTPListing", "RemoteTestSupport"]),
         .testTarget(name: "SyncConfigTests", dependencies: ["SyncConfig"]),
         .testTarget(name: "FTPSyncCLITests", dependencies: ["FTPSyncCLI"]),
         // Runs the built `ftpsync` binary against real FTP servers on loopback.
