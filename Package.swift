@@ -69,7 +69,15 @@ let package = Package(
         .testTarget(name: "SyncCoreTests", dependencies: ["SyncCore"]),
         .testTarget(name: "LocalTreeTests", dependencies: ["LocalTree", "SyncCore"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncCore"]),
-        .testTarget(name: "SyncEngineTests", dependencies: ["SyncEngine", "SyncCore", "SyncStore", "FTPClient"]),
+        // An in-memory device with fault injection, for the engine's unit tests.
+        .target(
+            name: "RemoteTestSupport", dependencies: ["SyncEngine", "FTPClient", "FTPListing"],
+            path: "Tests/RemoteTestSupport"),
+        .testTarget(
+            name: "SyncEngineTests",
+            dependencies: [
+                "SyncEngine", "SyncCore", "SyncStore", "FTPClient", "FTPListing", "LocalTree", "RemoteTestSupport",
+            ]),
         .testTarget(name: "SyncConfigTests", dependencies: ["SyncConfig"]),
         .testTarget(name: "FTPSyncCLITests", dependencies: ["FTPSyncCLI", "SyncConfig", "SyncCore", "SyncRunner"]),
         .testTarget(

@@ -22,7 +22,7 @@ func scanDevice(_ remote: FTPRemote, root: String) throws -> Snapshot {
     var entries: [SnapshotEntry] = []
     var pending: [RelativePath] = [.root]
     while let folder = pending.popLast() {
-        let path = folder.isRoot ? root : (root.hasSuffix("/") ? root : root + "/") + folder.string
+        let path = remotePath(root: root, relative: folder.string)
         for item in try remote.list(path).entries {
             guard let child = try? folder.appending(validating: item.name) else { continue }
             let kind: EntryKind

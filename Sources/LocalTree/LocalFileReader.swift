@@ -48,6 +48,18 @@ public final class LocalFileReader {
         return done == bytes.count ? bytes : Array(bytes.prefix(done))
     }
 
+    /// Reads up to `buffer.count` bytes from byte `offset` into `buffer` (pread(2), retried when
+    /// interrupted).
+    /// - Returns: the bytes read; 0 at the end of the file.
+    /// - Throws: `LocalFileError` when the file cannot be read.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws -> Int {
+        while true {
+            let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(clamping: offset))
+            if count >= 0 { return count }
+            if errno != EINTR { throw LocalFileError.current("read", path) }
+        }
+    }
+
     /// Hands the whole file to `body` from its first byte, in chunks of at most 256 KiB.
     /// - Throws: `LocalFileError` when the file cannot be read.
     public func forEachChunk(_ body: (UnsafeRawBufferPointer) -> Void) throws(LocalFileError) {

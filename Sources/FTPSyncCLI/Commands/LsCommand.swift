@@ -133,8 +133,6 @@ struct LsCommand: FTPSyncSubcommand {
     static func remoteFolder(root: String, requested: String?) -> String {
         guard let requested else { return root.isEmpty ? "/" : root }
         if requested.hasPrefix("/") { return requested }
-        var base = root.isEmpty ? "/" : root
-        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-        return base == "/" ? "/" + requested : base + "/" + requested
+        return remotePath(root: root, relative: requested)
     }
 }

@@ -20,7 +20,7 @@ struct ConnectionWorker {
     /// control connection is open; see `init(executor:actions:isUsable:close:)`.
     init(remote: RemoteFileSystem, executor: some ActionExecutor, actions: [Action]) {
         self.init(
-            executor: executor, actions: actions, isUsable: { (remote as? FTPRemote)?.session.isConnected ?? true },
+            executor: executor, actions: actions, isUsable: { remote.isConnected },
             close: { remote.close() })
     }
 

@@ -4,7 +4,7 @@ import SyncCore
 
 extension PushExecutor {
     /// Sends the local file to `temporary` from `offset`, retrying transient failures (see
-    /// `ResilientRemote.retrying`): each retry asks the server how much of the temporary file
+    /// `RemoteFileSystem.retrying`; a remote that does not retry sends once): each retry asks the server how much of the temporary file
     /// it holds (SIZE) and continues from there with APPE (or REST + STOR); when SIZE fails the
     /// file starts over with STOR. An attempt that moved bytes does not count against `retries`.
     ///
@@ -19,20 +19,17 @@ extension PushExecutor {
     func sendRetrying(_ localPath: String, to temporary: String, offset: UInt64, id: Int, size: UInt64) throws
         -> (sent: UInt64, resumedAt: [UInt64])
     {
-        guard let resilient = remote as? ResilientRemote else {
-            return (try send(localPath, to: temporary, offset: offset, id: id, size: size), [])
-        }
         var moved: UInt64 = 0
         var isFirst = true
         // True when the last attempt's end was confirmed by a final reply.
         var settled = true
         var resumedAt: [UInt64] = []
-        let sent = try resilient.retrying(
+        let sent = try remote.retrying(
             "upload \(temporary)", progress: { moved },
             operation: {
                 var start = offset
                 if !isFirst {
-                    start = settled ? ((try? resilient.size(temporary)) ?? 0) : try settledSize(resilient, temporary)
+                    start = settled ? ((try? remote.size(temporary)) ?? 0) : try settledSize(temporary)
                     if start > size || quirks.resumeIsWrong { start = 0 }
                     resumedAt.append(start)
                 }
@@ -61,7 +58,7 @@ extension PushExecutor {
     /// apart): the server is done with the earlier attempt. 0 when SIZE is refused (after one
     /// pause, so a reset connection has ended on the server).
     /// - Throws: `EngineError.stillWriting` when it keeps changing; `RunInterrupted`.
-    private func settledSize(_ remote: ResilientRemote, _ temporary: String) throws -> UInt64 {
+    private func settledSize(_ temporary: String) throws -> UInt64 {
         guard var last = try? remote.size(temporary) else {
             try job.cancellation.sleep(Self.settleSeconds)
             return 0

@@ -27,8 +27,7 @@ extension PushExecutor {
         if let held, held != size {
             throw EngineError.uploadWrongSize(path: path.string, held: held, expected: size)
         }
-        let ftp = ((remote as? ResilientRemote)?.current ?? remote) as? FTPRemote
-        if let ftp, let hash = try? ftp.serverHash(temporary, size: size),
+        if let hash = try? remote.serverHash(temporary, size: size),
             let local = (try? file.digest(hash.algorithm)) ?? nil
         {
             if local != hash.digest {

@@ -188,7 +188,7 @@ final class PushExecutor: ActionExecutor {
             let meter = transferMeter(id: id, start: start, total: size)
             // Never more than the planned size: a file that grows meanwhile is caught below.
             return try remote.store(
-                temporary, from: append ? 0 : start, append: append, file: reader.descriptor, fileOffset: start,
+                temporary, from: append ? 0 : start, append: append, source: reader, sourceOffset: start,
                 length: size > start ? size - start : 0
             ) { count in meter?.add(count) }
         }

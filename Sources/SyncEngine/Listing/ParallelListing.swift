@@ -16,7 +16,7 @@ import SyncCore
 /// The server's spelling of a folder (NFD names) travels with the folder to whichever connection
 /// lists it; an extra connection starts with the clock offset the first one measured so far;
 /// and at the end, what the extra connections learned is handed to the first connection
-/// (`FTPRemote.absorb(_:)`), so later commands on it name files as the listings did.
+/// (`LearnedState.absorb(_:)`), so later commands on it name files as the listings did.
 final class ParallelListing: @unchecked Sendable {
     /// Lists one folder over the given connection; throws when it cannot be listed.
     typealias Lister = (RemoteFileSystem, RelativePath) throws -> RemoteScanner.Folder
@@ -74,14 +74,14 @@ final class ParallelListing: @unchecked Sendable {
             finish(work.folder, outcome, on: first)
             if !started && connections > 1 && enoughPending() {
                 started = true
-                let learned = LearnedState(ftp(first))
+                let learned = first.learned
                 for _ in 1..<connections { startExtra(in: group, learned: learned) }
             }
         }
         group.wait()
         for extra in extras {
-            if let resilient = extra as? ResilientRemote { notes += resilient.retryLog }
-            absorb(from: extra)
+            notes += extra.retryLog
+            first.learned.absorb(extra.learned)
             extra.close()
         }
         return outcomes
@@ -100,7 +100,7 @@ final class ParallelListing: @unchecked Sendable {
         let thread = Thread { [self] in
             defer { group.leave() }
             guard let openExtra, let remote = try? openExtra() else { return }
-            if let ftp = ftp(remote) { learned.teach(ftp) }
+            remote.learned = learned
             condition.lock()
             extras.append(remote)
             condition.unlock()
@@ -141,8 +141,8 @@ final class ParallelListing: @unchecked Sendable {
     /// Lists `work` over `remote` (called on the thread that owns `remote`), telling it the
     /// server's spelling of the folder first.
     private func list(_ work: Work, on remote: RemoteFileSystem) -> Result<RemoteScanner.Folder, Error> {
-        if let spelling = work.spelling, let ftp = ftp(remote) {
-            ftp.remember(spelling: spelling, of: remotePath(work.folder))
+        if let spelling = work.spelling {
+            remote.learned.remember(spelling: spelling, of: remotePath(work.folder))
         }
         return Result { try lister(remote, work.folder) }
     }
@@ -160,9 +160,9 @@ final class ParallelListing: @unchecked Sendable {
         var outcome = listed
         var found: [Work] = []
         if case .success(let listed) = outcome {
-            let ftp = ftp(remote)
+            let learned = remote.learned
             found = listed.subfolders.map { sub in
-                Work(folder: sub, spelling: ftp.flatMap { $0.spelling(of: remotePath(sub)) })
+                Work(folder: sub, spelling: learned.spelling(of: remotePath(sub)))
             }
         }
         condition.lock()
@@ -198,16 +198,6 @@ final class ParallelListing: @unchecked Sendable {
         handedBack.append(work)
         inFlight -= 1
         condition.broadcast()
-    }
-
-    /// Gives the first connection what `extra` learned from its listings.
-    private func absorb(from extra: RemoteFileSystem) {
-        if let learned = ftp(extra), let target = ftp(first) { target.absorb(learned) }
-    }
-
-    /// The FTP session under `remote`, if it is one.
-    private func ftp(_ remote: RemoteFileSystem) -> FTPRemote? {
-        ((remote as? ResilientRemote)?.current ?? remote) as? FTPRemote
     }
 
     /// A folder to list and the server's spelling of its path when that differs (NFD).

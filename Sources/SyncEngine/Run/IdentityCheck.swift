@@ -18,18 +18,16 @@ enum IdentityCheck {
     /// record it; the same → go on; changed only where firmware updates change it (banner text,
     /// a few features) → note it, record it and go on; another server (certificate, SYST, FEAT
     /// family: `ServerIdentity.decisiveChanges`) → refuse, unless `job.acceptNewIdentity` (then
-    /// the new one is recorded). A dry run records nothing. A transport other than FTP, or a
-    /// server whose SYST fails, is not checked.
+    /// the new one is recorded). A dry run records nothing. A transport that cannot tell
+    /// (`RemoteFileSystem.identity()` nil: a server whose SYST fails) is not checked.
     static func verify(remote: RemoteFileSystem, job: DeviceJob, store: StateStore?, host: String) -> Verdict {
-        let connection = (remote as? ResilientRemote)?.current ?? remote
-        guard let ftp = connection as? FTPRemote, var current = try? ServerIdentity(session: ftp.session) else {
-            return .proceed(notes: [])
-        }
+        guard let said = remote.identity() else { return .proceed(notes: []) }
+        var current = said.identity
         let recorded = (try? store?.identity(device: job.name)).flatMap { $0 }.flatMap(ServerIdentity.init(stored:))
         // A FEAT that did not end tells nothing of the server: compare (and keep) the recorded one.
-        if ftp.session.featuresTreatedAsAbsent, let recorded { current.features = recorded.features }
+        if said.featuresUnknown, let recorded { current.features = recorded.features }
         switch compare(current, recorded: recorded, job: job, store: store, host: host) {
-        case .proceed(let notes): return .proceed(notes: ftp.session.notes + notes)
+        case .proceed(let notes): return .proceed(notes: said.notes + notes)
         case .refuse(let message): return .refuse(message)
         }
     }

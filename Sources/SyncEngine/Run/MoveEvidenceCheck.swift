@@ -49,9 +49,9 @@ struct MoveEvidenceCheck {
         guard size == candidate.size else { return "the local file changed" }
         let path = remotePath(root: job.remoteRoot, relative: candidate.to.string)
         var hashFailure = ""
-        if let ftp = ftpSession(), ftp.session.features.offersFileHash {
+        if remote.isConnected {
             do {
-                if let hash = try ftp.serverHash(path, size: candidate.size) {
+                if let hash = try remote.serverHash(path, size: candidate.size) {
                     guard let here = try file.digest(hash.algorithm) else {
                         return "the local \(hash.algorithm.rawValue) could not be computed"
                     }
@@ -83,22 +83,8 @@ struct MoveEvidenceCheck {
         }
     }
 
-    /// The FTP session of `remote` (under a `ResilientRemote`), if it is one and connected.
-    private func ftpSession() -> FTPRemote? {
-        let ftp = ((remote as? ResilientRemote)?.current ?? remote) as? FTPRemote
-        return ftp?.session.isConnected == true ? ftp : nil
-    }
-
     /// `range` of the device file at `path` (`RemoteFileSystem.readRange`).
     private func read(_ path: String, _ range: SampledRanges.Range) throws -> [UInt8] {
         try remote.readRange(path, from: range.offset, count: Int(clamping: range.count))
-    }
-}
-
-extension FTPRemote {
-    /// The server's digest of the file at `path`, as `FTPSession.serverHash` (the server's own
-    /// spelling of the name sent); nil when the server offers no hash.
-    func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? {
-        try session.serverHash(serverPath(path), size: size)
     }
 }

@@ -1,6 +1,8 @@
 import FTPClient
 import FTPListing
 import Foundation
+import LocalTree
+import SyncCore
 
 /// `RemoteFileSystem` over one FTP control connection (`FTPSession`).
 public final class FTPRemote: RemoteFileSystem {
@@ -8,12 +10,9 @@ public final class FTPRemote: RemoteFileSystem {
     public let session: FTPSession
     private let timeZone: TimeZone
     private let clock: () -> Date
-    /// Seconds the server's clock is ahead of ours (nil until measured; see `list`).
-    var clockOffset: TimeInterval?
-    /// True once the one MDTM of a run was spent.
-    var offsetProbed = false
-    /// Server spellings of paths whose NFC form differs, keyed by the NFC path.
-    var serverNames: [String: String] = [:]
+    /// What listings taught of the server: its spelling of names (NFD), its clock's offset
+    /// (see `list`).
+    public var learned = LearnedState()
     /// The device's budget for listings (bytes at once, entries in total); nil for none beyond
     /// the client's cap per listing.
     public var listingBudget: ListingBudget?
@@ -54,7 +53,7 @@ public final class FTPRemote: RemoteFileSystem {
     public func list(_ path: String) throws -> ParsedListing {
         let serverFolder = serverPath(path)
         let codec = session.nameCodec
-        var context = ListingContext(now: clock().addingTimeInterval(clockOffset ?? 0), timeZone: timeZone)
+        var context = ListingContext(now: clock().addingTimeInterval(learned.clockOffset ?? 0), timeZone: timeZone)
         context.decodeName = { codec.decode($0) }
         // The bytes received are charged to the device's budget until parsed (then freed).
         let budget = listingBudget
@@ -70,8 +69,9 @@ public final class FTPRemote: RemoteFileSystem {
             })
         var parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
         parsed.truncation = raw.truncation
-        if raw.format == .list, clockOffset == nil, let offset = probeClockOffset(parsed, folder: serverFolder) {
-            clockOffset = offset
+        if raw.format == .list, learned.clockOffset == nil, let offset = probeClockOffset(parsed, folder: serverFolder)
+        {
+            learned.clockOffset = offset
             if offset != 0 {
                 context.now = clock().addingTimeInterval(offset)
                 parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
@@ -84,7 +84,7 @@ public final class FTPRemote: RemoteFileSystem {
             let key = Self.join(folderKey, twins[index] ?? entry.name.nfc)
             let spelled = Self.join(serverFolder, entry.name)
             // Compared as bytes: Swift's String equality treats NFC and NFD as equal.
-            if !key.utf8.elementsEqual(spelled.utf8) { serverNames[key] = spelled }
+            if !key.utf8.elementsEqual(spelled.utf8) { learned.serverNames[key] = spelled }
         }
         try budget?.count(entries: parsed.entries.count, listing: path)
         return parsed
@@ -94,8 +94,8 @@ public final class FTPRemote: RemoteFileSystem {
     /// showed (a new file, an upload's temporary) inside a folder the server spells otherwise
     /// goes into the folder as the server spells it.
     func serverPath(_ path: String) -> String {
-        if serverNames.isEmpty { return path }
-        if let spelled = serverNames[Self.normalized(path)] { return spelled }
+        if learned.serverNames.isEmpty { return path }
+        if let spelled = learned.serverNames[Self.normalized(path)] { return spelled }
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return path }
         let folder = String(path[..<slash])
         let spelledFolder = serverPath(folder)
@@ -113,13 +113,13 @@ public final class FTPRemote: RemoteFileSystem {
     /// MDTM time and the listed time (the year inference was off by whole years). Anything in
     /// between is a time-zone difference or none, which year inference tolerates: 0.
     private func probeClockOffset(_ listing: ParsedListing, folder: String) -> TimeInterval? {
-        guard !offsetProbed, session.features.mdtm else { return nil }
+        guard !learned.offsetProbed, session.features.mdtm else { return nil }
         guard
             let entry = listing.entries.first(where: {
                 $0.type == .file && $0.modified?.precision == .minute && $0.yearInferred
             }), let listed = entry.modified?.date
         else { return nil }
-        offsetProbed = true
+        learned.offsetProbed = true
         guard let exact = try? session.modificationTime(Self.join(folder, entry.name)) else { return nil }
         let ours = clock()
         let day: TimeInterval = 86_400
@@ -139,7 +139,7 @@ public final class FTPRemote: RemoteFileSystem {
     }
 
     private static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        remotePath(root: folder, relative: name)
     }
 
     public func retrieve(_ path: String, from offset: UInt64, to sink: (UnsafeRawBufferPointer) throws -> Void) throws
@@ -148,13 +148,32 @@ public final class FTPRemote: RemoteFileSystem {
         try session.retrieve(serverPath(path), from: offset, to: sink)
     }
 
+    /// Uploads as `RemoteFileSystem.store` says. A plain local file (`LocalFileReader`) goes by
+    /// sendfile(2) over a plain data connection (`FTPSession.store(_:file:...)`); any other
+    /// source is read into the session's buffer.
     public func store(
-        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64, length: UInt64,
-        progress: (Int) throws -> Void
+        _ path: String, from offset: UInt64, append: Bool, source: UploadSource, sourceOffset: UInt64,
+        length: UInt64, progress: (Int) throws -> Void
     ) throws -> UInt64 {
-        try session.store(
-            serverPath(path), file: file, fileOffset: fileOffset, length: length, append: append, offset: offset,
-            progress: progress)
+        if let file = source as? LocalFileReader {
+            return try session.store(
+                serverPath(path), file: file.descriptor, fileOffset: sourceOffset, length: length, append: append,
+                offset: offset, progress: progress)
+        }
+        var position = sourceOffset
+        var left = length
+        return try session.store(
+            serverPath(path),
+            from: { buffer in
+                let wanted = Int(min(UInt64(buffer.count), left))
+                guard wanted > 0 else { return 0 }
+                let count = try source.read(
+                    into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), at: position)
+                position = Saturating.add(position, UInt64(count))
+                left -= UInt64(count)
+                try progress(count)
+                return count
+            }, append: append, offset: offset)
     }
 
     public func size(_ path: String) throws -> UInt64 { try session.size(serverPath(path)) }
@@ -176,6 +195,23 @@ public final class FTPRemote: RemoteFileSystem {
     public func preciseModificationTime(_ path: String) throws -> Date? {
         guard session.features.mdtm else { return nil }
         return try session.modificationTime(serverPath(path))
+    }
+
+    /// True while the control connection is open.
+    public var isConnected: Bool { session.isConnected }
+
+    /// The server's banner, SYST, FEAT and certificate; nil when SYST fails.
+    public func identity() -> RemoteIdentity? {
+        guard let identity = try? ServerIdentity(session: session) else { return nil }
+        return RemoteIdentity(
+            identity: identity, featuresUnknown: session.featuresTreatedAsAbsent, notes: session.notes)
+    }
+
+    /// The server's digest of the file at `path`, as `FTPSession.serverHash` (the server's own
+    /// spelling of the name sent); nil when the server offers no hash.
+    public func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? {
+        guard session.features.offersFileHash else { return nil }
+        return try session.serverHash(serverPath(path), size: size)
     }
 
     public func close() {

@@ -25,7 +25,7 @@ public final class ResilientRemote: RemoteFileSystem {
     private let connect: () throws -> RemoteFileSystem
     private let random: () -> Double
     private let cancellation: CancellationToken
-    private(set) var current: RemoteFileSystem?
+    private var current: RemoteFileSystem?
     /// Set once connecting failed after every retry: the device is gone for this run.
     private var down: Error?
 
@@ -147,14 +147,14 @@ public final class ResilientRemote: RemoteFileSystem {
     }
 
     public func store(
-        _ path: String, from offset: UInt64, append: Bool, file: Int32, fileOffset: UInt64, length: UInt64,
-        progress: (Int) throws -> Void
+        _ path: String, from offset: UInt64, append: Bool, source: UploadSource, sourceOffset: UInt64,
+        length: UInt64, progress: (Int) throws -> Void
     ) throws -> UInt64 {
         if let down { throw down }
         let remote = try session()
         do {
             return try remote.store(
-                path, from: offset, append: append, file: file, fileOffset: fileOffset, length: length
+                path, from: offset, append: append, source: source, sourceOffset: sourceOffset, length: length
             ) { count in
                 try cancellation.check()
                 try progress(count)
@@ -195,6 +195,32 @@ public final class ResilientRemote: RemoteFileSystem {
 
     public func preciseModificationTime(_ path: String) throws -> Date? {
         try call("MDTM \(path)") { try $0.preciseModificationTime(path) }
+    }
+
+    /// True until connecting failed after every retry (the device is gone for this run): a lost
+    /// connection is opened again by the next call.
+    public var isConnected: Bool { down == nil }
+
+    /// The identity of the open connection; nil when none is open.
+    public func identity() -> RemoteIdentity? { current?.identity() }
+
+    /// What the open connection learned; given to the open connection (nothing when none is open).
+    public var learned: LearnedState {
+        get { current?.learned ?? LearnedState() }
+        set { current?.learned = newValue }
+    }
+
+    /// The open connection's digest of `path`, tried once (a hash of a large file that timed out
+    /// is not asked again); nil when no connection is open or the server offers no hash.
+    /// - Throws: what the server's hash throws; a lost connection is opened again by the next call.
+    public func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? {
+        guard let current, current.isConnected else { return nil }
+        do {
+            return try current.serverHash(path, size: size)
+        } catch {
+            if Self.losesControlConnection(error) { dropSession() }
+            throw error
+        }
     }
 
     public func close() {

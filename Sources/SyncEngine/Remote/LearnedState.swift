@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a connection learned of its server from listings: the server's spelling of names
+/// whose normalized (NFC) form differs (NFD), and the server clock's offset from ours. A
+/// device run's extra connections start with what its first one learned (`openSibling`) and
+/// hand back what they learned (`absorb(_:)`), so every connection names files alike.
+///
+/// A value: copied on the thread of the connection it comes from, handed to one on another.
+public struct LearnedState: Sendable, Equatable {
+    /// The server's spelling of a path, keyed by the path's NFC form.
+    var serverNames: [String: String] = [:]
+    /// Seconds the server's clock is ahead of ours; nil until measured.
+    var clockOffset: Double?
+    /// True once the one MDTM of a run that measures the offset was spent.
+    var offsetProbed = false
+
+    /// Nothing learned yet.
+    public init() {}
+
+    /// The server's spelling of `path` when it differs from `path`.
+    public func spelling(of path: String) -> String? {
+        serverNames[path.nfc]
+    }
+
+    /// Remembers that the server spells `path` as `spelling` (taught by another connection).
+    public mutating func remember(spelling: String, of path: String) {
+        serverNames[path.nfc] = spelling
+    }
+
+    /// Adds what `other` (an extra connection of the same device run, done listing) learned:
+    /// the spellings of the names it listed (ours win) and, when none was measured here yet,
+    /// its measure of the server's clock offset.
+    public mutating func absorb(_ other: LearnedState) {
+        serverNames.merge(other.serverNames) { mine, _ in mine }
+        if clockOffset == nil, let offset = other.clockOffset { clockOffset = offset }
+        offsetProbed = offsetProbed || other.offsetProbed
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import RemoteTestSupport
+import SyncCore
+import Testing
+
+@testable import SyncEngine
+
+/// Uploads (whole, resumed, refused resumes, checked before RNTO), deletes, renames and
+/// conflicts of a push, against the in-memory device.
+struct PushExecutorTests {
+    private let time = Date(timeIntervalSince1970: 1_700_000_000)
+    private let size = 300_000
+
+    /// The temporary an upload of `relative` goes to on the device.
+    private func temporary(_ relative: String) throws -> String {
+        remotePath(root: "/", relative: UploadNaming.temporaryPath(for: try RelativePath(validating: relative)).string)
+    }
+
+    @Test func uploadsNewFilesWithTheirTimes() throws {
+        let device = try TestDevice()
+        try device.writeLocal("a.jpg", bytes(1000), modified: time)
+        try device.writeLocal("d/b.jpg", bytes(size, seed: 3), modified: time)
+        let report = device.runPush()
+        #expect(report.status == .ok)
+        #expect(device.server.file("/a.jpg")?.bytes == bytes(1000))
+        #expect(device.server.file("/d/b.jpg")?.bytes == bytes(size, seed: 3))
+        #expect(device.server.file("/d/b.jpg")?.modified == time)
+        #expect(device.server.filePaths == ["/a.jpg", "/d/b.jpg"])
+    }
+
+    @Test func aCutUploadIsResumedFromWhatTheDeviceHolds() throws {
+        let device = try TestDevice(retries: 1)
+        try device.writeLocal("b.mov", bytes(size), modified: time)
+        device.server.cut(try temporary("b.mov"), after: 100_000)
+        let report = device.runPush()
+        #expect(report.status == .ok)
+        #expect(device.server.file("/b.mov")?.bytes == bytes(size))
+        #expect(device.server.count("APPE") == 1)
+        #expect(report.stats.bytesTransferred < UInt64(2 * size))
+    }
+
+    @Test func aRefusedAPPEResumesWithRESTAndSTOR() throws {
+        let device = try TestDevice(retries: 1)
+        try device.writeLocal("b.mov", bytes(size), modified: time)
+        device.server.cut(try temporary("b.mov"), after: 100_000)
+        device.server.refused = ["APPE"]
+        let report = device.runPush()
+        #expect(report.status == .ok)
+        #expect(device.server.file("/b.mov")?.bytes == bytes(size))
+        // The cut STOR, the refused APPE, then REST + STOR from what the device holds.
+        #expect(device.server.count("APPE") == 1)
+        #expect(device.server.count("STOR") == 2)
+        #expect(report.stats.bytesTransferred < UInt64(2 * size))
+    }
+
+    @Test func anUploadTheDeviceKeptShortIsNotRenamedIntoPlace() throws {
+        let device = try TestDevice()
+        try device.writeLocal("b.mov", bytes(size), modified: time)
+        device.server.shortStore(try temporary("b.mov"), bytes: 1000)
+        let report = device.runPush()
+        #expect(report.status == .partial)
+        #expect(device.server.file("/b.mov") == nil)
+    }
+
+    @Test func aSIZEThatLiesKeepsTheUploadFromPlace() throws {
+        let device = try TestDevice()
+        try device.writeLocal("b.mov", bytes(size), modified: time)
+        device.server.lieAboutSize(try temporary("b.mov"), 5)
+        let report = device.runPush()
+        #expect(report.status == .partial)
+        #expect(report.actions.first?.error?.contains("5 of 300000") == true)
+        #expect(device.server.file("/b.mov") == nil)
+    }
+
+    @Test func aFileGoneHereIsDeletedOnTheDevice() throws {
+        let device = try TestDevice()
+        try device.writeLocal("a.jpg", bytes(1000), modified: time)
+        try device.writeLocal("keep.jpg", bytes(10), modified: time)
+        _ = device.runPush()
+        try FileManager.default.removeItem(atPath: device.job.paths.deviceRoot + "/a.jpg")
+        let report = device.runPush(deleteExtraneous: true)
+        #expect(report.status == .ok)
+        #expect(device.server.filePaths == ["/keep.jpg"])
+    }
+
+    @Test func aFileMovedHereIsRenamedOnTheDevice() throws {
+        let device = try TestDevice()
+        try device.writeLocal("a/x.jpg", bytes(5000), modified: time)
+        _ = device.runPush()
+        try FileManager.default.createDirectory(
+            atPath: device.job.paths.deviceRoot + "/b", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            atPath: device.job.paths.deviceRoot + "/a/x.jpg", toPath: device.job.paths.deviceRoot + "/b/x.jpg")
+        let report = device.runPush(deleteExtraneous: true)
+        #expect(report.status == .ok)
+        #expect(device.server.file("/b/x.jpg")?.bytes == bytes(5000))
+        #expect(device.server.file("/a/x.jpg") == nil)
+        #expect(device.server.count("RNFR") == 2)  // the first upload's RNTO, then the move
+        #expect(device.server.count("STOR") == 1)
+    }
+
+    @Test func aFileChangedOnBothSidesIsNotOverwritten() throws {
+        let device = try TestDevice()
+        try device.writeLocal("a.jpg", bytes(1000), modified: time)
+        _ = device.runPush()
+        try device.writeLocal("a.jpg", bytes(1200, seed: 4), modified: time.addingTimeInterval(100))
+        device.server.put("/a.jpg", bytes(1100, seed: 6), modified: time.addingTimeInterval(200))
+        let report = device.runPush()
+        #expect(report.status != .ok)
+        #expect(device.server.file("/a.jpg")?.bytes == bytes(1100, seed: 6))
+    }
+}

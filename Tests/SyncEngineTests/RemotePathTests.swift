@@ -1,0 +1,14 @@
+import Testing
+
+@testable import SyncEngine
+
+/// `remotePath(root:relative:)`, the one join of remote paths.
+struct RemotePathTests {
+    @Test(arguments: [
+        ("/", "a/b", "/a/b"), ("", "a", "/a"), ("/DCIM", "a", "/DCIM/a"), ("/DCIM/", "a", "/DCIM/a"),
+        ("/DCIM//", "", "/DCIM"), ("/", "", "/"),
+    ])
+    func joins(root: String, relative: String, expected: String) {
+        #expect(remotePath(root: root, relative: relative) == expected)
+    }
+}
