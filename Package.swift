@@ -43,7 +43,7 @@ let package = Package(
         // I/O: a whole run (lock, state, device threads, events, cancellation); the device → session mapping.
         .target(
             name: "SyncRunner",
-            dependencies: ["FTPClient", "SyncCore", "SyncStore", "SyncEngine", "SyncConfig"]),
+            dependencies: ["FTPClient", "SyncCore", "LocalTree", "SyncStore", "SyncEngine", "SyncConfig"]),
         // I/O: the commands and their output.
         .target(
             name: "FTPSyncCLI",

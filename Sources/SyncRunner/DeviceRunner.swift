@@ -1,4 +1,5 @@
 import Foundation
+import LocalTree
 
 /// Runs one closure per device on threads of its own, at most `limit` at a time, and returns
 /// the reports in the devices' order. Blocking socket I/O happens on these threads (8 MiB of
@@ -9,7 +10,7 @@ public enum DeviceRunner {
     public static func runAll<Device: Sendable, Report: Sendable>(
         _ devices: [Device], limit: Int, _ body: @escaping @Sendable (Device) -> Report
     ) -> [Report] {
-        let results = ResultSlots<Report>(count: devices.count)
+        let results = LockedSlots<Report>(count: devices.count)
         let slots = DispatchSemaphore(value: max(1, limit))
         let done = DispatchGroup()
         for (index, device) in devices.enumerated() {
@@ -24,26 +25,6 @@ public enum DeviceRunner {
             thread.start()
         }
         done.wait()
-        return results.all()
-    }
-}
-
-/// Reports filled in by several threads.
-private final class ResultSlots<Report>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Report?]
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Report) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
-    }
-
-    func all() -> [Report] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values.compactMap { $0 }
+        return results.values.compactMap { $0 }
     }
 }
