@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "ftpsync",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ftpsync", targets: ["ftpsync"]),
         .library(name: "FTPSyncKit", targets: ["FTPListing", "FTPClient", "SyncCore", "SyncEngine", "SyncConfig"]),

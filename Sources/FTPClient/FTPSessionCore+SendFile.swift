@@ -1,6 +1,6 @@
 import Foundation
 
-extension FTPSession {
+extension FTPSessionCore {
     /// Bytes asked of one sendfile(2) call; progress is reported after each.
     static let sendFileChunk = 4 * 1024 * 1024
 
@@ -16,7 +16,7 @@ extension FTPSession {
     /// - Throws: as `store(_:from:append:offset:)`; a read error of the local file is
     ///   `LocalReadError`.
     @discardableResult
-    public func store(
+    func store(
         _ path: String, file: Int32, fileOffset: UInt64, length: UInt64? = nil, append: Bool = false,
         offset: UInt64 = 0, progress: (Int) throws -> Void
     ) throws -> UInt64 {
@@ -70,15 +70,6 @@ extension FTPSession {
             if errno != EINTR { throw LocalReadError(code: errno) }
         }
     }
-}
-
-/// The local file being uploaded could not be read (an I/O error, a descriptor that is not
-/// a readable file).
-public struct LocalReadError: Error, CustomStringConvertible, Sendable {
-    /// The `errno` value.
-    public var code: Int32
-
-    public var description: String { "reading the local file: \(String(cString: strerror(code)))" }
 }
 
 extension SocketTransport {

@@ -1,49 +1,46 @@
 import Foundation
 
-/// One FTP control connection to one server, logged in: the commands ftpsync needs.
-///
-/// All calls block the calling thread (each wait is bounded by the configured timeout) and
-/// must come from one thread at a time; hand a session to another thread only between calls.
-/// A session is never shared between devices. After a timeout, a lost connection or a
-/// protocol violation the control connection is closed and later calls throw
-/// `FTPError.connectionClosed`; after a `.reply` error the session stays usable.
-public final class FTPSession: @unchecked Sendable {
+/// The state and the protocol logic of one `FTPSession`: the control connection, what it
+/// learnt (features, EPSV/EPRT/MLSD fallbacks, TLS) and the transfer buffer. Not `Sendable`:
+/// it lives inside the session's lock and is reached only through `FTPSession`, one call at a
+/// time.
+final class FTPSessionCore {
     /// What this session connects to and logs in with.
-    public let configuration: FTPSessionConfiguration
+    let configuration: FTPSessionConfiguration
     /// The features from FEAT after login (empty when FEAT was refused, or did not end).
-    public internal(set) var features = FTPFeatures()
+    var features = FTPFeatures()
     /// What the last `connect()` had to work around, one line each, for the device's report
     /// (a FEAT reply that did not end and was treated as absent).
-    public internal(set) var notes: [String] = []
+    var notes: [String] = []
     /// True when FEAT did not end within its bounds and the features are treated as absent.
-    public var featuresTreatedAsAbsent: Bool { notes.contains(Self.unendingFeatureNote) }
+    var featuresTreatedAsAbsent: Bool { notes.contains(Self.unendingFeatureNote) }
     /// The server's greeting (220 reply, after any 120 delay replies); nil before `connect()`.
-    public internal(set) var banner: FTPReply?
+    var banner: FTPReply?
     /// The numeric address of the control connection's peer; nil before `connect()`.
-    public internal(set) var peerHost: String?
+    var peerHost: String?
     /// The last passive-mode reply's endpoint, as the server named it (for `check`: a 227
     /// address that differs from `peerHost`).
-    public internal(set) var lastPassiveEndpoint: PassiveEndpoint?
+    var lastPassiveEndpoint: PassiveEndpoint?
     /// False once EPSV was refused or unusable: PASV is used for the rest of the session.
-    public internal(set) var usesEPSV = true
+    var usesEPSV = true
     /// The numeric local address of the control connection (active mode listens there); nil
     /// before `connect()`.
-    public internal(set) var localHost: String?
+    var localHost: String?
     /// False once EPRT was refused: PORT is used for the rest of the session (active mode).
-    public internal(set) var usesEPRT = true
+    var usesEPRT = true
     /// False when MLSD is not offered or was refused: LIST is used for the rest of the session.
-    public internal(set) var usesMLSD = false
+    var usesMLSD = false
     /// The file-name codec for command arguments and listing names (UTF-8 until `connect()`
     /// reads the configured encoding).
-    public internal(set) var nameCodec: NameCodec
+    var nameCodec: NameCodec
 
     /// What the TLS handshake of the control connection negotiated; nil without TLS.
-    public internal(set) var tlsDetails: TLSDetails?
+    var tlsDetails: TLSDetails?
 
     let log: (@Sendable (String) -> Void)?
     /// Masks this device's secrets (`configuration.secrets`) in server text: the banner, the
     /// logged replies, and every error a call throws.
-    public let scrubber: SecretScrubber
+    let scrubber: SecretScrubber
     var control: ControlConnection?
     /// The TLS context of this session (CA store, versions), made at the first handshake.
     var tlsContext: TLSContext?
@@ -57,12 +54,10 @@ public final class FTPSession: @unchecked Sendable {
     var dataBuffer: [UInt8] = []
     /// The final reply of the last transfer that completed (226/250), e.g. Pure-FTPd's
     /// `226 Output truncated to 2000 matches` after a listing it cut short.
-    public internal(set) var lastCompletion: FTPReply?
+    var lastCompletion: FTPReply?
 
-    /// Creates an unconnected session.
-    /// - Parameter log: receives every command sent (`> PASS ****` masked) and every reply
-    ///   line received (`< 230 ...`), for `--verbose`.
-    public init(configuration: FTPSessionConfiguration, log: (@Sendable (String) -> Void)? = nil) {
+    /// Creates an unconnected session core (see `FTPSession.init`).
+    init(configuration: FTPSessionConfiguration, log: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
         self.log = log
         self.scrubber = SecretScrubber(configuration.secrets)
@@ -72,7 +67,7 @@ public final class FTPSession: @unchecked Sendable {
     deinit { control?.close() }
 
     /// True while the control connection is open.
-    public var isConnected: Bool { control != nil }
+    var isConnected: Bool { control != nil }
 
     /// Connects, reads the greeting, logs in and prepares the session (RFC 959 §5.4):
     /// 220 greeting (after any 120 replies), USER, PASS unless USER got 230, FEAT (RFC 2389),
@@ -81,7 +76,7 @@ public final class FTPSession: @unchecked Sendable {
     /// - Throws: `.invalidName` for an unknown encoding, `.connectFailed`, `.timedOut`,
     ///   `.reply` (e.g. 421 greeting, 530 login incorrect), `.connectionClosed`, `.protocolViolation`.
     ///   After an error the control connection is closed (with QUIT after a refusing reply).
-    public func connect() throws(FTPError) {
+    func connect() throws(FTPError) {
         quit()  // a second connect() starts over
         controlTLS = nil
         tlsDetails = nil
@@ -154,13 +149,13 @@ public final class FTPSession: @unchecked Sendable {
 
     /// Sends SYST (RFC 959 §4.1.3). - Returns: the reply text, e.g. `UNIX Type: L8`.
     /// - Throws: `.reply` unless 215; connection errors.
-    public func system() throws(FTPError) -> String {
+    func system() throws(FTPError) -> String {
         try guarded { () throws(FTPError) in scrubber.scrub(try expect(exchange("SYST"), "SYST", 215).text) }
     }
 
     /// Size of a file in bytes, by SIZE (RFC 3659 §4), in TYPE I.
     /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no number.
-    public func size(_ path: String) throws(FTPError) -> UInt64 {
+    func size(_ path: String) throws(FTPError) -> UInt64 {
         try guarded { () throws(FTPError) in
             let reply = try expect(exchange("SIZE", path), "SIZE \(path)", 213)
             guard let value = UInt64(reply.text.trimmingSpaces()) else {
@@ -172,7 +167,7 @@ public final class FTPSession: @unchecked Sendable {
 
     /// Modification time of a file, by MDTM (RFC 3659 §3), as an instant (the reply is UTC).
     /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no time.
-    public func modificationTime(_ path: String) throws(FTPError) -> Date {
+    func modificationTime(_ path: String) throws(FTPError) -> Date {
         try guarded { () throws(FTPError) in
             let reply = try expect(exchange("MDTM", path), "MDTM \(path)", 213)
             guard let date = FTPTime.parse(reply.text) else {
@@ -185,7 +180,7 @@ public final class FTPSession: @unchecked Sendable {
     /// Sets a file's modification time (UTC, whole seconds): MFMT when FEAT offers it, else
     /// the two-argument `MDTM YYYYMMDDHHMMSS path` some servers accept.
     /// - Throws: `.reply` when the server refuses (then the time cannot be set on it).
-    public func setModificationTime(_ path: String, _ date: Date) throws(FTPError) {
+    func setModificationTime(_ path: String, _ date: Date) throws(FTPError) {
         let stamp = FTPTime.format(date)
         let verb = features.mfmt ? "MFMT" : "MDTM"
         try guarded { () throws(FTPError) in
@@ -196,13 +191,13 @@ public final class FTPSession: @unchecked Sendable {
     }
 
     /// Deletes a file (DELE, RFC 959 §4.1.3). - Throws: `.reply` (550: missing or no permission).
-    public func delete(_ path: String) throws(FTPError) {
+    func delete(_ path: String) throws(FTPError) {
         try guarded { () throws(FTPError) in try expectCompletion(exchange("DELE", path), "DELE \(path)") }
     }
 
     /// Renames `from` to `to` (RNFR 350, then RNTO, RFC 959 §4.1.3).
     /// - Throws: `.reply` when either step is refused.
-    public func rename(from: String, to: String) throws(FTPError) {
+    func rename(from: String, to: String) throws(FTPError) {
         try guarded { () throws(FTPError) in
             try expect(exchange("RNFR", from), "RNFR \(from)", 350)
             try expectCompletion(exchange("RNTO", to), "RNTO \(to)")
@@ -210,12 +205,12 @@ public final class FTPSession: @unchecked Sendable {
     }
 
     /// Creates a folder (MKD, RFC 959 §4.1.3). - Throws: `.reply` (550: exists or no permission).
-    public func makeDirectory(_ path: String) throws(FTPError) {
+    func makeDirectory(_ path: String) throws(FTPError) {
         try guarded { () throws(FTPError) in try expectCompletion(exchange("MKD", path), "MKD \(path)") }
     }
 
     /// Removes an empty folder (RMD, RFC 959 §4.1.3). - Throws: `.reply` when refused.
-    public func removeDirectory(_ path: String) throws(FTPError) {
+    func removeDirectory(_ path: String) throws(FTPError) {
         try guarded { () throws(FTPError) in try expectCompletion(exchange("RMD", path), "RMD \(path)") }
     }
 
@@ -224,7 +219,7 @@ public final class FTPSession: @unchecked Sendable {
     /// is as received (a 227 must still parse): pass its text through `scrubber` before showing it.
     /// - Throws: only connection errors (`.timedOut`, `.connectionClosed`, `.protocolViolation`,
     ///   `.invalidName` for CR/LF/NUL).
-    public func raw(_ command: String) throws(FTPError) -> FTPReply {
+    func raw(_ command: String) throws(FTPError) -> FTPReply {
         try guarded { () throws(FTPError) in
             let upper = command.uppercased()
             let shown = upper.hasPrefix("PASS ") ? "PASS ****" : command
@@ -236,7 +231,7 @@ public final class FTPSession: @unchecked Sendable {
 
     /// Sends QUIT, waits briefly for its reply and closes the control connection. Never
     /// throws; safe to call more than once.
-    public func quit() {
+    func quit() {
         guard let control else { return }
         control.transport.timeout = min(configuration.timeout, 5)
         do {
