@@ -29,7 +29,7 @@ let package = Package(
         // Pure: snapshots, records, the planner.
         .target(name: "SyncCore"),
         // I/O: local scan and hashing.
-        .target(name: "LocalTree", dependencies: ["SyncCore", "CXXHash"]),
+        .target(name: "LocalTree", dependencies: ["SyncCore", "FTPListing", "CXXHash"]),
         // I/O: the state database and the run lock.
         .target(name: "SyncStore", dependencies: ["SyncCore", "CSQLite"]),
         // I/O: carries out a plan.
