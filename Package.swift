@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "ftpsync",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ftpsync", targets: ["ftpsync"]),
         .library(
@@ -31,7 +31,7 @@ let package = Package(
         // Pure: snapshots, records, the planner.
         .target(name: "SyncCore"),
         // I/O: local scan and hashing.
-        .target(name: "LocalTree", dependencies: ["SyncCore", "CXXHash"]),
+        .target(name: "LocalTree", dependencies: ["SyncCore", "FTPListing", "CXXHash"]),
         // I/O: the state database and the run lock.
         .target(name: "SyncStore", dependencies: ["SyncCore", "CSQLite"]),
         // I/O: carries out a plan.

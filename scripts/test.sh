@@ -5,7 +5,8 @@
 #
 # Steps: install missing dependencies (scripts/install-deps.sh, as root on a fresh
 # Debian 12), `swift build -Xswiftc -warnings-as-errors` (and no "warning:" line), `swift format lint --strict`
-# printing nothing, `swift test` (unit tests and the integration tests, which start
+# printing nothing, the purity check of FTPListing and SyncCore (scripts/check-pure.sh, after
+# its self-test), `swift test` (unit tests and the integration tests, which start
 # FTP servers on loopback through scripts/ftp-server.sh). Every step runs even when
 # an earlier one failed (except tests after a failed build); the last line is a
 # summary. Exit status 0 only when every step passed.
@@ -57,6 +58,9 @@ else
     say "fix with: swift format -i -r Sources Tests Package.swift"
     failed+=(format)
 fi
+
+step "purity of the pure targets (scripts/check-pure.sh)"
+if scripts/check-pure.sh --self-test && scripts/check-pure.sh; then passed+=(pure); else failed+=(pure); fi
 
 if [ "$build_rc" = 0 ]; then
     step "tests (swift test ${STRICT[*]} $*)"

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension SocketTransport {
     /// The numeric local address of this connection (getsockname), "" when unknown.
@@ -47,7 +51,7 @@ final class DataListener {
     static func open(on host: String) throws(FTPError) -> DataListener {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = SocketPlatform.stream
         hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, "0", &hints, &list) == 0, let info = list else {
@@ -55,11 +59,11 @@ final class DataListener {
         }
         defer { freeaddrinfo(list) }
         let family = info.pointee.ai_family
-        let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = SocketPlatform.makeSocket(family: family, type: SocketPlatform.stream, protocol: 0)
         guard fd >= 0 else { throw .connectFailed(host: host, port: 0, reason: SocketTransport.errorText(errno)) }
         guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0, listen(fd, 1) == 0 else {
             let reason = SocketTransport.errorText(errno)
-            Glibc.close(fd)
+            SocketPlatform.close(fd)
             throw .connectFailed(host: host, port: 0, reason: "cannot listen for active mode: \(reason)")
         }
         var storage = sockaddr_storage()
@@ -97,13 +101,11 @@ final class DataListener {
                 throw .connectFailed(host: host, port: port, reason: SocketTransport.errorText(errno))
             }
         }
-        let fd = Glibc.accept(descriptor, nil, nil)
+        let fd = SocketPlatform.accept(descriptor)
         guard fd >= 0 else { throw .connectFailed(host: host, port: port, reason: SocketTransport.errorText(errno)) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let peer = SocketTransport.numericPeer(fd) ?? ""
         guard peer == expectedPeer else {
-            Glibc.close(fd)
+            SocketPlatform.close(fd)
             throw .protocolViolation(
                 "active-mode data connection came from \(peer), not from the server \(expectedPeer)")
         }
@@ -113,7 +115,7 @@ final class DataListener {
     /// Stops listening (idempotent).
     func close() {
         if descriptor >= 0 {
-            Glibc.close(descriptor)
+            SocketPlatform.close(descriptor)
             descriptor = -1
         }
     }

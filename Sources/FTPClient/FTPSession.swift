@@ -1,222 +1,131 @@
+import FTPListing
 import Foundation
+import Synchronization
 
 /// One FTP control connection to one server, logged in: the commands ftpsync needs.
 ///
-/// All calls block the calling thread (each wait is bounded by the configured timeout) and
-/// must come from one thread at a time; hand a session to another thread only between calls.
-/// A session is never shared between devices. After a timeout, a lost connection or a
-/// protocol violation the control connection is closed and later calls throw
-/// `FTPError.connectionClosed`; after a `.reply` error the session stays usable.
-public final class FTPSession: @unchecked Sendable {
+/// All calls block the calling thread (each wait is bounded by the configured timeout). The
+/// session is `Sendable`: its state lives behind a lock, so calls from several threads run one
+/// at a time (a call waits while another one, perhaps a whole transfer, holds the session).
+/// The closures a call takes (`sink`, `source`, `progress`, `reserve`) and the `log` run while
+/// the session is held: they must not call this session. A session is never shared between
+/// devices. After a timeout, a lost connection or a protocol violation the control connection
+/// is closed and later calls throw `FTPError.connectionClosed`; after a `.reply` error the
+/// session stays usable.
+public final class FTPSession: Sendable {
     /// What this session connects to and logs in with.
     public let configuration: FTPSessionConfiguration
-    /// The features from FEAT after login (empty when FEAT was refused, or did not end).
-    public internal(set) var features = FTPFeatures()
-    /// What the last `connect()` had to work around, one line each, for the device's report
-    /// (a FEAT reply that did not end and was treated as absent).
-    public internal(set) var notes: [String] = []
-    /// True when FEAT did not end within its bounds and the features are treated as absent.
-    public var featuresTreatedAsAbsent: Bool { notes.contains(Self.unendingFeatureNote) }
-    /// The server's greeting (220 reply, after any 120 delay replies); nil before `connect()`.
-    public internal(set) var banner: FTPReply?
-    /// The numeric address of the control connection's peer; nil before `connect()`.
-    public internal(set) var peerHost: String?
-    /// The last passive-mode reply's endpoint, as the server named it (for `check`: a 227
-    /// address that differs from `peerHost`).
-    public internal(set) var lastPassiveEndpoint: PassiveEndpoint?
-    /// False once EPSV was refused or unusable: PASV is used for the rest of the session.
-    public internal(set) var usesEPSV = true
-    /// The numeric local address of the control connection (active mode listens there); nil
-    /// before `connect()`.
-    public internal(set) var localHost: String?
-    /// False once EPRT was refused: PORT is used for the rest of the session (active mode).
-    public internal(set) var usesEPRT = true
-    /// False when MLSD is not offered or was refused: LIST is used for the rest of the session.
-    public internal(set) var usesMLSD = false
-    /// The file-name codec for command arguments and listing names (UTF-8 until `connect()`
-    /// reads the configured encoding).
-    public internal(set) var nameCodec: NameCodec
-
-    /// What the TLS handshake of the control connection negotiated; nil without TLS.
-    public internal(set) var tlsDetails: TLSDetails?
-
-    let log: (@Sendable (String) -> Void)?
     /// Masks this device's secrets (`configuration.secrets`) in server text: the banner, the
     /// logged replies, and every error a call throws.
     public let scrubber: SecretScrubber
-    var control: ControlConnection?
-    /// The TLS context of this session (CA store, versions), made at the first handshake.
-    var tlsContext: TLSContext?
-    /// The control connection's TLS layer, whose session data connections resume.
-    var controlTLS: TLSTransport?
-    /// True after `PROT P`: data connections are TLS too.
-    var protectsData = false
-    /// Size of the buffer data is read into and written from, in bytes.
-    static let dataBufferSize = 256 * 1024
-    /// The transfer buffer, allocated at the first transfer.
-    var dataBuffer: [UInt8] = []
-    /// The final reply of the last transfer that completed (226/250), e.g. Pure-FTPd's
-    /// `226 Output truncated to 2000 matches` after a listing it cut short.
-    public internal(set) var lastCompletion: FTPReply?
+    /// The connection's state and protocol logic, one call at a time.
+    private let core: Mutex<FTPSessionCore>
 
     /// Creates an unconnected session.
     /// - Parameter log: receives every command sent (`> PASS ****` masked) and every reply
     ///   line received (`< 230 ...`), for `--verbose`.
     public init(configuration: FTPSessionConfiguration, log: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
-        self.log = log
         self.scrubber = SecretScrubber(configuration.secrets)
-        self.nameCodec = .utf8
+        self.core = Mutex(FTPSessionCore(configuration: configuration, log: log))
     }
 
-    deinit { control?.close() }
+    /// Runs `body` on the core, holding the session.
+    private func locked<T: Sendable, E: Error>(_ body: (FTPSessionCore) throws(E) -> T) throws(E) -> T {
+        try core.withLock { (core) throws(E) -> T in try body(core) }
+    }
 
+    // MARK: - What the session learnt
+
+    /// The features from FEAT after login (empty when FEAT was refused, or did not end).
+    public var features: FTPFeatures { locked { $0.features } }
+    /// What the last `connect()` had to work around, one line each, for the device's report
+    /// (a FEAT reply that did not end and was treated as absent).
+    public var notes: [String] { locked { $0.notes } }
+    /// True when FEAT did not end within its bounds and the features are treated as absent.
+    public var featuresTreatedAsAbsent: Bool { locked { $0.featuresTreatedAsAbsent } }
+    /// The server's greeting (220 reply, after any 120 delay replies); nil before `connect()`.
+    public var banner: FTPReply? { locked { $0.banner } }
+    /// The numeric address of the control connection's peer; nil before `connect()`.
+    public var peerHost: String? { locked { $0.peerHost } }
+    /// The last passive-mode reply's endpoint, as the server named it (for `check`: a 227
+    /// address that differs from `peerHost`).
+    public var lastPassiveEndpoint: PassiveEndpoint? { locked { $0.lastPassiveEndpoint } }
+    /// False once EPSV was refused or unusable: PASV is used for the rest of the session.
+    public var usesEPSV: Bool { locked { $0.usesEPSV } }
+    /// The numeric local address of the control connection (active mode listens there); nil
+    /// before `connect()`.
+    public var localHost: String? { locked { $0.localHost } }
+    /// False once EPRT was refused: PORT is used for the rest of the session (active mode).
+    public var usesEPRT: Bool { locked { $0.usesEPRT } }
+    /// False when MLSD is not offered or was refused: LIST is used for the rest of the session.
+    public var usesMLSD: Bool { locked { $0.usesMLSD } }
+    /// The file-name codec for command arguments and listing names (UTF-8 until `connect()`
+    /// reads the configured encoding).
+    public var nameCodec: NameCodec { locked { $0.nameCodec } }
+    /// What the TLS handshake of the control connection negotiated; nil without TLS.
+    public var tlsDetails: TLSDetails? { locked { $0.tlsDetails } }
+    /// The final reply of the last transfer that completed (226/250), e.g. Pure-FTPd's
+    /// `226 Output truncated to 2000 matches` after a listing it cut short.
+    public var lastCompletion: FTPReply? { locked { $0.lastCompletion } }
     /// True while the control connection is open.
-    public var isConnected: Bool { control != nil }
+    public var isConnected: Bool { locked { $0.isConnected } }
+
+    // MARK: - Commands
 
     /// Connects, reads the greeting, logs in and prepares the session (RFC 959 §5.4):
-    /// 220 greeting (after any 120 replies), USER, PASS unless USER got 230, FEAT (RFC 2389),
-    /// `OPTS UTF8 ON` when FEAT lists UTF8 and no other encoding is configured (any reply
-    /// accepted), TYPE I.
+    /// 220 greeting (after any 120 replies), AUTH TLS first with `tls: .explicit` (RFC 4217 §4),
+    /// USER, PASS unless USER got 230, PBSZ/PROT with TLS, FEAT (RFC 2389), `OPTS UTF8 ON`
+    /// when FEAT lists UTF8 and no other encoding is configured (any reply accepted), TYPE I.
+    /// A second call starts over.
     /// - Throws: `.invalidName` for an unknown encoding, `.connectFailed`, `.timedOut`,
-    ///   `.reply` (e.g. 421 greeting, 530 login incorrect), `.connectionClosed`, `.protocolViolation`.
+    ///   `.reply` (e.g. 421 greeting, 530 login incorrect), `.tlsRefused`, `.tlsFailed`,
+    ///   `.certificateUntrusted`, `.fingerprintMismatch`, `.connectionClosed`, `.protocolViolation`.
     ///   After an error the control connection is closed (with QUIT after a refusing reply).
-    public func connect() throws(FTPError) {
-        quit()  // a second connect() starts over
-        controlTLS = nil
-        tlsDetails = nil
-        protectsData = false
-        nameCodec = try NameCodec(encoding: configuration.encoding)
-        let socket = try SocketTransport.connect(
-            host: configuration.host, port: configuration.port, timeout: configuration.timeout, lowLatency: true)
-        peerHost = socket.peerHost
-        localHost = socket.localHost
-        usesEPRT = true
-        var restart = false
-        let transport: any Transport = configuration.tls == .implicit ? try startTLS(on: socket) : socket
-        control = ControlConnection(transport: transport, log: log, scrubber: scrubber)
-        do throws(FTPError) {
-            var greeting = try readReply(during: "greeting")
-            while greeting.code == 120 { greeting = try readReply(during: "greeting") }
-            guard greeting.code == 220 else {
-                throw .reply(code: greeting.code, text: greeting.text, command: "connect")
-            }
-            banner = scrubber.scrub(greeting)
-            if configuration.tls == .explicit {
-                let auth = try exchange("AUTH TLS")
-                guard auth.code == 234 else { throw .tlsRefused(code: auth.code, text: auth.text) }
-                control = ControlConnection(transport: try startTLS(on: socket), log: log, scrubber: scrubber)
-            }
-            try logIn()
-            if configuration.tls != .none { try protectDataConnections() }
-            // FEAT is bounded (lines, time); one that does not end leaves the connection out of
-            // step: start over without it, for the rest of the run.
-            notes = []
-            if UnendingFeatureReplies.shared.contains(featureServerKey) {
-                features = FTPFeatures()
-                notes.append(Self.unendingFeatureNote)
-            } else if let read = try boundedFeatures() {
-                features = read
-            } else {
-                UnendingFeatureReplies.shared.insert(featureServerKey)
-                restart = true
-            }
-            if !restart {
-                usesMLSD = features.mlsd
-                if features.utf8, nameCodec.encoding == nil { _ = try exchange("OPTS UTF8 ON") }
-                try expect(exchange("TYPE I"), "TYPE I", 200)
-            }
-        } catch {
-            // A refused login still ends with QUIT; a broken connection is just closed.
-            switch error {
-            case .reply, .tlsRefused: quit()
-            default: control?.close()
-            }
-            controlTLS = nil
-            control = nil
-            throw error.scrubbed(by: scrubber)
-        }
-        if restart {
-            log?("FEAT did not end: connecting again without it")
-            control?.close()
-            control = nil
-            try connect()
-        }
-    }
-
-    private func logIn() throws(FTPError) {
-        let user = try exchange("USER", configuration.user)
-        if user.code == 230 { return }
-        guard user.code == 331 else { throw replyError(user, "USER \(configuration.user)") }
-        let pass = try exchange("PASS", configuration.password, shown: "PASS ****")
-        guard pass.code == 230 || pass.code == 202 else { throw replyError(pass, "PASS ****") }
-    }
+    public func connect() throws(FTPError) { try locked { (core) throws(FTPError) in try core.connect() } }
 
     /// Sends SYST (RFC 959 §4.1.3). - Returns: the reply text, e.g. `UNIX Type: L8`.
     /// - Throws: `.reply` unless 215; connection errors.
-    public func system() throws(FTPError) -> String {
-        try guarded { () throws(FTPError) in scrubber.scrub(try expect(exchange("SYST"), "SYST", 215).text) }
-    }
+    public func system() throws(FTPError) -> String { try locked { (core) throws(FTPError) in try core.system() } }
 
     /// Size of a file in bytes, by SIZE (RFC 3659 §4), in TYPE I.
     /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no number.
     public func size(_ path: String) throws(FTPError) -> UInt64 {
-        try guarded { () throws(FTPError) in
-            let reply = try expect(exchange("SIZE", path), "SIZE \(path)", 213)
-            guard let value = UInt64(reply.text.trimmingSpaces()) else {
-                throw .protocolViolation("SIZE reply without a number: \(reply.text)")
-            }
-            return value
-        }
+        try locked { (core) throws(FTPError) in try core.size(path) }
     }
 
     /// Modification time of a file, by MDTM (RFC 3659 §3), as an instant (the reply is UTC).
     /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no time.
     public func modificationTime(_ path: String) throws(FTPError) -> Date {
-        try guarded { () throws(FTPError) in
-            let reply = try expect(exchange("MDTM", path), "MDTM \(path)", 213)
-            guard let date = FTPTime.parse(reply.text) else {
-                throw .protocolViolation("MDTM reply without a time: \(reply.text)")
-            }
-            return date
-        }
+        try locked { (core) throws(FTPError) in try core.modificationTime(path) }
     }
 
     /// Sets a file's modification time (UTC, whole seconds): MFMT when FEAT offers it, else
     /// the two-argument `MDTM YYYYMMDDHHMMSS path` some servers accept.
     /// - Throws: `.reply` when the server refuses (then the time cannot be set on it).
     public func setModificationTime(_ path: String, _ date: Date) throws(FTPError) {
-        let stamp = FTPTime.format(date)
-        let verb = features.mfmt ? "MFMT" : "MDTM"
-        try guarded { () throws(FTPError) in
-            let argument = try Array("\(stamp) ".utf8) + nameCodec.encode(path)
-            let reply = try exchange(verb, encoded: argument, shown: "\(verb) \(stamp) \(path)")
-            guard reply.isCompletion else { throw replyError(reply, "\(verb) \(stamp) \(path)") }
-        }
+        try locked { (core) throws(FTPError) in try core.setModificationTime(path, date) }
     }
 
     /// Deletes a file (DELE, RFC 959 §4.1.3). - Throws: `.reply` (550: missing or no permission).
     public func delete(_ path: String) throws(FTPError) {
-        try guarded { () throws(FTPError) in try expectCompletion(exchange("DELE", path), "DELE \(path)") }
+        try locked { (core) throws(FTPError) in try core.delete(path) }
     }
 
     /// Renames `from` to `to` (RNFR 350, then RNTO, RFC 959 §4.1.3).
     /// - Throws: `.reply` when either step is refused.
     public func rename(from: String, to: String) throws(FTPError) {
-        try guarded { () throws(FTPError) in
-            try expect(exchange("RNFR", from), "RNFR \(from)", 350)
-            try expectCompletion(exchange("RNTO", to), "RNTO \(to)")
-        }
+        try locked { (core) throws(FTPError) in try core.rename(from: from, to: to) }
     }
 
     /// Creates a folder (MKD, RFC 959 §4.1.3). - Throws: `.reply` (550: exists or no permission).
     public func makeDirectory(_ path: String) throws(FTPError) {
-        try guarded { () throws(FTPError) in try expectCompletion(exchange("MKD", path), "MKD \(path)") }
+        try locked { (core) throws(FTPError) in try core.makeDirectory(path) }
     }
 
     /// Removes an empty folder (RMD, RFC 959 §4.1.3). - Throws: `.reply` when refused.
     public func removeDirectory(_ path: String) throws(FTPError) {
-        try guarded { () throws(FTPError) in try expectCompletion(exchange("RMD", path), "RMD \(path)") }
+        try locked { (core) throws(FTPError) in try core.removeDirectory(path) }
     }
 
     /// Sends one command line as given (encoded with the name codec) and returns its reply
@@ -225,131 +134,98 @@ public final class FTPSession: @unchecked Sendable {
     /// - Throws: only connection errors (`.timedOut`, `.connectionClosed`, `.protocolViolation`,
     ///   `.invalidName` for CR/LF/NUL).
     public func raw(_ command: String) throws(FTPError) -> FTPReply {
-        try guarded { () throws(FTPError) in
-            let upper = command.uppercased()
-            let shown = upper.hasPrefix("PASS ") ? "PASS ****" : command
-            guard let control else { throw .connectionClosed }
-            try control.sendLine(nameCodec.encode(command), shown: shown)
-            return try control.readReply(during: shown)
-        }
+        try locked { (core) throws(FTPError) in try core.raw(command) }
     }
 
     /// Sends QUIT, waits briefly for its reply and closes the control connection. Never
     /// throws; safe to call more than once.
-    public func quit() {
-        guard let control else { return }
-        control.transport.timeout = min(configuration.timeout, 5)
-        do {
-            try control.sendLine(Array("QUIT".utf8), shown: "QUIT")
-            _ = try control.readReply(during: "QUIT")
-        } catch {
-            // The connection is going away either way.
-        }
-        control.close()
-        self.control = nil
+    public func quit() { locked { $0.quit() } }
+
+    /// The server's digest of the whole file at `path`: `HASH` (draft-bryan-ftpext-hash §3.2)
+    /// with the strongest algorithm offered, else the strongest of `XSHA256`, `XSHA1`, `XMD5`,
+    /// `XCRC` (not for a path with a space).
+    /// - Parameter size: the file's size in bytes as listed, when known: a `HASH` reply whose
+    ///   range does not cover it is not taken.
+    /// - Returns: nil when the server offers no way to hash this file.
+    /// - Throws: `.reply` when the server refuses or answers without a digest of the algorithm
+    ///   asked for (the session stays usable); `.timedOut`, `.connectionClosed`.
+    public func serverHash(_ path: String, size: UInt64? = nil) throws(FTPError) -> ServerHash? {
+        try locked { (core) throws(FTPError) in try core.serverHash(path, size: size) }
     }
 
-    // MARK: - Internals shared with the data-connection code
+    // MARK: - Transfers
 
-    /// Sends `verb` with an optional path argument (encoded) and reads the reply.
+    /// Lists a folder and parses it: MLSD when offered (RFC 3659 §7), else LIST. The parse
+    /// uses `context`; names are decoded by the parser (see `nameCodec` for legacy encodings).
+    /// - Throws: as `listRaw`.
+    public func list(_ path: String, context: ListingContext) throws(FTPError) -> ParsedListing {
+        let raw = try listRaw(path)
+        return ListingParser.parse(raw.bytes, format: raw.format, context: context)
+    }
+
+    /// Lists a folder and returns the data bytes: MLSD when offered; LIST when MLSD is not
+    /// offered or is refused (500/501/502, or 550 saying the command is not understood),
+    /// and LIST for the rest of the session after such a refusal. An empty `path` lists the
+    /// current folder (the command is sent without an argument).
+    /// - Parameter reserve: when given, is told the size in bytes of each chunk before it is
+    ///   kept, and may throw to abandon the listing (a budget shared by several listings; the
+    ///   error becomes `.protocolViolation`).
+    /// - Throws: `.reply` (e.g. 550 no such folder), `.dataConnectionClosed`, `.timedOut`,
+    ///   `.connectFailed` (data connection), `.protocolViolation` (over 256 MiB).
+    public func listRaw(_ path: String, reserve: ((Int) throws -> Void)? = nil) throws(FTPError) -> RawListing {
+        try locked { (core) throws(FTPError) in try core.listRaw(path, reserve: reserve) }
+    }
+
+    /// Downloads a file: `REST offset` (RFC 3659 §5) when `offset` > 0, then RETR; the data
+    /// arrives in `sink` in chunks of up to 256 KiB, in order.
+    /// - Returns: the number of bytes received (the file's size minus `offset` when complete).
+    /// - Throws: `FTPError.reply` (550 no such file; a refused REST, e.g. 502, means the server
+    ///   cannot resume: download from 0), `FTPError.dataConnectionClosed(bytesTransferred:reason:)`
+    ///   when the data connection ended early or the final reply was 4xx (426, 451): resume from
+    ///   `offset + bytesTransferred`; `.timedOut`; `.connectFailed`; or what `sink` throws (the
+    ///   transfer is then abandoned and the session stays usable).
+    public func retrieve(
+        _ path: String, from offset: UInt64 = 0, to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> UInt64 {
+        try locked { core in try core.retrieve(path, from: offset, to: sink) }
+    }
+
+    /// Uploads a file: STOR (or APPE when `append`, RFC 959 §4.1.3), preceded by
+    /// `REST offset` when `offset` > 0 (RFC 3659 §5: the server writes from that byte).
+    /// `source` fills the buffer it gets and returns the number of bytes it wrote there;
+    /// 0 means end of file.
+    /// - Returns: the number of bytes sent.
+    /// - Throws: `FTPError.reply` (553 not allowed, 502 APPE/REST not implemented, 552 no room),
+    ///   `.dataConnectionClosed(bytesTransferred:reason:)` when the data connection broke or the
+    ///   final reply was 4xx, `.timedOut`, `.connectFailed`, or what `source` throws.
     @discardableResult
-    func exchange(_ verb: String, _ argument: String? = nil, shown: String? = nil) throws(FTPError) -> FTPReply {
-        let encoded = try argument.map { (value) throws(FTPError) in try nameCodec.encode(value) }
-        let line = shown ?? (argument.map { "\(verb) \($0)" } ?? verb)
-        return try exchange(verb, encoded: encoded, shown: line)
+    public func store(
+        _ path: String, from source: (UnsafeMutableRawBufferPointer) throws -> Int, append: Bool = false,
+        offset: UInt64 = 0
+    ) throws -> UInt64 {
+        try locked { core in try core.store(path, from: source, append: append, offset: offset) }
     }
 
-    func exchange(_ verb: String, encoded: [UInt8]?, shown: String) throws(FTPError) -> FTPReply {
-        guard let control else { throw .connectionClosed }
-        var line = Array(verb.utf8)
-        if let encoded { line += [UInt8(ascii: " ")] + encoded }
-        try control.sendLine(line, shown: shown)
-        var reply = try control.readReply(during: shown)
-        let verb = verb.prefix { $0 != " " }.uppercased()
-        // Only commands that open a data connection get a preliminary reply (RFC 959 §4.2,
-        // §5.4): another command that reads one is reading a reply meant for an earlier
-        // command (a server that sent one reply too many). That stray reply is skipped: the
-        // command's own reply follows it. A second one in a row means the dialogue is lost.
-        if Self.isStray(reply, verb) {
-            log?("skipping reply \(reply.code): it answers an earlier command, not \(shown)")
-            reply = try control.readReply(
-                during: shown, maximumLines: ReplyParser.maximumLines, seconds: min(configuration.timeout, 5))
-            if Self.isStray(reply, verb) {
-                throw .outOfStep("reply \(reply.code) to \(shown) belongs to an earlier command")
-            }
-        }
-        return reply
-    }
-
-    /// Whether `reply` cannot be the reply to `verb` and answers an earlier command.
-    static func isStray(_ reply: FTPReply, _ verb: String) -> Bool {
-        reply.isPreliminary && !transferVerbs.contains(verb) || answersAnotherCommand(reply, verb)
-    }
-
-    /// Whether a positive reply's code cannot answer `verb` (RFC 959 §5.4, RFC 3659): SIZE
-    /// is answered by 213, REST and RNFR by 350 (a 2xx there is a final reply meant for an
-    /// earlier command), EPSV and PASV by 229 or 227 (RFC 2428), and DELE, RMD, MKD, RNTO,
-    /// TYPE and NOOP by a 2xx (a 3xx there is one meant for REST or RNFR). 4xx and 5xx replies always belong to the command.
-    static func answersAnotherCommand(_ reply: FTPReply, _ verb: String) -> Bool {
-        guard (200..<400).contains(reply.code) else { return false }
-        switch verb {
-        case "SIZE": return reply.code != 213
-        case "REST", "RNFR": return reply.code / 100 != 3
-        case "DELE", "RMD", "MKD", "RNTO", "TYPE", "NOOP": return reply.code / 100 != 2
-        case "EPSV", "PASV": return reply.code != 229 && reply.code != 227
-        default: return false
-        }
-    }
-
-    /// Commands answered by a preliminary reply, then a final one (RFC 959 §5.4, RFC 3659 §7).
-    private static let transferVerbs: Set<String> = ["RETR", "STOR", "STOU", "APPE", "LIST", "NLST", "MLSD", "REIN"]
-
-    func readReply(during: String) throws(FTPError) -> FTPReply {
-        guard let control else { throw .connectionClosed }
-        return try control.readReply(during: during)
-    }
-
+    /// Uploads the open local file `file` from its byte `fileOffset`, at most `length` bytes (all
+    /// to its end when nil; a file that grew meanwhile is not sent beyond): STOR (or APPE
+    /// when `append`, RFC 959 §4.1.3), preceded by `REST offset` when `offset` > 0 (RFC 3659 §5).
+    /// Over a plain data connection the bytes go from the page cache to the socket where the
+    /// platform can (sendfile(2) on Linux), never copied through this process; over TLS
+    /// (RFC 4217) they are read with pread(2) and encrypted as usual. `progress` gets the bytes
+    /// sent after each step and may throw to abandon the transfer (the session stays usable).
+    /// The descriptor is neither moved nor closed.
+    /// - Returns: the number of bytes sent.
+    /// - Throws: as `store(_:from:append:offset:)`; a read error of the local file is
+    ///   `LocalReadError`.
     @discardableResult
-    func expect(_ reply: FTPReply, _ shown: String, _ codes: Int...) throws(FTPError) -> FTPReply {
-        guard codes.contains(reply.code) else { throw replyError(reply, shown) }
-        return reply
-    }
-
-    func expectCompletion(_ reply: FTPReply, _ shown: String) throws(FTPError) {
-        guard reply.isCompletion else { throw replyError(reply, shown) }
-    }
-
-    func replyError(_ reply: FTPReply, _ shown: String) -> FTPError {
-        // A transfer refused for want of session reuse after the TLS 1.3 tickets ran out: the
-        // session is closed, the next attempt connects again with TLS 1.2 (FTPSession+TLS).
-        if reply.code == 522, protectsData, fallsBackToTLS12(after: reply) {
-            control?.close()
-            control = nil
-            // Transient: worth another attempt, over the new connection.
-            return .tlsFailed(
-                "\(reply.code) \(reply.text) (after \(shown)): TLS 1.3 session tickets ran out; "
-                    + "TLS 1.2 session resumption for this device for the rest of the run")
-        }
-        return .reply(code: reply.code, text: reply.text, command: shown)
-    }
-
-    /// Runs `body`; on an error that leaves the control connection in an unknown state
-    /// (timeout, lost connection, protocol violation) closes it before rethrowing.
-    func guarded<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        do {
-            return try body()
-        } catch {
-            switch error as? FTPError {
-            case nil: break
-            case .timedOut?, .connectionClosed?, .protocolViolation?, .outOfStep?, .tlsRefused?, .certificateUntrusted?,
-                .fingerprintMismatch?:
-                control?.close()
-                control = nil
-            case .reply?, .dataConnectionClosed?, .invalidName?, .connectFailed?, .tlsFailed?:
-                break  // still in step (connectFailed, tlsFailed: a data connection)
-            }
-            if let failure = error as? FTPError, let scrubbed = failure.scrubbed(by: scrubber) as? E { throw scrubbed }
-            throw error
+    public func store(
+        _ path: String, file: Int32, fileOffset: UInt64, length: UInt64? = nil, append: Bool = false,
+        offset: UInt64 = 0, progress: (Int) throws -> Void
+    ) throws -> UInt64 {
+        try locked { core in
+            try core.store(
+                path, file: file, fileOffset: fileOffset, length: length, append: append, offset: offset,
+                progress: progress)
         }
     }
 }

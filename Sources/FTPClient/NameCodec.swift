@@ -1,5 +1,10 @@
 import FTPListing
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Converts path names between Swift strings and the bytes a server uses for file names:
 /// UTF-8 (RFC 2640) or a legacy encoding (gbk, gb18030, latin1, shift_jis, ...) via iconv(3).

@@ -1,22 +1,15 @@
-import Foundation
+import Synchronization
 
 /// A set of servers (`host:port`) with a quirk learnt on one connection, remembered for the
 /// process (one run) so that later connections avoid it at once.
-final class ServerQuirkMemory: @unchecked Sendable {
-    private let lock = NSLock()
-    private var servers: Set<String> = []
+final class ServerQuirkMemory: Sendable {
+    private let servers = Mutex<Set<String>>([])
 
-    func contains(_ server: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return servers.contains(server)
-    }
+    /// Whether `server` showed the quirk earlier in this process.
+    func contains(_ server: String) -> Bool { servers.withLock { $0.contains(server) } }
 
-    func insert(_ server: String) {
-        lock.lock()
-        servers.insert(server)
-        lock.unlock()
-    }
+    /// Remembers that `server` showed the quirk.
+    func insert(_ server: String) { _ = servers.withLock { $0.insert(server) } }
 }
 
 /// Servers whose FEAT reply did not end within its bounds: later connections skip FEAT.

@@ -1,6 +1,10 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-/// A TCP connection over a Glibc socket, nonblocking, with poll(2) before every read and
+/// A TCP connection over a POSIX socket (platform differences: `SocketPlatform`), nonblocking, with poll(2) before every read and
 /// write so that no call waits longer than `timeout` seconds without progress.
 public final class SocketTransport: Transport {
     private var descriptor: Int32
@@ -30,7 +34,7 @@ public final class SocketTransport: Transport {
     ) throws(FTPError) -> SocketTransport {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = SocketPlatform.stream
         hints.ai_flags = AI_NUMERICSERV | (numericOnly ? AI_NUMERICHOST : 0)
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -57,7 +61,7 @@ public final class SocketTransport: Transport {
     }
 
     private static func attempt(_ info: addrinfo, timeout: Double, lowLatency: Bool) -> Attempt {
-        let fd = socket(info.ai_family, info.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.ai_protocol)
+        let fd = SocketPlatform.makeSocket(family: info.ai_family, type: info.ai_socktype, protocol: info.ai_protocol)
         guard fd >= 0 else { return .failure(errorText(errno)) }
         let flags = fcntl(fd, F_GETFL)
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
@@ -68,31 +72,33 @@ public final class SocketTransport: Transport {
             // Keepalive probes every 15 s after 60 s idle: a control connection idle during a
             // long transfer stays in NAT/router tables (the default waits 2 hours). Probes are
             // TCP-level, so the reply stream is untouched.
-            for (option, value) in [(TCP_KEEPIDLE, Int32(60)), (TCP_KEEPINTVL, Int32(15)), (TCP_KEEPCNT, Int32(4))] {
+            for (option, value) in [
+                (SocketPlatform.keepAliveIdle, Int32(60)), (TCP_KEEPINTVL, Int32(15)), (TCP_KEEPCNT, Int32(4)),
+            ] {
                 var setting = value
                 _ = setsockopt(fd, Int32(IPPROTO_TCP), option, &setting, socklen_t(MemoryLayout<Int32>.size))
             }
         }
-        if Glibc.connect(fd, info.ai_addr, info.ai_addrlen) != 0 {
+        if SocketPlatform.connect(fd, info.ai_addr, info.ai_addrlen) != 0 {
             guard errno == EINPROGRESS else {
                 let reason = errorText(errno)
-                Glibc.close(fd)
+                SocketPlatform.close(fd)
                 return .failure(reason)
             }
             switch waitFor(fd, events: Int16(POLLOUT), timeout: timeout) {
             case .ready: break
             case .timedOut:
-                Glibc.close(fd)
+                SocketPlatform.close(fd)
                 return .failure("no answer within \(formatSeconds(timeout)) s")
             case .failed(let code):
-                Glibc.close(fd)
+                SocketPlatform.close(fd)
                 return .failure(errorText(code))
             }
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
             guard error == 0 else {
-                Glibc.close(fd)
+                SocketPlatform.close(fd)
                 return .failure(errorText(error))
             }
         }
@@ -118,7 +124,7 @@ public final class SocketTransport: Transport {
         guard descriptor >= 0 else { throw .failed("connection closed") }
         var offset = 0
         while offset < bytes.count {
-            let count = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            let count = send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, SocketPlatform.sendFlags)
             if count >= 0 {
                 offset += count
                 continue
@@ -134,12 +140,12 @@ public final class SocketTransport: Transport {
     }
 
     public func finishWriting() {
-        if descriptor >= 0 { _ = shutdown(descriptor, Int32(SHUT_WR)) }
+        if descriptor >= 0 { _ = shutdown(descriptor, SocketPlatform.shutWrite) }
     }
 
     public func close() {
         if descriptor >= 0 {
-            Glibc.close(descriptor)
+            SocketPlatform.close(descriptor)
             descriptor = -1
         }
     }
@@ -174,13 +180,11 @@ public final class SocketTransport: Transport {
         }
     }
 
-    /// Bytes written but not yet acknowledged by the peer (SIOCOUTQ, Linux `TIOCOUTQ` on a
-    /// TCP socket); nil when closed or the system does not say.
+    /// Bytes written but not yet acknowledged by the peer (`SocketPlatform.queuedBytes`); nil
+    /// when closed or the system does not say.
     var queuedBytes: Int? {
         guard descriptor >= 0 else { return nil }
-        var count: Int32 = 0
-        guard ioctl(descriptor, UInt(0x5411), &count) == 0 else { return nil }
-        return Int(max(count, 0))
+        return SocketPlatform.queuedBytes(descriptor)
     }
 
     /// Asks for a send buffer of `bytes` (SO_SNDBUF; the kernel doubles it for its own
@@ -216,7 +220,7 @@ public final class SocketTransport: Transport {
     /// or `other` becomes readable.
     func waitForEnd(orReadable other: SocketTransport, seconds: Double) {
         guard descriptor >= 0, other.descriptor >= 0 else { return }
-        let peerClosed: Int16 = 0x2000  // POLLRDHUP (Linux), not exported to Swift
+        let peerClosed = SocketPlatform.peerClosedEvent
         var entries = [
             pollfd(fd: descriptor, events: Int16(POLLIN) | peerClosed, revents: 0),
             pollfd(fd: other.descriptor, events: Int16(POLLIN), revents: 0),
@@ -235,8 +239,7 @@ public final class SocketTransport: Transport {
     /// growing the server's file behind a retry.
     func reset() {
         guard descriptor >= 0 else { return }
-        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        SocketPlatform.resetOnClose(descriptor)
         close()
     }
 

@@ -1,5 +1,10 @@
 import COpenSSL
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// TLS (OpenSSL) over a connected `SocketTransport`: the same blocking, timeout-bounded
 /// interface as the socket, so the rest of FTPClient does not know which one it has.

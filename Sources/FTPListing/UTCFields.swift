@@ -11,9 +11,10 @@ public struct UTCFields: Sendable, Equatable {
     public var second: Int
 
     /// The fields of `date`, rounded down to the second. Instants beyond ±10^11 s (about
-    /// ±3,000 years) are clamped there.
+    /// ±3,000 years) are clamped there; a NaN instant (a damaged record) is 1970-01-01T00:00:00Z.
     public init(_ date: Date) {
-        let seconds = Int(min(max(date.timeIntervalSince1970, -1e11), 1e11).rounded(.down))
+        let interval = date.timeIntervalSince1970.isNaN ? 0 : date.timeIntervalSince1970
+        let seconds = Int(min(max(interval, -1e11), 1e11).rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         (year, month, day) = CivilTime.date(days: days)
@@ -36,6 +37,17 @@ public struct UTCFields: Sendable, Equatable {
 
     /// `YYYY-MM-DD`.
     public var isoDate: String { Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2) }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`: ISO 8601 extended format, UTC, whole seconds (reports, logs,
+    /// `status --json`).
+    public var iso8601: String { isoDate + "T" + isoClock + "Z" }
+
+    /// `YYYYMMDDTHHMMSSZ`: ISO 8601 basic format, UTC, whole seconds; no colons, so the text
+    /// is a valid file name on every file system (conflict copies, trash folders).
+    public var basicStamp: String {
+        Self.padded(year, 4) + Self.padded(month, 2) + Self.padded(day, 2) + "T" + Self.padded(hour, 2)
+            + Self.padded(minute, 2) + Self.padded(second, 2) + "Z"
+    }
 
     /// `HH:MM:SS`.
     public var isoClock: String { Self.padded(hour, 2) + ":" + Self.padded(minute, 2) + ":" + Self.padded(second, 2) }

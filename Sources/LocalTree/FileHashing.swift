@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// One file a scan must read and hash.
@@ -50,7 +52,7 @@ enum FileHashing {
             let bytes = try hasher.update(fd: fd, path: job.fullPath, length: nil)
             var after = stat()
             if fstat(fd, &after) != 0 { return .failed(.current("fstat", job.fullPath)) }
-            let mtime = nanoseconds(after.st_mtim)
+            let mtime = nanoseconds(FilePlatform.modified(after))
             if UInt64(after.st_ino) != job.identity.inode || mtime != job.identity.mtimeNanoseconds
                 || bytes != job.identity.size || UInt64(max(0, after.st_size)) != job.identity.size
             {

@@ -3,6 +3,8 @@ import SyncCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// What `lstat` says about one local path.

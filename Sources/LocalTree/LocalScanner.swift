@@ -3,6 +3,8 @@ import SyncCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Scans a local folder recursively with `lstat` semantics: symlinks are reported as links and
@@ -203,7 +205,7 @@ public struct LocalScanner: Sendable {
             if !excludes.isEmpty && excludes.excludes(path: path.string, name: child.name, isFolder: isFolder) {
                 continue
             }
-            let mtime = nanoseconds(child.stat.st_mtim)
+            let mtime = nanoseconds(FilePlatform.modified(child.stat))
             let modified = FileTime(seconds: FileIdentity.seconds(nanoseconds: mtime), granularity: .exact)
             switch type {
             case S_IFREG:

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Nanoseconds since 1970-01-01T00:00:00Z (UTC) of a file-system time, saturated to the range

@@ -3,6 +3,8 @@ import SyncCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Writes a download to its file under `.ftpsync/`, continuing at a given offset: the file is
@@ -49,24 +51,24 @@ public final class PartialFileWriter {
         var info = stat()
         if fstat(fd, &info) != 0 {
             let error = LocalFileError.current("fstat", path)
-            Glibc.close(fd)
+            FilePlatform.close(fd)
             throw error
         }
         let existing = UInt64(max(0, info.st_size))
         if existing < offset {
-            Glibc.close(fd)
+            FilePlatform.close(fd)
             throw LocalFileError(
                 operation: "resume", path: path, code: 0,
                 detail: "the file holds \(existing) bytes, fewer than the offset \(offset)")
         }
         if existing > offset && ftruncate(fd, off_t(offset)) != 0 {
             let error = LocalFileError.current("ftruncate", path)
-            Glibc.close(fd)
+            FilePlatform.close(fd)
             throw error
         }
         if lseek(fd, off_t(offset), SEEK_SET) < 0 {
             let error = LocalFileError.current("lseek", path)
-            Glibc.close(fd)
+            FilePlatform.close(fd)
             throw error
         }
         self.fd = fd
@@ -88,9 +90,8 @@ public final class PartialFileWriter {
     ///   (used to name the file) is missing, or when the folder refuses a new file: the caller
     ///   then writes a named partial as before and gets the error from there.
     public static func anonymous(in folder: String, finalPath: String) -> PartialFileWriter? {
-        guard procFileDescriptors else { return nil }
-        // O_TMPFILE (`__O_TMPFILE | O_DIRECTORY` on Linux): Glibc's macro is not imported.
-        let fd = open(folder, O_WRONLY | O_CLOEXEC | O_DIRECTORY | 0o20_000_000, 0o666)
+        guard procFileDescriptors, let flags = FilePlatform.anonymousFileFlags else { return nil }
+        let fd = open(folder, flags, 0o666)
         if fd < 0 { return nil }
         return PartialFileWriter(descriptor: fd, path: finalPath)
     }
@@ -100,8 +101,8 @@ public final class PartialFileWriter {
     /// the file gets its name with `TreeFolder.link(descriptor:as:)` of `descriptor`.
     /// - Returns: nil when the file system or kernel has no `O_TMPFILE` or `/proc/self/fd`.
     public static func anonymous(in folder: TreeFolder, name: String) -> PartialFileWriter? {
-        guard procFileDescriptors else { return nil }
-        let fd = openat(folder.descriptor, ".", O_WRONLY | O_CLOEXEC | O_DIRECTORY | 0o20_000_000, 0o666)
+        guard procFileDescriptors, let flags = FilePlatform.anonymousFileFlags else { return nil }
+        let fd = openat(folder.descriptor, ".", flags, 0o666)
         if fd < 0 { return nil }
         return PartialFileWriter(descriptor: fd, path: folder.shown(name))
     }
@@ -140,7 +141,7 @@ public final class PartialFileWriter {
     }
 
     deinit {
-        if fd >= 0 { Glibc.close(fd) }
+        if fd >= 0 { FilePlatform.close(fd) }
     }
 
     /// Writes all of `bytes` at the end of the file.
@@ -150,7 +151,7 @@ public final class PartialFileWriter {
         guard var next = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
-            let done = Glibc.write(fd, next, left)
+            let done = FilePlatform.write(fd, next, left)
             if done < 0 {
                 if errno == EINTR { continue }
                 throw LocalFileError.current("write", path)
@@ -203,7 +204,7 @@ public final class PartialFileWriter {
         var info = stat()
         if fstat(fd, &info) != 0 { throw LocalFileError.current("fstat", path) }
         return FileIdentity(
-            size: UInt64(max(0, info.st_size)), mtimeNanoseconds: nanoseconds(info.st_mtim),
+            size: UInt64(max(0, info.st_size)), mtimeNanoseconds: nanoseconds(FilePlatform.modified(info)),
             inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
     }
 
@@ -224,10 +225,10 @@ public final class PartialFileWriter {
         fd = -1
         if sync && fsync(descriptor) != 0 {
             let error = LocalFileError.current("fsync", path)
-            Glibc.close(descriptor)
+            FilePlatform.close(descriptor)
             throw error
         }
-        if Glibc.close(descriptor) != 0 { throw LocalFileError.current("close", path) }
+        if FilePlatform.close(descriptor) != 0 { throw LocalFileError.current("close", path) }
     }
 
     /// `UTIME_OMIT` of `<sys/stat.h>` (a macro Swift does not import): leave this time alone.

@@ -1,28 +1,20 @@
+import FTPListing
 import Foundation
 import SyncCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 extension LocalFileSystem {
-    /// `date` in UTC as `YYYYMMDDTHHMMSSZ` (ISO 8601 basic format, whole seconds, no colons so
-    /// the text is a valid name on every file system), e.g. `20250102T030405Z`.
-    public static func utcStamp(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
-    }
-
     /// The name a conflicting local file is kept under beside the pulled one:
     /// `NAME.conflict-<UTC stamp>.EXT` (`NAME.conflict-<UTC stamp>` without an extension; a
     /// leading dot does not start an extension). A name that would pass NAME_MAX (255 bytes) is
     /// shortened as `NameFitting.fit` says: the extension kept, the stem cut by bytes, a short hash.
     public static func conflictName(for name: String, at date: Date) -> String {
-        let stamp = ".conflict-" + utcStamp(date)
+        let stamp = ".conflict-" + UTCFields(date).basicStamp
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
             return NameFitting.fit(stem: String(name[..<dot]), tag: stamp, ext: String(name[dot...]))
         }
@@ -31,7 +23,7 @@ extension LocalFileSystem {
 
     /// The trash folder of one run: `<localRoot>/.ftpsync/trash/<UTC stamp>`.
     public static func trashFolder(localRoot: String, at date: Date) -> String {
-        "\(localRoot)/\(LocalScanner.stateFolderName)/trash/\(utcStamp(date))"
+        "\(localRoot)/\(LocalScanner.stateFolderName)/trash/\(UTCFields(date).basicStamp)"
     }
 
     /// Moves the file (or folder) at `source` into the trash as

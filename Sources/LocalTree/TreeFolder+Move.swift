@@ -3,6 +3,8 @@ import SyncCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 extension TreeFolder {
@@ -41,7 +43,7 @@ extension TreeFolder {
     {
         let source = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         if source < 0 { throw LocalFileError.current("open", shown(name)) }
-        defer { Glibc.close(source) }
+        defer { FilePlatform.close(source) }
         var info = stat()
         if fstat(source, &info) != 0 { throw LocalFileError.current("fstat", shown(name)) }
         guard info.st_mode & S_IFMT == S_IFREG else {
@@ -54,11 +56,12 @@ extension TreeFolder {
             let fd = openat(staging.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd < 0 { throw LocalFileError.current("open", staging.shown(temporary)) }
             do {
-                try TreeFolder.copy(from: source, to: fd, modified: info.st_mtim, shown: staging.shown(temporary))
-                Glibc.close(fd)
+                try TreeFolder.copy(
+                    from: source, to: fd, modified: FilePlatform.modified(info), shown: staging.shown(temporary))
+                FilePlatform.close(fd)
                 try staging.rename(temporary, to: folder, as: newName, replace: replace)
             } catch {
-                Glibc.close(fd)
+                FilePlatform.close(fd)
                 _ = try? staging.removeFile(temporary)
                 throw error
             }
@@ -70,7 +73,8 @@ extension TreeFolder {
                 detail: "another file system, with no temporary file possible there (no O_TMPFILE)")
         }
         defer { try? writer.close(sync: false) }
-        try TreeFolder.copy(from: source, to: writer.descriptor, modified: info.st_mtim, shown: folder.shown(newName))
+        try TreeFolder.copy(
+            from: source, to: writer.descriptor, modified: FilePlatform.modified(info), shown: folder.shown(newName))
         try folder.place(writer, as: newName, replace: replace)
     }
 

@@ -3,6 +3,8 @@ import SyncCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A folder of the local tree, held open by descriptor, and the `*at` calls made in it.
@@ -24,7 +26,7 @@ public final class TreeFolder: @unchecked Sendable {
         self.path = path
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit { FilePlatform.close(descriptor) }
 
     /// Opens the root folder at `path` (symlinks in `path` are followed: it is the user's
     /// configured place), making it and its parents first when `create` is true.
@@ -173,7 +175,7 @@ public final class TreeFolder: @unchecked Sendable {
         if fd < 0 { throw LocalFileError.current("open", path) }
         guard let dir = fdopendir(fd) else {
             let error = LocalFileError.current("opendir", path)
-            Glibc.close(fd)
+            FilePlatform.close(fd)
             throw error
         }
         defer { closedir(dir) }
@@ -224,8 +226,8 @@ extension LocalFileStatus {
         self.init(
             kind: kind,
             identity: FileIdentity(
-                size: UInt64(max(0, info.st_size)), mtimeNanoseconds: nanoseconds(info.st_mtim),
+                size: UInt64(max(0, info.st_size)), mtimeNanoseconds: nanoseconds(FilePlatform.modified(info)),
                 inode: UInt64(info.st_ino), device: UInt64(info.st_dev)))
-        changeNanoseconds = nanoseconds(info.st_ctim)
+        changeNanoseconds = nanoseconds(FilePlatform.changed(info))
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Streaming XXH3-128 hasher over libxxhash.
@@ -63,7 +65,7 @@ public final class XXH3Hasher {
     /// Feeds bytes read from the open file `fd` from its current offset: `length` bytes, or up to
     /// the end when nil. `path` only names the file in errors.
     func update(fd: Int32, path: String, length: UInt64?) throws(LocalFileError) -> UInt64 {
-        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL)
+        FilePlatform.adviseSequential(fd)
         let buffer = UnsafeMutableRawBufferPointer.allocate(
             byteCount: XXH3Hasher.readBufferSize, alignment: 64)
         defer { buffer.deallocate() }

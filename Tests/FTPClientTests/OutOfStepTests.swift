@@ -16,6 +16,6 @@ struct OutOfStepTests {
     ])
     func positiveRepliesOfTheWrongKindBelongToAnotherCommand(code: Int, verb: String, other: Bool) {
         let reply = FTPReply(code: code, lines: ["\(code) text"])
-        #expect(FTPSession.answersAnotherCommand(reply, verb) == other)
+        #expect(FTPSessionCore.answersAnotherCommand(reply, verb) == other)
     }
 }

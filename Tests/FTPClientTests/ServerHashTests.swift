@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: hashReplies)
     func readsHashReplies(line: String, size: UInt64?, found: Bool) {
         let reply = Self.reply(213, ["213-Computing SHA-256 digest", line])
-        let digest = FTPSession.digest(inHashReply: reply, algorithm: .sha256, size: size)
+        let digest = FTPSessionCore.digest(inHashReply: reply, algorithm: .sha256, size: size)
         #expect((digest != nil) == found)
         if found { #expect(digest?.first == 0x2c && digest?.count == 32) }
     }
@@ -65,7 +65,7 @@ import Testing
 
     @Test(arguments: legacyReplies)
     func readsLegacyReplies(algorithm: ServerHashAlgorithm, line: String, hex: String?) {
-        let digest = FTPSession.digest(inLegacyReply: Self.reply(250, [line]), algorithm: algorithm)
+        let digest = FTPSessionCore.digest(inLegacyReply: Self.reply(250, [line]), algorithm: algorithm)
         #expect(digest.map { $0.map { String(format: "%02x", $0) }.joined() } == hex)
     }
 

@@ -86,11 +86,6 @@ import Testing
         #expect(document.text.contains("never"))
     }
 
-    @Test(arguments: [(0.0, "1970-01-01T00:00:00Z"), (1_795_953_600.9, "2026-11-29T12:00:00Z")])
-    func timestamps(seconds: Double, expected: String) {
-        #expect(utcTimestamp(Date(timeIntervalSince1970: seconds)) == expected)
-    }
-
     @Test(arguments: Help.commands)
     func everyPageListsItsOptionsAndAnExample(command: String) throws {
         let page = try #require(Help.page(for: command))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FTPListing
 import Foundation
 import SyncConfig
 import SyncCore
@@ -105,8 +106,8 @@ struct StatusDocument: Encodable, Sendable {
         for device in devices {
             let attempt = device.lastAttempt
             rows.append([
-                device.name, device.lastSync.map(utcTimestamp) ?? "never",
-                attempt.map { utcTimestamp($0.at) } ?? "never",
+                device.name, device.lastSync.map { UTCFields($0).iso8601 } ?? "never",
+                attempt.map { UTCFields($0.at).iso8601 } ?? "never",
                 attempt?.status ?? "-", String(device.files), formatBytes(device.bytes), String(device.partials),
                 device.identityKnown ? "known" : "unknown",
             ])
@@ -161,11 +162,11 @@ struct DeviceStateSummary: Encodable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         if let lastSync {
-            try container.encode(utcTimestamp(lastSync), forKey: .lastSync)
+            try container.encode(UTCFields(lastSync).iso8601, forKey: .lastSync)
         } else {
             try container.encodeNil(forKey: .lastSync)
         }
-        try container.encode(lastAttempt.map { utcTimestamp($0.at) }, forKey: .lastAttempt)
+        try container.encode(lastAttempt.map { UTCFields($0.at).iso8601 }, forKey: .lastAttempt)
         try container.encode(lastAttempt?.status, forKey: .lastStatus)
         try container.encode(lastAttempt?.error, forKey: .lastError)
         try container.encode(lastAttempt?.filesTransferred, forKey: .lastFilesTransferred)
@@ -174,15 +175,4 @@ struct DeviceStateSummary: Encodable, Sendable {
         try container.encode(partials, forKey: .partials)
         try container.encode(identityKnown, forKey: .identityKnown)
     }
-}
-
-/// `2026-11-29T12:00:00Z`: ISO 8601, UTC, whole seconds (a time read from a damaged state
-/// beyond `time_t` is shown at the nearest end, never a crash).
-func utcTimestamp(_ date: Date) -> String {
-    var seconds = time_t(Saturating.int64(date.timeIntervalSince1970.rounded(.down)))
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    return String(
-        format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-        Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
 }

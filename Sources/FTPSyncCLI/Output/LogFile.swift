@@ -1,3 +1,4 @@
+import FTPListing
 import Foundation
 import SyncEngine
 
@@ -32,7 +33,7 @@ final class LogFile: @unchecked Sendable {
     /// spaces; then it passes through the filter.
     func write(_ message: String, at date: Date = Date()) {
         let flat = filter.line(message.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined())
-        let line = "\(utcTimestamp(date)) ftpsync[\(pid)] \(flat)\n"
+        let line = "\(UTCFields(date).iso8601) ftpsync[\(pid)] \(flat)\n"
         let bytes = Array(line.utf8)
         lock.lock()
         defer { lock.unlock() }

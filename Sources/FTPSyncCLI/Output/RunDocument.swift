@@ -1,4 +1,5 @@
 import FTPClient
+import FTPListing
 import Foundation
 import SyncCore
 import SyncEngine
@@ -45,8 +46,8 @@ struct RunDocument: Encodable {
         var totals = RunStats()
         for device in devices { totals.add(device.stats) }
         self.totals = totals
-        self.started = isoUTC(started)
-        self.finished = isoUTC(finished)
+        self.started = UTCFields(started).iso8601
+        self.finished = UTCFields(finished).iso8601
         durationSeconds = max(0, (finished.timeIntervalSince(started) * 1000).rounded() / 1000)
         self.exitCode = exitCode
         version = ftpsyncVersion
@@ -67,9 +68,6 @@ struct RunDocument: Encodable {
         try c.encode(version, forKey: .version)
     }
 }
-
-/// `date` as UTC ISO 8601 to the second: `2026-11-29T12:00:00Z`.
-func isoUTC(_ date: Date) -> String { utcTimestamp(date) }
 
 /// Encodes a value as pretty JSON with a final newline.
 func jsonText<T: Encodable>(_ value: T) -> String {

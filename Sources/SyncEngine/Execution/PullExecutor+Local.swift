@@ -1,3 +1,4 @@
+import FTPListing
 import Foundation
 import LocalTree
 import SyncCore
@@ -155,7 +156,7 @@ extension PullExecutor {
     /// Moves `name` of `folder` (at `path`) to `.ftpsync/trash/<UTC time>/<device>/<path>`,
     /// with `~1`, `~2`, … after the name when taken; never over anything.
     func trash(_ name: String, in folder: TreeFolder, path: RelativePath) throws {
-        var place = "trash/\(LocalFileSystem.utcStamp(runStarted))/\(job.name)"
+        var place = "trash/\(UTCFields(runStarted).basicStamp)/\(job.name)"
         if !path.parent.isRoot { place += "/" + path.parent.string }
         let trash = try tree.state().folder(place, create: true)
         var candidate = name

@@ -1,5 +1,5 @@
 /// Passive-mode data connections (RFC 959 §4.1.2 PASV, RFC 2428 §3 EPSV).
-extension FTPSession {
+extension FTPSessionCore {
     /// Opens a data connection and sends the transfer command (REST first when `offset` > 0;
     /// RFC 3659 §5 wants REST right before the transfer command).
     /// - Returns: the connected data connection and the first reply to the command: 1xx

@@ -1,6 +1,6 @@
 import Foundation
 
-extension FTPSession {
+extension FTPSessionCore {
     /// Bytes asked of one sendfile(2) call; progress is reported after each.
     static let sendFileChunk = 4 * 1024 * 1024
 
@@ -16,7 +16,7 @@ extension FTPSession {
     /// - Throws: as `store(_:from:append:offset:)`; a read error of the local file is
     ///   `LocalReadError`.
     @discardableResult
-    public func store(
+    func store(
         _ path: String, file: Int32, fileOffset: UInt64, length: UInt64? = nil, append: Bool = false,
         offset: UInt64 = 0, progress: (Int) throws -> Void
     ) throws -> UInt64 {
@@ -72,49 +72,27 @@ extension FTPSession {
     }
 }
 
-/// The local file being uploaded could not be read (an I/O error, a descriptor that is not
-/// a readable file).
-public struct LocalReadError: Error, CustomStringConvertible, Sendable {
-    /// The `errno` value.
-    public var code: Int32
-
-    public var description: String { "reading the local file: \(String(cString: strerror(code)))" }
-}
-
 extension SocketTransport {
     /// Sends up to `count` bytes of the open file `file` from byte `position` (advanced by the
-    /// bytes sent) with sendfile(2), waiting at most the timeout without progress (bytes
+    /// bytes sent) without copying (`SocketPlatform.sendFile`), waiting at most the timeout without progress (bytes
     /// leaving the send queue count) for the socket to take more.
-    /// SIGPIPE is blocked for the call, so a closed peer is an error, never a signal.
+    /// SIGPIPE is kept away (`SocketPlatform.withoutSIGPIPE`), so a closed peer is an error, never a signal.
     /// - Returns: the bytes sent; 0 at the end of the file.
     /// - Throws: `TransportError.timedOut`, `.closedByPeer` (reset, broken pipe) or `.failed`
     ///   (also for a read error of the file, with the system's message).
     func sendFile(_ file: Int32, from position: inout off_t, count: Int) throws(TransportError) -> Int {
-        var blocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGPIPE)
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer {
-            // A SIGPIPE raised while blocked is taken here, before the old mask returns.
-            var pending = sigset_t()
-            sigpending(&pending)
-            if sigismember(&pending, SIGPIPE) == 1 {
-                var none = timespec(tv_sec: 0, tv_nsec: 0)
-                _ = sigtimedwait(&blocked, nil, &none)
-            }
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-        }
-        while true {
-            guard fileDescriptor >= 0 else { throw .failed("connection closed") }
-            let result = sendfile(fileDescriptor, file, &position, count)
-            if result >= 0 { return result }
-            let code = errno
-            switch code {
-            case EINTR: continue
-            case EAGAIN, EWOULDBLOCK: try waitUntilReady(forWriting: true)
-            case ECONNRESET, EPIPE: throw .closedByPeer
-            default: throw .failed("sendfile: " + String(cString: strerror(code)))
+        try SocketPlatform.withoutSIGPIPE { () throws(TransportError) -> Int in
+            while true {
+                guard fileDescriptor >= 0 else { throw .failed("connection closed") }
+                let result = SocketPlatform.sendFile(file, to: fileDescriptor, from: &position, count: count)
+                if result >= 0 { return result }
+                let code = errno
+                switch code {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: try waitUntilReady(forWriting: true)
+                case ECONNRESET, EPIPE: throw .closedByPeer
+                default: throw .failed("sendfile: " + String(cString: strerror(code)))
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension FTPSession {
+extension FTPSessionCore {
     /// Most lines a FEAT reply may have (RFC 2389 servers list a few dozen features).
     static let maximumFeatureLines = 500
     /// Longest a whole FEAT reply may take, in seconds (never more than the configured timeout).

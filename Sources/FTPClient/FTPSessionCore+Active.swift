@@ -1,6 +1,6 @@
 /// Active-mode data connections (RFC 959 §4.1.2 PORT, RFC 2428 §2 EPRT): the client listens,
 /// names its address and port, and the server connects after the transfer command.
-extension FTPSession {
+extension FTPSessionCore {
     /// Listens on the control connection's local address, sends EPRT (PORT after a
     /// 500/501/502/522 reply, for the rest of the session), REST when `offset` > 0 and the
     /// transfer command, then accepts the server's data connection.

@@ -1,7 +1,7 @@
 import COpenSSL
 
 /// TLS on the control connection (RFC 4217 §4, implicit FTPS) and on data connections.
-extension FTPSession {
+extension FTPSessionCore {
     /// Runs the TLS handshake on the control connection's socket and checks the server's
     /// certificate as configured, before anything else is sent.
     /// - Throws: `.tlsFailed` (handshake), `.timedOut`, `.certificateUntrusted` (system check

@@ -1,28 +1,8 @@
 import FTPListing
 
-/// The bytes of one directory listing and the command that produced them.
-public struct RawListing: Sendable, Equatable {
-    /// MLSD or LIST.
-    public var format: ListingFormat
-    /// The data connection's bytes, unparsed.
-    public var bytes: [UInt8]
-    /// The final reply when the server says the listing is incomplete although it completed
-    /// (Pure-FTPd's `226 Output truncated to N matches`, vsftpd's `226 Transfer done (but
-    /// failed to open directory).`); nil otherwise.
-    public var truncation: String? = nil
-}
-
-extension FTPSession {
+extension FTPSessionCore {
     /// Largest listing accepted, in bytes; more is a protocol violation.
     static let maximumListingBytes = 256 * 1024 * 1024
-
-    /// Lists a folder and parses it: MLSD when offered (RFC 3659 §7), else LIST. The parse
-    /// uses `context`; names are decoded by the parser (see `nameCodec` for legacy encodings).
-    /// - Throws: as `listRaw`.
-    public func list(_ path: String, context: ListingContext) throws(FTPError) -> ParsedListing {
-        let raw = try listRaw(path)
-        return ListingParser.parse(raw.bytes, format: raw.format, context: context)
-    }
 
     /// Lists a folder and returns the data bytes: MLSD when offered; LIST when MLSD is not
     /// offered or is refused (500/501/502, or 550 saying the command is not understood),
@@ -34,7 +14,7 @@ extension FTPSession {
     /// `reserve` (when given) is told the size of each chunk before it is kept, and may throw
     /// to abandon the listing (a budget shared by several listings; the error becomes
     /// `.protocolViolation`).
-    public func listRaw(_ path: String, reserve: ((Int) throws -> Void)? = nil) throws(FTPError) -> RawListing {
+    func listRaw(_ path: String, reserve: ((Int) throws -> Void)? = nil) throws(FTPError) -> RawListing {
         try guarded { () throws(FTPError) in
             if usesMLSD {
                 do throws(FTPError) {
@@ -96,7 +76,7 @@ extension FTPSession {
     ///   when the data connection ended early or the final reply was 4xx (426, 451): resume from
     ///   `offset + bytesTransferred`; `.timedOut`; `.connectFailed`; or what `sink` throws (the
     ///   transfer is then abandoned and the session stays usable).
-    public func retrieve(
+    func retrieve(
         _ path: String, from offset: UInt64 = 0, to sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> UInt64 {
         try guarded { try receive("RETR", path, offset: offset, consume: sink) }
@@ -127,7 +107,7 @@ extension FTPSession {
     ///   `.dataConnectionClosed(bytesTransferred:reason:)` when the data connection broke or the
     ///   final reply was 4xx, `.timedOut`, `.connectFailed`, or what `source` throws.
     @discardableResult
-    public func store(
+    func store(
         _ path: String, from source: (UnsafeMutableRawBufferPointer) throws -> Int, append: Bool = false,
         offset: UInt64 = 0
     ) throws -> UInt64 {
@@ -209,7 +189,7 @@ extension FTPSession {
     }
 }
 
-extension FTPSession {
+extension FTPSessionCore {
     /// The plain socket under a data connection (itself, or the one under its TLS layer).
     static func socket(of data: any Transport) -> SocketTransport? {
         (data as? SocketTransport) ?? (data as? TLSTransport)?.plainSocket
