@@ -1,3 +1,5 @@
+import SyncEngine
+
 /// The exit codes of CONTRACT.md ("Exit codes").
 public enum ExitCode: Int32, Sendable {
     /// Everything planned was done (or, with `--dry-run`, planned).
@@ -17,4 +19,11 @@ public struct UsageError: Error, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// The exit code a set of device reports calls for.
+func exitCode(for reports: [DeviceReport]) -> ExitCode {
+    if reports.contains(where: { $0.status == .refused }) { return .safetyStop }
+    if reports.contains(where: { $0.status != .ok }) { return .partialFailure }
+    return .success
 }

@@ -25,17 +25,3 @@ struct PullCommand: FTPSyncSubcommand {
         try SyncRun(direction: .pull, options: options, console: console).run()
     }
 }
-
-/// `CONFIG` when given, else `$FTPSYNC_CONFIG`, else `./device.yaml`.
-func resolveConfigPath(_ given: String?, environment: [String: String]) -> String {
-    if let given { return given }
-    if let fromEnvironment = environment["FTPSYNC_CONFIG"], !fromEnvironment.isEmpty { return fromEnvironment }
-    return "device.yaml"
-}
-
-/// The exit code a set of device reports calls for.
-func exitCode(for reports: [DeviceReport]) -> ExitCode {
-    if reports.contains(where: { $0.status == .refused }) { return .safetyStop }
-    if reports.contains(where: { $0.status != .ok }) { return .partialFailure }
-    return .success
-}

@@ -1,0 +1,6 @@
+/// `CONFIG` when given, else `$FTPSYNC_CONFIG`, else `./device.yaml`.
+func resolveConfigPath(_ given: String?, environment: [String: String]) -> String {
+    if let given { return given }
+    if let fromEnvironment = environment["FTPSYNC_CONFIG"], !fromEnvironment.isEmpty { return fromEnvironment }
+    return "device.yaml"
+}

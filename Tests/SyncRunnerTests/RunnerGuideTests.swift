@@ -1,0 +1,142 @@
+import FTPClient
+import Foundation
+import SyncConfig
+import SyncEngine
+import Testing
+
+@testable import SyncRunner
+
+/// The "Running a sync" section of docs/library.md, run as written against a pyftpdlib server
+/// on 127.0.18.4 (the FTP client tests' `ftp_server.py`). `FTPClientTests.LibraryGuideTests`
+/// checks that every block of the page appears here or in its own file.
+@Suite(.serialized) struct RunnerGuideTests {
+    /// A pyftpdlib server serving a fresh folder on 127.0.18.4, stopped when released.
+    final class GuideServer {
+        let process = Process()
+        let root = NSTemporaryDirectory() + "runner-guide-\(UUID().uuidString.prefix(8))"
+        let port: Int
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: root + "/DCIM", withIntermediateDirectories: true)
+            try Data("clip one\n".utf8).write(to: URL(fileURLWithPath: root + "/DCIM/one.mp4"))
+            try Data("clip two\n".utf8).write(to: URL(fileURLWithPath: root + "/DCIM/two.mp4"))
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../FTPClientTests/Support/ftp_server.py").standardized
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = [
+                script.path, "--host", "127.0.18.4", "--root", root, "--user", "guide", "--password", "guide-pw",
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var text = ""
+            while !text.contains("\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            guard text.hasPrefix("READY "), let port = Int(text.dropFirst(6).prefix { $0.isNumber }) else {
+                process.terminate()
+                throw CocoaError(.fileReadUnknown)
+            }
+            self.port = port
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: root)
+        }
+    }
+
+    /// A configuration file for the server, with its local tree beside it.
+    private func writeConfiguration(port: Int) throws -> String {
+        let folder = NSTemporaryDirectory() + "runner-guide-local-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let yaml = """
+            local: ./mirror
+            devices:
+              - name: camera
+                host: 127.0.18.4
+                port: \(port)
+                user: guide
+                password_env: CAMERA_PASSWORD
+                remote: /DCIM
+            """
+        try Data(yaml.utf8).write(to: URL(fileURLWithPath: folder + "/device.yaml"))
+        return folder + "/device.yaml"
+    }
+
+    @Test func theRunnerGuidePullsADevice() throws {
+        let server = try GuideServer()
+        let configPath = try writeConfiguration(port: server.port)
+        var environment = ProcessInfo.processInfo.environment
+        environment["CAMERA_PASSWORD"] = "guide-pw"
+
+        let configuration = try ConfigLoader.load(path: configPath, environment: environment)
+        var options = RunOptions(direction: .pull)
+        options.devices = ["camera"]
+        options.deleteExtraneous = false
+        let runner = try SyncRunner(
+            configuration: configuration, options: options,
+            events: { event in
+                if case .actionFinished(let device, _, let report) = event {
+                    print("\(device): \(report.status.rawValue) \(report.path)")
+                }
+            })
+        switch try runner.run() {
+        case .locked(let held):
+            print("another run is busy: \(held)")
+        case .finished(let reports):
+            for report in reports {
+                print(report.name, report.status.rawValue, report.stats.filesTransferred, report.error ?? "")
+            }
+        }
+
+        let mirror = configuration.localRoot + "/camera"
+        #expect(FileManager.default.contents(atPath: mirror + "/one.mp4") == Data("clip one\n".utf8))
+        #expect(FileManager.default.contents(atPath: mirror + "/two.mp4") == Data("clip two\n".utf8))
+    }
+
+    @Test func theAsyncGuideStreamsEventsAndCancels() async throws {
+        let server = try GuideServer()
+        let configPath = try writeConfiguration(port: server.port)
+        var environment = ProcessInfo.processInfo.environment
+        environment["CAMERA_PASSWORD"] = "guide-pw"
+        let configuration = try ConfigLoader.load(path: configPath, environment: environment)
+
+        let runner = try SyncRunner(configuration: configuration, options: RunOptions(direction: .pull))
+        let events = runner.eventStream()
+        let watcher = Task {
+            var finished = 0
+            for await event in events {
+                if case .actionFinished = event { finished += 1 }
+            }
+            return finished
+        }
+        let result = try await runner.runInBackground()
+        let finished = await watcher.value
+        // From anywhere (a Stop button): the run stops at its next safe point.
+        runner.cancellation.cancel()
+
+        #expect(result.reports.first?.status == .ok)
+        #expect(finished == 2)
+        #expect(runner.cancellation.isCancelled)
+    }
+
+    @Test func theSessionMappingGuideConnectsLikeARun() throws {
+        let server = try GuideServer()
+        let configPath = try writeConfiguration(port: server.port)
+        var environment = ProcessInfo.processInfo.environment
+        environment["CAMERA_PASSWORD"] = "guide-pw"
+        let configuration = try ConfigLoader.load(path: configPath, environment: environment)
+
+        let device = try #require(configuration.devices.first { $0.name == "camera" })
+        let session = FTPSession(configuration: device.sessionConfiguration)
+        try session.connect()
+        defer { session.quit() }
+
+        #expect(session.isConnected)
+    }
+}
