@@ -117,12 +117,27 @@ import Testing
         }
         let result = try await runner.runInBackground()
         let finished = await watcher.value
-        // From anywhere (a Stop button): the run stops at its next safe point.
-        runner.cancellation.cancel()
 
         #expect(result.reports.first?.status == .ok)
         #expect(finished == 2)
-        #expect(runner.cancellation.isCancelled)
+    }
+
+    @Test func theStopGuideEndsTheDevicesPartial() throws {
+        let server = try GuideServer()
+        let configPath = try writeConfiguration(port: server.port)
+        var environment = ProcessInfo.processInfo.environment
+        environment["CAMERA_PASSWORD"] = "guide-pw"
+        let configuration = try ConfigLoader.load(path: configPath, environment: environment)
+
+        let token = CancellationToken()
+        let stoppable = try SyncRunner(
+            configuration: configuration, options: RunOptions(direction: .pull), cancellation: token)
+        token.cancel()  // a Stop button, from any thread
+        let stopped = try stoppable.run()
+
+        #expect(stopped.reports.map(\.status) == [.partial])
+        #expect(stopped.reports.first?.error == RunInterrupted().description)
+        #expect(!FileManager.default.fileExists(atPath: configuration.localRoot + "/camera/one.mp4"))
     }
 
     @Test func theSessionMappingGuideConnectsLikeARun() throws {
@@ -132,11 +147,12 @@ import Testing
         environment["CAMERA_PASSWORD"] = "guide-pw"
         let configuration = try ConfigLoader.load(path: configPath, environment: environment)
 
-        let device = try #require(configuration.devices.first { $0.name == "camera" })
+        #expect(configuration.devices.map(\.name) == ["camera"])
+        guard let device = configuration.devices.first(where: { $0.name == "camera" }) else { return }
         let session = FTPSession(configuration: device.sessionConfiguration)
         try session.connect()
         defer { session.quit() }
 
-        #expect(session.isConnected)
+        #expect(device.name == "camera" && session.isConnected)
     }
 }

@@ -20,7 +20,7 @@ struct SyncOptions: ParsableArguments {
     @Option(
         name: .customLong("max-delete"), parsing: .unconditional,
         help: ArgumentHelp(
-            "refuse a device (exit 4) whose plan deletes more than N files; default 50, -1 = no limit",
+            "refuse a device (exit 4) whose plan deletes more than N files",
             discussion: "50; -1 = no limit", valueName: "N"),
         transform: {
             try OptionValue.wholeNumber(

@@ -77,8 +77,7 @@ public final class DeviceRun {
         do {
             planned = try direction.plan(remote: remote, report: &report)
         } catch {
-            report.status = .failed
-            report.error = "\(error)"
+            report.fail(error)
             return
         }
         let result = direction.result(of: planned)
@@ -154,8 +153,7 @@ public final class DeviceRun {
                 try ConnectionLimit.first(connect)
             }
         } catch {
-            report.status = .failed
-            report.error = "\(error)"
+            report.fail(error)
             return nil
         }
         switch IdentityCheck.verify(remote: remote, job: job, store: store, host: job.host) {
@@ -250,5 +248,14 @@ public final class DeviceRun {
         } else if report.status == .ok && report.skipped.isEmpty {
             try? store?.markSynced(device: job.name, at: clock())
         }
+    }
+}
+
+extension DeviceReport {
+    /// Ends the device on `error`: `partial` when the run was interrupted (`RunInterrupted`:
+    /// nothing failed, the next run resumes), else `failed`.
+    mutating func fail(_ error: Error) {
+        status = error is RunInterrupted ? .partial : .failed
+        self.error = "\(error)"
     }
 }
