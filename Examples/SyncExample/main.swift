@@ -58,6 +58,7 @@ do {
         exit(reports.allSatisfy { $0.status == .ok } ? 0 : 1)
     }
 } catch {
+    // A configuration that cannot be used is a usage error (exit 2), as for `ftpsync pull`.
     FileHandle.standardError.write(Data("sync-example: \(error)\n".utf8))
-    exit(1)
+    exit(error is ConfigError || error is UnknownDeviceError ? 2 : 1)
 }

@@ -6,7 +6,7 @@ struct JobsOption: ParsableArguments {
     static let defaultJobs = 4
 
     @Option(
-        name: [.customLong("jobs"), .customShort("j")],
+        name: [.customLong("jobs"), .customShort("j")], parsing: .unconditional,
         help: ArgumentHelp(
             "devices run at the same time, each on its own threads and connections; default 4", valueName: "N"),
         transform: { try OptionValue.wholeNumber($0, in: 1...256, "expected a number of devices from 1 to 256") })
