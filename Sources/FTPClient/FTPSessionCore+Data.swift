@@ -166,8 +166,11 @@ extension FTPSessionCore {
             case .failed(let reason): failure = reason
             }
         } catch {
+            // Abandoned by the caller (its sink or progress threw: a cancelled run). The server's
+            // answer to the cut is awaited briefly: a slow device may take its time to notice,
+            // and the caller stops now — without it the session is closed, its own error kept.
             data.close()
-            if first.isPreliminary { _ = try readReply(during: shown) }
+            if first.isPreliminary { abandonReply(during: shown) }
             throw error
         }
         if uploading, failure == nil {
@@ -222,6 +225,25 @@ extension FTPSessionCore {
             let left = socket.queuedBytes ?? 0
             Self.reset(data)
             throw .timedOut(during: "\(shown) (the device stopped taking the last \(left) of \(moved) bytes)")
+        }
+    }
+}
+
+extension FTPSessionCore {
+    /// Seconds an abandoned transfer waits for the server's final reply (at most the timeout).
+    static let abandonPatience = 2.0
+
+    /// Reads the final reply of a transfer the caller abandoned, for at most `abandonPatience`
+    /// seconds; when none ends in time (or the connection broke) the control connection is
+    /// closed: the session is no longer connected, the next command fails at once.
+    func abandonReply(during shown: String) {
+        guard let control else { return }
+        do {
+            _ = try control.readReply(
+                during: shown, maximumLines: 1000, seconds: min(configuration.timeout, Self.abandonPatience))
+        } catch {
+            control.close()
+            self.control = nil
         }
     }
 }

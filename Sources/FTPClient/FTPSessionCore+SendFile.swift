@@ -1,8 +1,23 @@
 import Foundation
 
 extension FTPSessionCore {
-    /// Bytes asked of one sendfile(2) call; progress is reported after each.
+    /// The most bytes asked of one sendfile(2) call; progress is reported after each.
     static let sendFileChunk = 4 * 1024 * 1024
+    /// The fewest bytes asked of one sendfile(2) call.
+    static let smallestSendFileChunk = 64 * 1024
+    /// How long one sendfile(2) call should take, in seconds: the chunk follows the measured
+    /// rate so that `progress` (and through it a cancelled run) is heard from this often also on
+    /// a slow link, while a fast one keeps sending 4 MiB a call.
+    static let sendFileStepSeconds = 0.25
+
+    /// The next chunk after one of `bytes` that took `seconds`: `sendFileStepSeconds` worth at
+    /// that rate, within `smallestSendFileChunk`...`sendFileChunk`.
+    static func nextSendFileChunk(after bytes: Int, seconds: Double) -> Int {
+        guard bytes > 0, seconds > 0, seconds.isFinite else { return sendFileChunk }
+        let wanted = Double(bytes) / seconds * sendFileStepSeconds
+        guard wanted.isFinite else { return sendFileChunk }
+        return Int(min(max(wanted, Double(smallestSendFileChunk)), Double(sendFileChunk)))
+    }
 
     /// Uploads the open local file `file` from its byte `fileOffset`, at most `length` bytes (all
     /// to its end when nil; a file that grew meanwhile is not sent beyond): STOR (or APPE
@@ -28,10 +43,14 @@ extension FTPSessionCore {
                     // The buffer follows the device's measured rate (`SendBufferSizing`).
                     var sizing = SendBufferSizing(now: SocketTransport.monotonicSeconds())
                     socket.setSendBuffer(sizing.size)
+                    var chunk = Self.smallestSendFileChunk * 4
                     while left > 0 {
-                        let step = Int(min(UInt64(Self.sendFileChunk), left))
+                        let step = Int(min(UInt64(chunk), left))
+                        let began = SocketTransport.monotonicSeconds()
                         let count = try socket.sendFile(file, from: &position, count: step)
                         if count == 0 { return }
+                        chunk = Self.nextSendFileChunk(
+                            after: count, seconds: SocketTransport.monotonicSeconds() - began)
                         left -= UInt64(count)
                         sent += UInt64(count)
                         let queued = UInt64(socket.queuedBytes ?? 0)

@@ -1,6 +1,7 @@
-import FTPClient
 import Foundation
 import Testing
+
+@testable import FTPClient
 
 /// Uploads from an open file descriptor (`store(_:file:fileOffset:…)`): sendfile(2) over plain
 /// data connections, pread(2) over TLS. Checked byte for byte on the server's disk.
@@ -19,6 +20,38 @@ import Testing
             close(descriptor)
             unlink(path)
         }
+    }
+
+    /// On a slow link `progress` is heard from every fraction of a second, not once per 4 MiB,
+    /// so a run stopped by SIGINT abandons an upload within its grace period (a 40 KiB/s device
+    /// took 100 s per 4 MiB call before).
+    @Test func aSlowUploadReportsProgressOften() throws {
+        let server = try TestServer(options: ["--throttle", "40000"])
+        let session = FTPSession(configuration: server.configuration(timeout: 10))
+        try session.connect()
+        defer { session.quit() }
+        let file = try LocalFile(testBytes(2_000_000, seed: 41))
+        struct Stop: Error {}
+        let started = Date()
+        var calls = 0
+        #expect(throws: Stop.self) {
+            try session.store("slow.bin", file: file.descriptor, fileOffset: 0) { _ in
+                calls += 1
+                // A cancelled run: the second progress report abandons the transfer.
+                if calls == 2 { throw Stop() }
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 8, "progress came every \(Date().timeIntervalSince(started)) s")
+    }
+
+    /// The chunk asked of one sendfile(2) call follows the measured rate (a quarter second of
+    /// it), within 64 KiB...4 MiB.
+    @Test(arguments: [
+        (262_144, 0.000_1, 4 * 1024 * 1024), (65_536, 1.6, 65_536), (262_144, 0.5, 131_072),
+        (1_048_576, 0.25, 1_048_576), (0, 1.0, 4 * 1024 * 1024), (100, 0, 4 * 1024 * 1024),
+    ])
+    func theSendfileChunkFollowsTheRate(bytes: Int, seconds: Double, chunk: Int) {
+        #expect(FTPSessionCore.nextSendFileChunk(after: bytes, seconds: seconds) == chunk)
     }
 
     /// Sizes around the 4 MiB sendfile step and the 256 KiB buffer, and empty files.

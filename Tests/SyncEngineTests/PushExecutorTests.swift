@@ -28,6 +28,19 @@ struct PushExecutorTests {
         #expect(device.server.filePaths == ["/a.jpg", "/d/b.jpg"])
     }
 
+    /// A push whose local folder is missing (a typo in `local`, a disk not mounted) fails and
+    /// changes nothing, also with `--delete` on a first push: no empty tree is mirrored.
+    @Test func aMissingLocalFolderDeletesNothingOnTheDevice() throws {
+        let device = try TestDevice()
+        for name in ["v1.txt", "v2.txt", "v3.txt"] { device.server.put("/" + name, bytes(10)) }
+        try FileManager.default.removeItem(atPath: device.treeRoot + "/cam")
+        let report = device.runPush(deleteExtraneous: true)
+        #expect(report.status == .failed)
+        #expect(report.error?.contains("does not exist") == true, "\(report.error ?? "")")
+        #expect(device.server.filePaths == ["/v1.txt", "/v2.txt", "/v3.txt"])
+        #expect(device.server.count("DELE") == 0)
+    }
+
     @Test func aCutUploadIsResumedFromWhatTheDeviceHolds() throws {
         let device = try TestDevice(retries: 1)
         try device.writeLocal("b.mov", bytes(size), modified: time)

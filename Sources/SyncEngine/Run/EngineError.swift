@@ -46,6 +46,10 @@ public enum EngineError: Error, CustomStringConvertible {
     /// plans again.
     case renameRefused(path: String, to: String, reason: String)
 
+    /// A push whose local folder does not exist: nothing is planned, nothing on the device
+    /// changes (a typo in `local`, an unmounted disk must not empty the device with `--delete`).
+    case localFolderMissing(path: String)
+
     public var description: String {
         switch self {
         case .shortTransfer(let path, let received, let expected, let resumes):
@@ -58,6 +62,9 @@ public enum EngineError: Error, CustomStringConvertible {
             return "\(path): the server sent more than the \(listed) bytes it listed (the file is changing?); "
                 + "dropped, the next run fetches it again"
         case .incompleteAction(let what): return "internal: \(what)"
+        case .localFolderMissing(let path):
+            return "the local folder \(path) does not exist: nothing to push, nothing was changed on the device "
+                + "(check `local` and the device's `local_path`)"
         case .conflictCopyFailed(let path, let cause):
             return "\(path): not downloaded: the local version could not be kept as a conflict copy (\(cause)); "
                 + "left as it is"

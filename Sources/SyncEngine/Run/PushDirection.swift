@@ -78,6 +78,10 @@ struct PushDirection: RunDirection {
         remote: RemoteFileSystem, records: inout [RelativePath: FileRecord], report: inout DeviceReport
     ) throws -> (PlanResult, DeferredDigests, stored: [RelativePath: StoredPartial], rootParts: [String]) {
         let excludes = try ExcludeRules(job.excludes)
+        // A missing source is an error, never an empty tree (which `--delete` would mirror).
+        guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
+            throw EngineError.localFolderMissing(path: job.paths.deviceRoot)
+        }
         let recorded = records
         var scanned: RemoteScanner.Result
         let local: LocalScan
