@@ -37,6 +37,36 @@ import Testing
         #expect(quiet.stdout.contains("cam: ok"), "\(quiet.stdout)")
     }
 
+    /// Output nobody reads is dropped, never fatal: with standard output or error closed
+    /// (`>&-`) or a reader that goes away (`| head -c 1`), a pull runs to its end, records what it
+    /// did and exits 0 (it died of SIGILL, exit 132, in Foundation's FileHandle before).
+    @Test func closedOrBrokenOutputNeverStopsARun() throws {
+        let work = try makeTemporaryFolder("cli-closed-output")
+        let served = work + "/served"
+        for index in 0..<40 {
+            try writeFile(served + "/f\(index).txt", Array("file \(index)\n".utf8), modified: 1_700_000_000)
+        }
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.17.2")
+        defer { server.stop() }
+        let config = work + "/device.yaml"
+        try ("local: \(work)/mirror\ndevices:\n" + server.deviceYAML(name: "cam")).write(
+            toFile: config, atomically: true, encoding: .utf8)
+        chmod(config, 0o600)
+        let quoted = "'\(ftpsyncBinary)' "
+        let script = [
+            quoted + "--help >&-; echo help=$?",
+            quoted + "pull '\(config)' --progress -v 2>&1 | head -c 1 >/dev/null; echo pull=${PIPESTATUS[0]}",
+            quoted + "status '\(config)' --json >&- 2>&-; echo status=$?",
+            quoted + "pull '\(config)' --json >&- 2>&-; echo again=$?",
+        ].joined(separator: "\n")
+        let result = try run("/bin/bash", ["-c", script])
+        #expect(result.stdout == "help=0\npull=0\nstatus=0\nagain=0\n", "\(result.stdout)\(result.stderr)")
+        for index in 0..<40 {
+            let data = FileManager.default.contents(atPath: work + "/mirror/cam/f\(index).txt")
+            #expect(data == Data("file \(index)\n".utf8))
+        }
+    }
+
     @Test(arguments: [
         (["pull", "--dry-rnu"], "ftpsync: unknown option '--dry-rnu'; did you mean '--dry-run'?"),
         (["psuh"], "ftpsync: unknown command 'psuh'; did you mean 'push'? (see ftpsync --help)"),

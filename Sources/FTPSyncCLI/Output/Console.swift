@@ -14,13 +14,13 @@ final class Console: @unchecked Sendable {
     let filter = OutputFilter()
 
     /// Writes `text` and a newline (unless it ends with one) to standard output.
-    func out(_ text: String) { write(filter.text(text), to: FileHandle.standardOutput, descriptor: 1) }
+    func out(_ text: String) { emit(filter.text(text), to: 1) }
 
     /// Writes a JSON document (see `jsonText`) to standard output, secrets masked inside its strings.
-    func json(_ document: String) { write(filter.json(document), to: FileHandle.standardOutput, descriptor: 1) }
+    func json(_ document: String) { emit(filter.json(document), to: 1) }
 
     /// Writes `text` and a newline (unless it ends with one) to standard error.
-    func error(_ text: String) { write(filter.text(text), to: FileHandle.standardError, descriptor: 2) }
+    func error(_ text: String) { emit(filter.text(text), to: 2) }
 
     /// True when standard error is a terminal.
     var stderrIsTerminal: Bool { isatty(2) == 1 }
@@ -33,7 +33,7 @@ final class Console: @unchecked Sendable {
         defer { lock.unlock() }
         let text = Console.erase(live.count) + lines.joined(separator: "\n")
         live = lines
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.send(text, to: 2)
     }
 
     /// Escape codes that erase a live area of `count` lines with the cursor at the end of its
@@ -44,14 +44,28 @@ final class Console: @unchecked Sendable {
         return "\r" + (count > 1 ? "\u{1B}[\(count - 1)A" : "") + "\u{1B}[J"
     }
 
-    private func write(_ text: String, to handle: FileHandle, descriptor: Int32) {
+    private func emit(_ text: String, to descriptor: Int32) {
         let line = text.hasSuffix("\n") ? text : text + "\n"
         lock.lock()
         defer { lock.unlock() }
         // Standard output elsewhere (a file, a pipe) does not disturb the area.
         let aside = !live.isEmpty && (descriptor == 2 || isatty(descriptor) == 1)
-        if aside { FileHandle.standardError.write(Data(Console.erase(live.count).utf8)) }
-        handle.write(Data(line.utf8))
-        if aside { FileHandle.standardError.write(Data(live.joined(separator: "\n").utf8)) }
+        if aside { Console.send(Console.erase(live.count), to: 2) }
+        Console.send(line, to: descriptor)
+        if aside { Console.send(live.joined(separator: "\n"), to: 2) }
+    }
+
+    /// Writes all of `text` to `descriptor` (write(2), retried when interrupted). Output that
+    /// cannot be written — a reader gone (`| head`: EPIPE), a closed descriptor (`>&-`: EBADF),
+    /// a full disk — is dropped, never fatal: the run goes on, and its state and log are what
+    /// count. SIGPIPE is ignored (`FTPSyncCLI.main`), so a gone reader is an error here.
+    static func send(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            bytes = bytes.dropFirst(count)
+        }
     }
 }
