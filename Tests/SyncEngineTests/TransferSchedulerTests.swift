@@ -48,6 +48,19 @@ struct TransferSchedulerTests {
         #expect(device.server.connects == 1)
     }
 
+    /// A run stopped before its extra connections open reports the stop, not a server that
+    /// "refused an extra connection".
+    @Test func aStoppedRunIsNoRefusedConnection() throws {
+        let device = try device(connections: 3)
+        let token = device.job.cancellation
+        let report = device.runPull(events: { event in
+            if case .planned = event { token.cancel() }
+        })
+        #expect(report.status == .partial)
+        #expect(report.error?.hasPrefix("interrupted") == true, "\(report.error ?? "")")
+        #expect(!report.notes.contains { $0.contains("refused an extra connection") }, "\(report.notes)")
+    }
+
     @Test func aReconnectingRemoteThatWentDownIsNotUsable() throws {
         let server = MemoryServer()
         let remote = try ResilientRemote.open(

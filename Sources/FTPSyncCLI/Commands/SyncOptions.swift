@@ -30,6 +30,7 @@ struct SyncOptions: ParsableArguments {
 
     /// Control connections per device; nil: the device's `connections`.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "control connections per device, transfers spread over them (overrides `connections`)",
             discussion: "the device's connections, 2", valueName: "N"),

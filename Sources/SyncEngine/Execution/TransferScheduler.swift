@@ -131,6 +131,11 @@ final class TransferScheduler: @unchecked Sendable {
         } catch {
             lock.lock()
             defer { lock.unlock() }
+            // A stopped run opens no more connections; nothing was refused, nothing to note.
+            if error is RunInterrupted {
+                limitReached = true
+                return nil
+            }
             if !limitReached {
                 limitReached = true
                 notes.append(

@@ -32,10 +32,10 @@ final class TestDevice {
     deinit { try? FileManager.default.removeItem(atPath: treeRoot) }
 
     /// Pulls the device through the engine's real `connect` closure.
-    func runPull(deleteExtraneous: Bool = false) -> DeviceReport {
+    func runPull(deleteExtraneous: Bool = false, events: SyncEventHandler? = nil) -> DeviceReport {
         var pull = job
         pull.policy = SyncPolicy(direction: .pull, deleteExtraneous: deleteExtraneous)
-        return DeviceRun(job: pull, store: store, connect: server.connect).run()
+        return DeviceRun(job: pull, store: store, events: events, connect: server.connect).run()
     }
 
     /// Pushes the local tree to the device through the engine's real `connect` closure.
