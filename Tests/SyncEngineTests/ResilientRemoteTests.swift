@@ -65,6 +65,9 @@ struct ResilientRemoteTests {
         _ = try remote.retrieve("/a.mov", from: 0) { received += $0 }
         #expect(received == bytes(100_000))
         #expect(server.count("RETR") == 6)
+        // The log says why no retry was counted ("retry 0 of 0" before).
+        #expect(remote.retryLog.count == 5)
+        #expect(remote.retryLog.allSatisfy { $0.contains("not counted as a retry") }, "\(remote.retryLog)")
     }
 
     @Test func aTransferThatNeverMovesStopsAtTheRetryLimit() throws {

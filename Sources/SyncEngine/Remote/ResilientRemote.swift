@@ -72,7 +72,8 @@ public final class ResilientRemote: RemoteFileSystem {
                 guard RetryPolicy.isRetryable(error) else { throw error }
                 if Self.losesControlConnection(error) { dropSession() }
                 let now = progress()
-                if now > reached {
+                let moved = now > reached
+                if moved {
                     reached = now
                 } else {
                     failures += 1
@@ -84,8 +85,12 @@ public final class ResilientRemote: RemoteFileSystem {
                     throw error
                 }
                 let wait = policy.delay(beforeRetry: max(failures, 1), unit: random())
+                let seconds = String(format: "%.1f", wait)
+                // An attempt that moved bytes is not counted against `retries`: say so.
                 retryLog.append(
-                    "\(what): \(error); retry \(failures) of \(policy.retries) after \(String(format: "%.1f", wait)) s")
+                    moved
+                        ? "\(what): \(error); resuming after \(seconds) s (bytes moved: not counted as a retry)"
+                        : "\(what): \(error); retry \(failures) of \(policy.retries) after \(seconds) s")
                 try cancellation.sleep(wait)
             }
         }
