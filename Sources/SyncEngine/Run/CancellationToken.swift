@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A stop request the caller of a run holds: cancelling it asks every device run it was given
 /// to stop at the next safe point. No new action starts, a transfer in progress stops at its
@@ -7,16 +8,16 @@ import Foundation
 /// One token serves one run (or several, stopped together); once cancelled it stays cancelled.
 /// Safe to use from any thread, also from a signal handler's queue.
 public final class CancellationToken: Sendable {
-    private let flag = StopFlag()
+    private let flag = Atomic<Bool>(false)
 
     /// A token not cancelled yet.
     public init() {}
 
     /// Asks the runs holding this token to stop. Safe to call from any thread, more than once.
-    public func cancel() { flag.set() }
+    public func cancel() { flag.store(true, ordering: .releasing) }
 
     /// True once `cancel()` was called.
-    public var isCancelled: Bool { flag.get() }
+    public var isCancelled: Bool { flag.load(ordering: .acquiring) }
 
     /// Throws `RunInterrupted` once the token is cancelled.
     public func check() throws {
@@ -42,22 +43,4 @@ public final class CancellationToken: Sendable {
 public struct RunInterrupted: Error, CustomStringConvertible {
     public init() {}
     public var description: String { "interrupted; the next run resumes from here" }
-}
-
-/// A flag shared by threads, behind a lock.
-private final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
-
-    func get() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
 }
