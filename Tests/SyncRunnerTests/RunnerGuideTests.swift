@@ -68,11 +68,23 @@ import Testing
         return folder + "/device.yaml"
     }
 
-    @Test func theRunnerGuidePullsADevice() throws {
-        let server = try GuideServer()
+    /// The configuration of `server` as the guide loads it (the password from the environment).
+    private func loadConfiguration(_ server: GuideServer) throws -> Configuration {
+        let (configPath, environment) = try guideInputs(server)
+        return try ConfigLoader.load(path: configPath, environment: environment)
+    }
+
+    /// The guide's `configPath` and `environment` for `server`.
+    private func guideInputs(_ server: GuideServer) throws -> (String, [String: String]) {
         let configPath = try writeConfiguration(port: server.port)
         var environment = ProcessInfo.processInfo.environment
         environment["CAMERA_PASSWORD"] = "guide-pw"
+        return (configPath, environment)
+    }
+
+    @Test func theRunnerGuidePullsADevice() throws {
+        let server = try GuideServer()
+        let (configPath, environment) = try guideInputs(server)
 
         let configuration = try ConfigLoader.load(path: configPath, environment: environment)
         var options = RunOptions(direction: .pull)
@@ -101,10 +113,7 @@ import Testing
 
     @Test func theAsyncGuideStreamsEventsAndCancels() async throws {
         let server = try GuideServer()
-        let configPath = try writeConfiguration(port: server.port)
-        var environment = ProcessInfo.processInfo.environment
-        environment["CAMERA_PASSWORD"] = "guide-pw"
-        let configuration = try ConfigLoader.load(path: configPath, environment: environment)
+        let configuration = try loadConfiguration(server)
 
         let runner = try SyncRunner(configuration: configuration, options: RunOptions(direction: .pull))
         let events = runner.eventStream()
@@ -124,10 +133,7 @@ import Testing
 
     @Test func theStopGuideEndsTheDevicesPartial() throws {
         let server = try GuideServer()
-        let configPath = try writeConfiguration(port: server.port)
-        var environment = ProcessInfo.processInfo.environment
-        environment["CAMERA_PASSWORD"] = "guide-pw"
-        let configuration = try ConfigLoader.load(path: configPath, environment: environment)
+        let configuration = try loadConfiguration(server)
 
         let token = CancellationToken()
         let stoppable = try SyncRunner(
@@ -142,10 +148,7 @@ import Testing
 
     @Test func theSessionMappingGuideConnectsLikeARun() throws {
         let server = try GuideServer()
-        let configPath = try writeConfiguration(port: server.port)
-        var environment = ProcessInfo.processInfo.environment
-        environment["CAMERA_PASSWORD"] = "guide-pw"
-        let configuration = try ConfigLoader.load(path: configPath, environment: environment)
+        let configuration = try loadConfiguration(server)
 
         #expect(configuration.devices.map(\.name) == ["camera"])
         guard let device = configuration.devices.first(where: { $0.name == "camera" }) else { return }
