@@ -64,8 +64,10 @@ let package = Package(
 
         .testTarget(name: "FTPListingTests", dependencies: ["FTPListing"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "FTPClientTests", dependencies: ["FTPClient", "FTPListing"],
-            exclude: ["Support/ftp_server.py", "Data"]),
+            name: "FTPClientTests", dependencies: ["FTPClient", "FTPListing", "FTPTestSupport"],
+            exclude: ["Data"]),
+        // A pyftpdlib server on loopback for the unit tests of several targets.
+        .target(name: "FTPTestSupport", path: "Tests/FTPTestSupport", exclude: ["ftp_server.py"]),
         .testTarget(name: "SyncCoreTests", dependencies: ["SyncCore"]),
         .testTarget(name: "LocalTreeTests", dependencies: ["LocalTree", "SyncCore"]),
         .testTarget(name: "SyncStoreTests", dependencies: ["SyncStore", "SyncCore"]),
@@ -82,7 +84,9 @@ let package = Package(
         .testTarget(name: "FTPSyncCLITests", dependencies: ["FTPSyncCLI", "SyncConfig", "SyncCore", "SyncRunner"]),
         .testTarget(
             name: "SyncRunnerTests",
-            dependencies: ["SyncRunner", "SyncConfig", "SyncEngine", "SyncCore", "SyncStore", "FTPClient"]),
+            dependencies: [
+                "SyncRunner", "SyncConfig", "SyncEngine", "SyncCore", "SyncStore", "FTPClient", "FTPTestSupport",
+            ]),
         // Runs the built `ftpsync` binary against real FTP servers on loopback.
         .testTarget(name: "IntegrationTests", dependencies: []),
     ]

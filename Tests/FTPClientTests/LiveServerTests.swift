@@ -273,6 +273,6 @@ private func unusedPort() throws -> Int {
             bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
         }
     }
-    guard bound else { throw TestServer.StartError(description: "bind failed") }
+    guard bound else { throw TestServer.SetupError(description: "bind failed") }
     return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -1,4 +1,5 @@
 import FTPClient
+import FTPTestSupport
 import Foundation
 import SyncConfig
 import SyncEngine
@@ -7,47 +8,23 @@ import Testing
 @testable import SyncRunner
 
 /// The "Running a sync" section of docs/library.md, run as written against a pyftpdlib server
-/// on 127.0.18.4 (the FTP client tests' `ftp_server.py`). `FTPClientTests.LibraryGuideTests`
+/// on 127.0.18.4 (FTPTestSupport's `PythonFTPServer`). `FTPClientTests.LibraryGuideTests`
 /// checks that every block of the page appears here or in its own file.
 @Suite(.serialized) struct RunnerGuideTests {
-    /// A pyftpdlib server serving a fresh folder on 127.0.18.4, stopped when released.
+    /// A pyftpdlib server serving a fresh folder with two clips on 127.0.18.4, stopped when released.
     final class GuideServer {
-        let process = Process()
         let root = NSTemporaryDirectory() + "runner-guide-\(UUID().uuidString.prefix(8))"
-        let port: Int
+        private let server: PythonFTPServer
+        var port: Int { server.port }
 
         init() throws {
             try FileManager.default.createDirectory(atPath: root + "/DCIM", withIntermediateDirectories: true)
             try Data("clip one\n".utf8).write(to: URL(fileURLWithPath: root + "/DCIM/one.mp4"))
             try Data("clip two\n".utf8).write(to: URL(fileURLWithPath: root + "/DCIM/two.mp4"))
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../FTPClientTests/Support/ftp_server.py").standardized
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [
-                script.path, "--host", "127.0.18.4", "--root", root, "--user", "guide", "--password", "guide-pw",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var text = ""
-            while !text.contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            guard text.hasPrefix("READY "), let port = Int(text.dropFirst(6).prefix { $0.isNumber }) else {
-                process.terminate()
-                throw CocoaError(.fileReadUnknown)
-            }
-            self.port = port
+            server = try PythonFTPServer(host: "127.0.18.4", root: root, user: "guide", password: "guide-pw")
         }
 
-        deinit {
-            process.terminate()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(atPath: root)
-        }
+        deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
     /// A configuration file for the server, with its local tree beside it.

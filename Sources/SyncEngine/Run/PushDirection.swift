@@ -119,13 +119,11 @@ struct PushDirection: RunDirection {
         return (planned, deferred, stored, rootParts)
     }
 
-    /// The device's local folder with digests, through the digest cache of the state. A file
-    /// with no record and no cached digest is left unhashed when no recorded file is missing
-    /// here: then no move can be found by its digest, and the upload hashes it meanwhile.
+    /// The device's local folder (`plan` checked that it exists) with digests, through the
+    /// digest cache of the state. A file with no record and no cached digest is left unhashed
+    /// when no recorded file is missing here: then no move can be found by its digest, and the
+    /// upload hashes it meanwhile.
     private func localSnapshot(excludes: ExcludeRules, records: [RelativePath: FileRecord]) throws -> LocalScan {
-        guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
-            return LocalScan(snapshot: Snapshot([]), identities: [:], notes: [])
-        }
         var cache = HashCache(try store?.loadHashCache() ?? [])
         let scan = try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(
             root: job.paths.deviceRoot, cache: &cache, cachePrefix: cachePrefix

@@ -1,15 +1,17 @@
 import FTPClient
+import FTPTestSupport
 import Foundation
 import Glibc
 
-/// A pyftpdlib server (Support/ftp_server.py) on loopback, serving a fresh folder, stopped
+/// A pyftpdlib server (FTPTestSupport's `PythonFTPServer`) on loopback, serving a fresh folder, stopped
 /// when the value is released.
 final class TestServer {
-    struct StartError: Error, CustomStringConvertible {
+    /// A file the test meant to put on the server could not be made.
+    struct SetupError: Error, CustomStringConvertible {
         let description: String
     }
 
-    let process = Process()
+    private let server: PythonFTPServer
     let root: URL
     let host: String
     let port: Int
@@ -22,33 +24,12 @@ final class TestServer {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("ftpclient-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         self.host = host
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ftp_server.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments =
-            [script.path, "--host", host, "--root", root.path, "--user", Self.user, "--password", Self.password]
-            + options
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        guard text.hasPrefix("READY "), let port = Int(text.dropFirst(6).prefix { $0.isNumber }) else {
-            kill(process.processIdentifier, SIGKILL)
-            throw StartError(description: "ftp_server.py did not start: \(text)")
-        }
-        self.port = port
+        server = try PythonFTPServer(
+            host: host, root: root.path, user: Self.user, password: Self.password, options: options)
+        port = server.port
     }
 
-    deinit {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: root)
-    }
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     func configuration(
         password: String = TestServer.password, passiveAddress: PassiveAddressPolicy = .peer, timeout: Double = 10,
@@ -72,7 +53,7 @@ final class TestServer {
         let fd = path.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
         }
-        guard fd >= 0 else { throw StartError(description: "cannot create raw-named file") }
+        guard fd >= 0 else { throw SetupError(description: "cannot create raw-named file") }
         defer { close(fd) }
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
     }
