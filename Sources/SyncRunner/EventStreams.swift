@@ -1,43 +1,34 @@
 import Foundation
 import SyncEngine
+import Synchronization
 
 /// The `AsyncStream`s a runner's events go to, besides its handler: each made stream gets every
 /// event from then on, and ends when the run ends.
-final class EventStreams: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuations: [AsyncStream<SyncEvent>.Continuation] = []
+final class EventStreams: Sendable {
+    private let continuations = Mutex<[AsyncStream<SyncEvent>.Continuation]>([])
 
     /// A new stream keeping at most the `limit` newest events a slow reader has not taken yet.
     func make(bufferingNewest limit: Int) -> AsyncStream<SyncEvent> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: SyncEvent.self, bufferingPolicy: .bufferingNewest(max(1, limit)))
-        lock.lock()
-        continuations.append(continuation)
-        lock.unlock()
+        continuations.withLock { $0.append(continuation) }
         return stream
     }
 
     /// True when no stream is open.
-    var isEmpty: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return continuations.isEmpty
-    }
+    var isEmpty: Bool { continuations.withLock { $0.isEmpty } }
 
     /// Hands `event` to every open stream.
     func yield(_ event: SyncEvent) {
-        lock.lock()
-        let open = continuations
-        lock.unlock()
-        for continuation in open { continuation.yield(event) }
+        for continuation in continuations.withLock({ $0 }) { continuation.yield(event) }
     }
 
     /// Ends every stream made so far.
     func finish() {
-        lock.lock()
-        let open = continuations
-        continuations = []
-        lock.unlock()
+        let open = continuations.withLock { open in
+            defer { open = [] }
+            return open
+        }
         for continuation in open { continuation.finish() }
     }
 }
