@@ -14,9 +14,7 @@ struct RunState {
     ///   lock file cannot be made; `StoreError` when the state cannot be opened.
     static func open(localRoot: String, dryRun: Bool) throws -> RunState {
         if dryRun {
-            let file = localRoot + "/.ftpsync/state.sqlite"
-            let store = FileManager.default.fileExists(atPath: file) ? try StateStore(file: file) : nil
-            return RunState(lock: nil, store: store)
+            return RunState(lock: nil, store: try StateStore.openExisting(localRoot: localRoot))
         }
         let lock: RunLock
         do {

@@ -80,6 +80,15 @@ public final class StateStore: @unchecked Sendable {
         return try StateStore(file: folder + "/state.sqlite")
     }
 
+    /// Opens the state of `localRoot` when there is one, creating nothing (a dry run, `status`).
+    /// - Returns: nil when `<localRoot>/.ftpsync/state.sqlite` does not exist.
+    /// - Throws: `StoreError` when it exists but cannot be opened.
+    public static func openExisting(localRoot: String) throws(StoreError) -> StateStore? {
+        let file = StateFolder.path(localRoot: localRoot) + "/state.sqlite"
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        return try StateStore(file: file)
+    }
+
     /// Opens (creating it when missing) the database at `file`; see `open(localRoot:)`.
     /// - Throws: as `open(localRoot:)`.
     public init(file: String) throws(StoreError) {

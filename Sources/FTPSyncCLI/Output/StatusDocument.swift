@@ -16,8 +16,7 @@ struct StatusDocument: Encodable, Sendable {
     /// when no state file exists yet.
     /// - Throws: `StoreError` when the state file exists but cannot be read.
     static func read(_ configuration: Configuration) throws(StoreError) -> StatusDocument {
-        let file = configuration.localRoot + "/.ftpsync/state.sqlite"
-        guard FileManager.default.fileExists(atPath: file) else {
+        guard let store = try StateStore.openExisting(localRoot: configuration.localRoot) else {
             return StatusDocument(
                 local: configuration.localRoot,
                 devices: configuration.devices.map {
@@ -25,7 +24,6 @@ struct StatusDocument: Encodable, Sendable {
                         name: $0.name, lastSync: nil, files: 0, bytes: 0, partials: 0, identityKnown: false)
                 })
         }
-        let store = try StateStore(file: file)
         defer { store.close() }
         let known = Dictionary(try store.devices().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var devices: [DeviceStateSummary] = []
