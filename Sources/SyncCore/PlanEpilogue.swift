@@ -46,6 +46,39 @@ struct PlanEpilogue {
         self.records = records
     }
 
+    /// What a planner's walk of the two sides collects for the end, in one value.
+    struct Collected {
+        /// What clears a type change (`TypeChanges`), first in the plan.
+        var clearing: [Action] = []
+        var folders: [Action] = []
+        var transfers: [Action] = []
+        /// Informational lines of the report.
+        var notes: [String] = []
+        /// What could not be synced: the device ends `partial`.
+        var skipped: [SkippedEntry] = []
+        var adoptions: [Adoption] = []
+        var unchanged = 0
+        /// Files new on the source side: they may turn out to be moves, and what was planned for
+        /// each (a transfer, or a note) is then taken back.
+        var newFiles: [NewFile] = []
+    }
+
+    /// The end of a planner's walk: `collected` over `source` and `destination`.
+    init(
+        policy: SyncPolicy, unknown: UnknownFolders, source: Snapshot, destination: Snapshot,
+        records: [RelativePath: FileRecord], collected: consuming Collected
+    ) {
+        self.init(policy: policy, unknown: unknown, source: source, destination: destination, records: records)
+        clearing = collected.clearing
+        folders = collected.folders
+        transfers = collected.transfers
+        notes = collected.notes
+        skipped = collected.skipped
+        adoptions = collected.adoptions
+        unchanged = collected.unchanged
+        newFiles = collected.newFiles
+    }
+
     /// How a direction words its renames, deletes and notes, and what it keeps.
     struct Terms: Equatable {
         var rename: ActionKind

@@ -44,9 +44,9 @@ public struct PullPlanner: Sendable {
     ) -> Result {
         // Folders either side could not read in full: no deletes, renames or overwrites there.
         let unknown = UnknownFolders(source: rawRemote, destination: local)
-        var notes = unknown.notes(sourcePlace: "on the device", destinationPlace: "here")
-        // What could not be synced: the device ends `partial` (notes are informational).
-        var skipped: [SkippedEntry] = []
+        // What the walk plans, handed to the shared end (`PlanEpilogue`).
+        var collected = PlanEpilogue.Collected(
+            notes: unknown.notes(sourcePlace: "on the device", destinationPlace: "here"))
         // Upload temporaries of an unfinished push are never pulled, and nothing is written
         // below a local name that is not a folder (a symlink there could lead out of the tree).
         var blocked = Set<RelativePath>()
@@ -55,7 +55,6 @@ public struct PullPlanner: Sendable {
             rawRemote.entries.filter {
                 $0.kind == .directory && local[$0.path]?.kind == .file && unknown.forbidsDelete(of: $0.path) == nil
             }.map(\.path))
-        var clearing: [Action] = []
         var previous: (path: RelativePath, ancestor: SnapshotEntry?)?
         let remote = rawRemote.filter { entry in
             guard !UploadNaming.isTemporary(entry.path), !LeftoverNaming.isLeftover(entry.path) else { return false }
@@ -70,7 +69,7 @@ public struct PullPlanner: Sendable {
             previous = (entry.path, ancestor)
             guard let ancestor, !typeChanged.contains(ancestor.path) else { return true }
             if blocked.insert(ancestor.path).inserted {
-                skipped.append(
+                collected.skipped.append(
                     SkippedEntry(
                         path: ancestor.path.string,
                         reason:
@@ -79,13 +78,6 @@ public struct PullPlanner: Sendable {
             }
             return false
         }
-        var folders: [Action] = []
-        var transfers: [Action] = []
-        var adoptions: [Adoption] = []
-        var unchanged = 0
-        // Files new on the device (no record, absent here) may turn out to be moves: what was
-        // planned for each (a download, or a note) is taken back if so.
-        var newFiles: [PlanEpilogue.NewFile] = []
         var recordHits = 0
 
         let localPositions = remote.positions(in: local)
@@ -97,85 +89,87 @@ public struct PullPlanner: Sendable {
             case .directory:
                 if let here, here.kind == .directory { continue }
                 if let here, typeChanged.contains(entry.path) {
-                    clearing += TypeChanges.pullClearing(source: entry, here: here, local: local, records: records)
-                    folders.append(Action(kind: .mkdirLocal, path: entry.path, source: entry, reason: "new folder"))
+                    collected.clearing += TypeChanges.pullClearing(
+                        source: entry, here: here, local: local, records: records)
+                    collected.folders.append(
+                        Action(kind: .mkdirLocal, path: entry.path, source: entry, reason: "new folder"))
                     continue
                 }
                 if let here {
                     // Noted once: a folder with content was named already by the filter above.
                     if !blocked.contains(entry.path) {
-                        skipped.append(
+                        collected.skipped.append(
                             SkippedEntry(
                                 path: entry.path.string,
                                 reason: "a folder on the device but a \(here.kind.rawValue) here; skipped"))
                     }
                     continue
                 }
-                folders.append(Action(kind: .mkdirLocal, path: entry.path, source: entry, reason: "new folder"))
+                collected.folders.append(
+                    Action(kind: .mkdirLocal, path: entry.path, source: entry, reason: "new folder"))
             case .symlink, .other:
-                notes.append("\(entry.path): \(entry.kind.rawValue) on the device; not transferred")
+                collected.notes.append("\(entry.path): \(entry.kind.rawValue) on the device; not transferred")
             case .file:
                 let isNew = record == nil && here == nil && unknown.folder(holding: entry.path) == nil
                 if policy.minimumAge > 0, let modified = entry.modified,
                     policy.now.timeIntervalSince1970 - modified.seconds < policy.minimumAge
                 {
-                    if isNew { newFiles.append(PlanEpilogue.NewFile(entry: entry, note: notes.count)) }
-                    notes.append(
+                    if isNew {
+                        collected.newFiles.append(PlanEpilogue.NewFile(entry: entry, note: collected.notes.count))
+                    }
+                    collected.notes.append(
                         "\(entry.path): modified less than \(Int(policy.minimumAge)) s ago; left for a later run")
-                    if let here { unchanged += here.kind == .file ? 1 : 0 }
+                    if let here { collected.unchanged += here.kind == .file ? 1 : 0 }
                     continue
                 }
                 if let here, here.kind == .directory, unknown.forbidsDelete(of: here.path) == nil {
-                    clearing += TypeChanges.pullClearing(source: entry, here: here, local: local, records: records)
-                    transfers.append(download(entry, partial: nil, reason: "a file on the device now, a folder here"))
+                    collected.clearing += TypeChanges.pullClearing(
+                        source: entry, here: here, local: local, records: records)
+                    collected.transfers.append(
+                        download(entry, partial: nil, reason: "a file on the device now, a folder here"))
                     continue
                 }
                 if let here, here.kind != .file {
-                    skipped.append(
+                    collected.skipped.append(
                         SkippedEntry(
                             path: entry.path.string,
                             reason: "a file on the device but a \(here.kind.rawValue) here; skipped"))
                     continue
                 }
-                if isNew { newFiles.append(PlanEpilogue.NewFile(entry: entry, transfer: transfers.count)) }
+                if isNew {
+                    collected.newFiles.append(PlanEpilogue.NewFile(entry: entry, transfer: collected.transfers.count))
+                }
                 switch decideFile(remote: entry, local: here, record: record) {
                 case .nothing:
-                    unchanged += 1
+                    collected.unchanged += 1
                 case .adopt(let localEntry):
-                    unchanged += 1
-                    adoptions.append(Adoption(remote: entry, local: localEntry))
+                    collected.unchanged += 1
+                    collected.adoptions.append(Adoption(remote: entry, local: localEntry))
                 case .download(let reason):
-                    transfers.append(
+                    collected.transfers.append(
                         download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflictThenDownload(let reason):
                     guard let here else { continue }
                     let conflict = ConflictPlan.make(
                         .pull, policy: policy.onConflict, remote: entry, local: here, why: reason
                     ) { download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason) }
-                    transfers.append(contentsOf: conflict.actions)
-                    if let adoption = conflict.adoption { adoptions.append(adoption) }
-                    if let note = conflict.note { notes.append(note) }
+                    collected.transfers.append(contentsOf: conflict.actions)
+                    if let adoption = conflict.adoption { collected.adoptions.append(adoption) }
+                    if let note = conflict.note { collected.notes.append(note) }
                 case .keepLocal(let reason):
-                    unchanged += 1
-                    notes.append("\(entry.path): \(reason)")
+                    collected.unchanged += 1
+                    collected.notes.append("\(entry.path): \(reason)")
                 }
             }
         }
 
         let goneThere = unknown.outside(RenameDetection.absent(from: remote, records: records, hits: recordHits))
         let moveCandidates = RenameDetection.remoteMoves(
-            goneThere: goneThere, newFiles: newFiles.map(\.entry), local: local, remote: remote)
-        let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &notes)
-        var epilogue = PlanEpilogue(
-            policy: policy, unknown: unknown, source: remote, destination: local, records: records)
-        epilogue.clearing = clearing
-        epilogue.folders = folders
-        epilogue.transfers = consume transfers
-        epilogue.notes = notes
-        epilogue.skipped = skipped
-        epilogue.adoptions = adoptions
-        epilogue.unchanged = unchanged
-        epilogue.newFiles = newFiles
+            goneThere: goneThere, newFiles: collected.newFiles.map(\.entry), local: local, remote: remote)
+        let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &collected.notes)
+        let epilogue = PlanEpilogue(
+            policy: policy, unknown: unknown, source: remote, destination: local, records: records,
+            collected: consume collected)
         var result = epilogue.finish(gone: goneThere, renames: renames)
         result.moveCandidates = moveCandidates
         return result

@@ -34,20 +34,12 @@ public struct PushPlanner: Sendable {
             unknown.destination.isEmpty
             ? rawLocal
             : rawLocal.filter { unknown.destinationFolder(holding: $0.path) == nil || remote[$0.path] != nil }
-        var folders: [Action] = []
-        var transfers: [Action] = []
-        var notes = unknown.notes(sourcePlace: "here", destinationPlace: "on the device")
-        // What could not be synced: the device ends `partial` (notes are informational).
-        var skipped: [SkippedEntry] = []
-        var adoptions: [Adoption] = []
-        var unchanged = 0
-        // Files new here (no record, absent on the device) may turn out to be moves: their
-        // planned uploads are taken back if so.
-        var newFiles: [PlanEpilogue.NewFile] = []
+        // What the walk plans, handed to the shared end (`PlanEpilogue`).
+        var collected = PlanEpilogue.Collected(
+            notes: unknown.notes(sourcePlace: "here", destinationPlace: "on the device"))
         var recordHits = 0
-        // Device entries of the other kind in the way of a local one (`TypeChanges`): removed
-        // first; where one changed there (a conflict), nothing is sent below it.
-        var clearing: [Action] = []
+        // Device entries of the other kind in the way of a local one (`TypeChanges`) are removed
+        // first (`collected.clearing`); where one changed there (a conflict), nothing is sent below it.
         var blockedBelow: [RelativePath] = []
 
         let remotePositions = local.positions(in: remote)
@@ -61,41 +53,43 @@ public struct PushPlanner: Sendable {
                 if let there, there.kind == .file, unknown.forbidsDelete(of: there.path) == nil {
                     let cleared = TypeChanges.pushClearing(
                         source: entry, there: there, remote: remote, records: records)
-                    clearing += cleared
+                    collected.clearing += cleared
                     if cleared.contains(where: { $0.kind == .conflict }) {
                         blockedBelow.append(entry.path)
                     } else {
-                        folders.append(
+                        collected.folders.append(
                             Action(kind: .mkdirRemote, path: entry.path, source: entry, reason: "new folder"))
                     }
                     continue
                 }
                 if let there {
-                    skipped.append(
+                    collected.skipped.append(
                         SkippedEntry(
                             path: entry.path.string,
                             reason: "a folder here but a \(there.kind.rawValue) on the device; skipped"))
                     continue
                 }
-                folders.append(Action(kind: .mkdirRemote, path: entry.path, source: entry, reason: "new folder"))
+                collected.folders.append(
+                    Action(kind: .mkdirRemote, path: entry.path, source: entry, reason: "new folder"))
             case .symlink, .other:
-                notes.append("\(entry.path): \(entry.kind.rawValue) here; not transferred")
+                collected.notes.append("\(entry.path): \(entry.kind.rawValue) here; not transferred")
             case .file:
                 if !blockedBelow.isEmpty, blockedBelow.contains(where: { $0.isAncestor(of: entry.path) }) { continue }
                 if let there, there.kind == .directory, unknown.forbidsDelete(of: there.path) == nil {
                     let cleared = TypeChanges.pushClearing(
                         source: entry, there: there, remote: remote, records: records)
-                    clearing += cleared
+                    collected.clearing += cleared
                     if !cleared.contains(where: { $0.kind == .conflict }) {
-                        transfers.append(upload(entry, partial: nil, reason: "a file here now, a folder on the device"))
+                        collected.transfers.append(
+                            upload(entry, partial: nil, reason: "a file here now, a folder on the device"))
                     }
                     continue
                 }
                 if record == nil && there == nil && unknown.folder(holding: entry.path) == nil {
-                    newFiles.append(PlanEpilogue.NewFile(entry: entry, transfer: transfers.count))
+                    collected.newFiles.append(PlanEpilogue.NewFile(entry: entry, transfer: collected.transfers.count))
                 }
                 if let there, there.kind != .file {
-                    skipped.append(
+                    collected.skipped.append(
                         SkippedEntry(
                             path: entry.path.string,
                             reason: "a file here but a \(there.kind.rawValue) on the device; skipped"))
@@ -103,37 +97,31 @@ public struct PushPlanner: Sendable {
                 }
                 switch decideFile(local: entry, remote: there, record: record) {
                 case .nothing:
-                    unchanged += 1
+                    collected.unchanged += 1
                 case .adopt(let remoteEntry):
-                    unchanged += 1
-                    adoptions.append(Adoption(remote: remoteEntry, local: entry))
+                    collected.unchanged += 1
+                    collected.adoptions.append(Adoption(remote: remoteEntry, local: entry))
                 case .upload(let reason):
-                    transfers.append(
+                    collected.transfers.append(
                         upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
                 case .conflict(let reason):
                     guard let there else { continue }
                     let conflict = ConflictPlan.make(
                         .push, policy: policy.onConflict, remote: there, local: entry, why: reason
                     ) { upload(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason) }
-                    transfers.append(contentsOf: conflict.actions)
-                    if let adoption = conflict.adoption { adoptions.append(adoption) }
-                    if let note = conflict.note { notes.append(note) }
+                    collected.transfers.append(contentsOf: conflict.actions)
+                    if let adoption = conflict.adoption { collected.adoptions.append(adoption) }
+                    if let note = conflict.note { collected.notes.append(note) }
                 }
             }
         }
 
         let goneHere = unknown.outside(RenameDetection.absent(from: local, records: records, hits: recordHits))
-        let renames = RenameDetection.localMoves(goneHere: goneHere, newFiles: newFiles.map(\.entry), remote: remote)
-        var epilogue = PlanEpilogue(
-            policy: policy, unknown: unknown, source: local, destination: remote, records: records)
-        epilogue.clearing = clearing
-        epilogue.folders = folders
-        epilogue.transfers = consume transfers
-        epilogue.notes = notes
-        epilogue.skipped = skipped
-        epilogue.adoptions = adoptions
-        epilogue.unchanged = unchanged
-        epilogue.newFiles = newFiles
+        let renames = RenameDetection.localMoves(
+            goneHere: goneHere, newFiles: collected.newFiles.map(\.entry), remote: remote)
+        let epilogue = PlanEpilogue(
+            policy: policy, unknown: unknown, source: local, destination: remote, records: records,
+            collected: consume collected)
         var result = epilogue.finish(gone: goneHere, renames: renames)
         result.abandonedUploads = Self.abandoned(partials, local: rawLocal)
         return result
