@@ -62,7 +62,8 @@ let package = Package(
             name: "sync-example", dependencies: ["SyncConfig", "SyncEngine", "SyncRunner"],
             path: "Examples/SyncExample"),
 
-        .testTarget(name: "FTPListingTests", dependencies: ["FTPListing"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "FTPListingTests", dependencies: ["FTPListing", "FTPClient"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "FTPClientTests", dependencies: ["FTPClient", "FTPListing", "FTPTestSupport"],
             exclude: ["Data"]),
