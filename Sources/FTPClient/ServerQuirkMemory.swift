@@ -21,3 +21,9 @@ enum UnendingFeatureReplies {
 enum TLSResumptionFallback {
     static let shared = ServerQuirkMemory()
 }
+
+/// Servers whose listing data connections failed and that list with STAT: later connections
+/// list with STAT at once.
+enum ControlConnectionListings {
+    static let shared = ServerQuirkMemory()
+}
