@@ -83,7 +83,8 @@ struct StatListingTests {
     /// again is a protocol violation.
     @Test func aHugeReplyIsCutAtTheBoundAndEndlessOneRefused() throws {
         let line = " -rw-r--r-- 1 u g 1 Jan 05 2024 " + String(repeating: "n", count: 20)  // 52 + CR LF kept
-        let (cut, end) = try Self.read(["213-Status"] + Array(repeating: line, count: 4) + ["213 End"], maximumBytes: 120)
+        let (cut, end) = try Self.read(
+            ["213-Status"] + Array(repeating: line, count: 4) + ["213 End"], maximumBytes: 120)
         #expect(end == 5)
         #expect(Self.entries(cut).count == 2)
         #expect(cut.droppedLines == 2)
