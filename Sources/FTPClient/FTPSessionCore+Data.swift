@@ -50,13 +50,15 @@ extension FTPSessionCore {
         return RawListing(format: .list, bytes: bytes, truncation: truncationText())
     }
 
-    /// The last completion reply's text when it says the output is incomplete: truncated
-    /// (Pure-FTPd `-L`), or "Transfer done (but failed to open directory)" (vsftpd).
+    /// `the server answered '…'` with the last completion reply when it says the output is
+    /// incomplete: truncated (Pure-FTPd `-L`), or "Transfer done (but failed to open
+    /// directory)" (vsftpd).
     private func truncationText() -> String? {
         guard let reply = lastCompletion else { return nil }
         let text = reply.textLines.joined(separator: " ")
         let lower = text.lowercased()
-        return lower.contains("truncated") || lower.contains("failed") ? "\(reply.code) \(text)" : nil
+        return lower.contains("truncated") || lower.contains("failed")
+            ? "the server answered '\(reply.code) \(text)'" : nil
     }
 
     private static func isNotUnderstood(_ code: Int, _ text: String) -> Bool {

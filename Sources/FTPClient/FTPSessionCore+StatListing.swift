@@ -28,7 +28,7 @@ extension FTPSessionCore {
         }
         let truncation =
             reader.droppedLines > 0
-            ? "STAT reply over \(Self.maximumListingBytes) bytes: \(reader.droppedLines) lines left out" : nil
+            ? "the STAT reply went over \(Self.maximumListingBytes) bytes (\(reader.droppedLines) lines left out)" : nil
         return RawListing(format: .list, bytes: reader.bytes, truncation: truncation)
     }
 
