@@ -122,4 +122,23 @@ import Testing
         #expect(listedEntries(unknown.stdout).map(\.size) == [nil, nil], "no SIZE in FEAT: \(unknown.stdout)")
         #expect(!plain.commands().contains { $0.hasPrefix("SIZE") })
     }
+
+    /// At most 200 SIZE commands per folder listing: the files beyond keep an unknown size.
+    @Test func sizeConfirmationsAreBoundedPerListing() throws {
+        let work = try makeTemporaryFolder("size-cap")
+        let lines = (0..<205).map { String(format: "-rw-r--r-- 1 u g 1.5K Jan 05 2024 f%03d.bin", $0) }
+        var files: [String: Int] = [:]
+        for k in 0..<205 { files[String(format: "/f%03d.bin", k)] = 1500 + k }
+        let server = try ListingServer(
+            ["folders": ["/": lines], "files": files, "features": ["SIZE"]], address: "127.0.22.6")
+        defer { server.stop() }
+        let config = try server.config(local: work + "/mirror", at: work)
+        let result = try ftpsync(["ls", config, "cam:/", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let sizes = listedEntries(result.stdout).map(\.size)
+        #expect(sizes.count == 205)
+        #expect(sizes.prefix(200) == (0..<200).map { UInt64(1500 + $0) }[...])
+        #expect(sizes.suffix(5).allSatisfy { $0 == nil })
+        #expect(server.commands().filter { $0.hasPrefix("SIZE") }.count == 200)
+    }
 }
