@@ -71,14 +71,19 @@ public final class FTPSession: Sendable {
     /// True while the control connection is open.
     public var isConnected: Bool { locked { $0.isConnected } }
     /// Why listings go over the control connection (`STAT`, RFC 959 §4.1.3; see `listRaw`),
-    /// or nil while they use data connections.
+    /// or nil while they use data connections (a session that lists with STAT because an
+    /// earlier one with the server had to takes its reason at its first listing).
     public var controlListingReason: String? { locked { $0.controlListingReason } }
 
     /// Lists with `STAT` over the control connection from now on, without trying a data
     /// connection first (a server known to block listing data connections, e.g. from an
-    /// earlier run); `reason` becomes `controlListingReason`.
+    /// earlier run), on this session and on later sessions with the server in this process;
+    /// `reason` becomes `controlListingReason`.
     public func listOverControlConnection(because reason: String) {
-        locked { $0.controlListingReason = reason }
+        locked { core in
+            core.controlListingReason = reason
+            ControlConnectionListings.shared.insert(core.featureServerKey, note: reason)
+        }
     }
 
     // MARK: - Commands

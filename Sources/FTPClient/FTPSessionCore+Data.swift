@@ -22,8 +22,8 @@ extension FTPSessionCore {
     /// `.protocolViolation`).
     func listRaw(_ path: String, reserve: ((Int) throws -> Void)? = nil) throws(FTPError) -> RawListing {
         try guarded { () throws(FTPError) in
-            if controlListingReason == nil, ControlConnectionListings.shared.contains(featureServerKey) {
-                controlListingReason = Self.rememberedControlListing
+            if controlListingReason == nil {
+                controlListingReason = ControlConnectionListings.shared.note(for: featureServerKey)
             }
             if controlListingReason != nil { return try statListing(path, reserve: reserve) }
             do throws(FTPError) {

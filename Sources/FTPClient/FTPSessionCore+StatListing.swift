@@ -3,10 +3,6 @@ import FTPListing
 /// Listings over the control connection: `STAT <folder>` (RFC 959 §4.1.3), for servers whose
 /// listing data connections fail (a firewall that blocks the data port).
 extension FTPSessionCore {
-    /// The note of a session that lists with STAT because an earlier connection of this
-    /// process had to.
-    static let rememberedControlListing = "an earlier connection of this run could not open listing data connections"
-
     /// Lists `path` with STAT and reads the reply's lines as LIST lines (`StatListingReader`),
     /// at most `maximumListingBytes` of them: beyond, the listing's `truncation` says so. An
     /// empty `path` lists `.` (STAT without an argument is the server's status, not a listing).
@@ -65,8 +61,9 @@ extension FTPSessionCore {
         } catch .reply {
             throw error
         }
-        controlListingReason = "listing data connections fail (\(failure))"
-        ControlConnectionListings.shared.insert(featureServerKey)
+        let reason = "listing data connections fail (\(failure))"
+        controlListingReason = reason
+        ControlConnectionListings.shared.insert(featureServerKey, note: reason)
         log?("listing data connections fail (\(failure)): listing with STAT from now on")
         return listing
     }

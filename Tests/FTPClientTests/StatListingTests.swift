@@ -144,5 +144,15 @@ struct StatListingTests {
         #expect(second.entries.map(\.name) == ["two words"])
         let after = log.lines.filter { $0.hasPrefix("> ") }.dropFirst(commands.count)
         #expect(Array(after) == ["> STAT /"], "the second listing goes straight to STAT")
+
+        // A later session with the server in this process lists with STAT at once, for the same reason.
+        let laterLog = LogLines()
+        let later = FTPSession(
+            configuration: server.configuration(passiveAddress: .server, timeout: 3), log: laterLog.sink)
+        try later.connect()
+        defer { later.quit() }
+        #expect(try later.list("/", context: context).entries.map(\.name) == ["two words"])
+        #expect(later.controlListingReason == session.controlListingReason)
+        #expect(!laterLog.lines.contains { $0.hasPrefix("> PASV") || $0.hasPrefix("> LIST") })
     }
 }

@@ -40,8 +40,8 @@ public final class FTPRemote: RemoteFileSystem {
     /// Lists one folder: MLSD when offered, else LIST parsed in the device's time zone with the
     /// server's clock for year inference (LIST lines over the control connection, `STAT`, when
     /// listing data connections fail or `learned.controlListing` says they do). Sizes the
-    /// listing gives only roughly are asked with SIZE (`confirmSizes`). The first LIST listing of the run that shows a
-    /// minute-precise file costs one MDTM (when FEAT lists MDTM): the difference between the
+    /// listing gives only roughly are asked with SIZE (`confirmSizes`). The first LIST listing
+    /// of the run that shows a minute-precise file costs one MDTM (when FEAT lists MDTM): the difference between the
     /// MDTM time (UTC) and the listed time is the server's clock offset, and `now` is the local
     /// clock plus that offset from then on (for a camera whose clock is years off, or a zone
     /// set wrong). Names are decoded with the device's encoding; undecodable bytes are kept

@@ -2,9 +2,9 @@ import Foundation
 
 /// What a connection learned of its server from listings: the server's spelling of names
 /// whose normalized (NFC) form differs (NFD), the server clock's offset from ours, and whether
-/// listings must go over the control connection. A
-/// device run's extra connections start with what its first one learned (`openSibling`) and
-/// hand back what they learned (`absorb(_:)`), so every connection names files alike.
+/// listings must go over the control connection. A device run's extra connections start with
+/// what its first one learned (`openSibling`) and hand back what they learned (`absorb(_:)`),
+/// so every connection names files alike.
 ///
 /// A value: copied on the thread of the connection it comes from, handed to one on another.
 public struct LearnedState: Sendable, Equatable {
