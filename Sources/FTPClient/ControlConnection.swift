@@ -69,6 +69,22 @@ final class ControlConnection {
         }
     }
 
+    /// Reads reply lines (bytes without CR LF) and hands each to `consume` until it returns
+    /// true: for a reply read as it arrives (`STAT` listings). Only the first and the last
+    /// line are logged.
+    /// - Throws: what `consume` throws, `.timedOut`, `.connectionClosed`, `.protocolViolation`
+    ///   (a line over 64 KiB).
+    func readLines(during: String, _ consume: ([UInt8]) throws(FTPError) -> Bool) throws(FTPError) {
+        var first = true
+        while true {
+            let line = try readLine(during: during)
+            let done = try consume(line)
+            if let log, first || done { log("< " + scrubber.scrub(String(decoding: line, as: UTF8.self))) }
+            first = false
+            if done { return }
+        }
+    }
+
     private func readLine(during: String) throws(FTPError) -> [UInt8] {
         var searchFrom = position
         while true {

@@ -92,7 +92,7 @@ public struct ReplyParser: Sendable {
 
     /// The code and the byte after it (0 when the line ends after the code), when `bytes`
     /// starts with a valid reply code.
-    private static func codePrefix(_ bytes: [UInt8]) -> (Int, UInt8)? {
+    static func codePrefix(_ bytes: [UInt8]) -> (Int, UInt8)? {
         guard bytes.count >= 3 else { return nil }
         let d0 = bytes[0]
         let d1 = bytes[1]

@@ -70,6 +70,21 @@ public final class FTPSession: Sendable {
     public var lastCompletion: FTPReply? { locked { $0.lastCompletion } }
     /// True while the control connection is open.
     public var isConnected: Bool { locked { $0.isConnected } }
+    /// Why listings go over the control connection (`STAT`, RFC 959 §4.1.3; see `listRaw`),
+    /// or nil while they use data connections (a session that lists with STAT because an
+    /// earlier one with the server had to takes its reason at its first listing).
+    public var controlListingReason: String? { locked { $0.controlListingReason } }
+
+    /// Lists with `STAT` over the control connection from now on, without trying a data
+    /// connection first (a server known to block listing data connections, e.g. from an
+    /// earlier run), on this session and on later sessions with the server in this process;
+    /// `reason` becomes `controlListingReason`.
+    public func listOverControlConnection(because reason: String) {
+        locked { core in
+            core.controlListingReason = reason
+            ControlConnectionListings.shared.insert(core.featureServerKey, note: reason)
+        }
+    }
 
     // MARK: - Commands
 
@@ -166,12 +181,18 @@ public final class FTPSession: Sendable {
     /// Lists a folder and returns the data bytes: MLSD when offered; LIST when MLSD is not
     /// offered or is refused (500/501/502, or 550 saying the command is not understood),
     /// and LIST for the rest of the session after such a refusal. An empty `path` lists the
-    /// current folder (the command is sent without an argument).
+    /// current folder (the command is sent without an argument). When the listing's data
+    /// connection cannot be used (refused, timed out, 425/426, broken before a byte), the
+    /// folder is listed with `STAT <path>` over the control connection instead (RFC 959
+    /// §4.1.3), and so is every later listing of this session and of later sessions with the
+    /// server in this process (`controlListingReason`); a STAT reply over 256 MiB is cut
+    /// there (`RawListing.truncation` says so).
     /// - Parameter reserve: when given, is told the size in bytes of each chunk before it is
     ///   kept, and may throw to abandon the listing (a budget shared by several listings; the
     ///   error becomes `.protocolViolation`).
     /// - Throws: `.reply` (e.g. 550 no such folder), `.dataConnectionClosed`, `.timedOut`,
-    ///   `.connectFailed` (data connection), `.protocolViolation` (over 256 MiB).
+    ///   `.connectFailed` (data connection, when STAT gives no listing either),
+    ///   `.protocolViolation` (over 256 MiB).
     public func listRaw(_ path: String, reserve: ((Int) throws -> Void)? = nil) throws(FTPError) -> RawListing {
         try locked { (core) throws(FTPError) in try core.listRaw(path, reserve: reserve) }
     }

@@ -8,35 +8,57 @@ extension FTPSessionCore {
     /// offered or is refused (500/501/502, or 550 saying the command is not understood),
     /// and LIST for the rest of the session after such a refusal. An empty `path` lists the
     /// current folder (the command is sent without an argument).
+    ///
+    /// When the listing's data connection cannot be used (`dataConnectionFailure`: a firewall
+    /// blocking the data port), the folder is listed with `STAT` over the control connection
+    /// (`statListing`, RFC 959 §4.1.3), and so is every later listing of this session and of
+    /// later sessions with the server in this process (`controlListingReason` says why).
     /// - Throws: `.reply` (e.g. 550 no such folder), `.dataConnectionClosed`, `.timedOut`,
-    ///   `.connectFailed` (data connection), `.protocolViolation` (over 256 MiB).
+    ///   `.connectFailed` (data connection, when STAT gives no listing either),
+    ///   `.protocolViolation` (over 256 MiB).
     ///
     /// `reserve` (when given) is told the size of each chunk before it is kept, and may throw
     /// to abandon the listing (a budget shared by several listings; the error becomes
     /// `.protocolViolation`).
     func listRaw(_ path: String, reserve: ((Int) throws -> Void)? = nil) throws(FTPError) -> RawListing {
         try guarded { () throws(FTPError) in
-            if usesMLSD {
-                do throws(FTPError) {
-                    let bytes = try collect("MLSD", path, reserve: reserve)
-                    return RawListing(format: .mlsd, bytes: bytes, truncation: truncationText())
-                } catch .reply(let code, let text, _) where Self.isNotUnderstood(code, text) {
-                    log?("MLSD refused (\(code)); using LIST for this session")
-                    usesMLSD = false
-                }
+            if controlListingReason == nil {
+                controlListingReason = ControlConnectionListings.shared.note(for: featureServerKey)
             }
-            let bytes = try collect("LIST", path, reserve: reserve)
-            return RawListing(format: .list, bytes: bytes, truncation: truncationText())
+            if controlListingReason != nil { return try statListing(path, reserve: reserve) }
+            do throws(FTPError) {
+                return try dataListing(path, reserve: reserve)
+            } catch {
+                guard let failure = Self.dataConnectionFailure(error) else { throw error }
+                return try listOverControl(path, after: error, because: failure, reserve: reserve)
+            }
         }
     }
 
-    /// The last completion reply's text when it says the output is incomplete: truncated
-    /// (Pure-FTPd `-L`), or "Transfer done (but failed to open directory)" (vsftpd).
+    /// `listRaw` over a data connection: MLSD, else LIST.
+    private func dataListing(_ path: String, reserve: ((Int) throws -> Void)?) throws(FTPError) -> RawListing {
+        if usesMLSD {
+            do throws(FTPError) {
+                let bytes = try collect("MLSD", path, reserve: reserve)
+                return RawListing(format: .mlsd, bytes: bytes, truncation: truncationText())
+            } catch .reply(let code, let text, _) where Self.isNotUnderstood(code, text) {
+                log?("MLSD refused (\(code)); using LIST for this session")
+                usesMLSD = false
+            }
+        }
+        let bytes = try collect("LIST", path, reserve: reserve)
+        return RawListing(format: .list, bytes: bytes, truncation: truncationText())
+    }
+
+    /// `the server answered '…'` with the last completion reply when it says the output is
+    /// incomplete: truncated (Pure-FTPd `-L`), or "Transfer done (but failed to open
+    /// directory)" (vsftpd).
     private func truncationText() -> String? {
         guard let reply = lastCompletion else { return nil }
         let text = reply.textLines.joined(separator: " ")
         let lower = text.lowercased()
-        return lower.contains("truncated") || lower.contains("failed") ? "\(reply.code) \(text)" : nil
+        return lower.contains("truncated") || lower.contains("failed")
+            ? "the server answered '\(reply.code) \(text)'" : nil
     }
 
     private static func isNotUnderstood(_ code: Int, _ text: String) -> Bool {

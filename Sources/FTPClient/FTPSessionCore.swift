@@ -30,6 +30,9 @@ final class FTPSessionCore {
     var usesEPRT = true
     /// False when MLSD is not offered or was refused: LIST is used for the rest of the session.
     var usesMLSD = false
+    /// Why listings go over the control connection (`STAT`, see `listOverControl`), or nil
+    /// while they use data connections.
+    var controlListingReason: String?
     /// The file-name codec for command arguments and listing names (UTF-8 until `connect()`
     /// reads the configured encoding).
     var nameCodec: NameCodec

@@ -6,8 +6,9 @@ public struct RawListing: Sendable, Equatable {
     public var format: ListingFormat
     /// The data connection's bytes, unparsed.
     public var bytes: [UInt8]
-    /// The final reply when the server says the listing is incomplete although it completed
-    /// (Pure-FTPd's `226 Output truncated to N matches`, vsftpd's `226 Transfer done (but
-    /// failed to open directory).`); nil otherwise.
+    /// Why the listing is incomplete although it completed, as a phrase: the final reply when
+    /// the server says so (`the server answered '226 Output truncated to 2000 matches'`,
+    /// Pure-FTPd; vsftpd's `226 Transfer done (but failed to open directory).`), or a STAT
+    /// listing cut at the size bound; nil otherwise.
     public var truncation: String? = nil
 }

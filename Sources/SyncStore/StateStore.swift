@@ -58,6 +58,8 @@ public final class StateStore: @unchecked Sendable {
         ],
         // Why resumed uploads are not trusted on a device (issue 14 item 9), nil when they are.
         ["ALTER TABLE devices ADD COLUMN resume_quirk TEXT"],
+        // Why a device's listings go over the control connection (STAT, issue 16), nil when not.
+        ["ALTER TABLE devices ADD COLUMN listing_quirk TEXT"],
     ]
 
     /// The schema version this code writes.

@@ -19,6 +19,19 @@ struct LearnedStateTests {
         #expect(mine.clockOffset == 3600)
     }
 
+    /// An extra connection that had to list with STAT tells the first one (issue 16).
+    @Test func absorbingTakesAReasonToListOverTheControlConnection() {
+        var mine = LearnedState()
+        var theirs = LearnedState()
+        theirs.controlListing = "listing data connections fail (425 Can't open data connection)"
+        mine.absorb(theirs)
+        #expect(mine.controlListing == theirs.controlListing)
+        var other = LearnedState()
+        other.controlListing = "another reason"
+        mine.absorb(other)
+        #expect(mine.controlListing == theirs.controlListing)
+    }
+
     @Test func aSiblingStartsWithWhatTheFirstConnectionLearned() throws {
         let server = MemoryServer()
         let first = try ResilientRemote.open(

@@ -86,6 +86,9 @@ struct LsCommand: FTPSyncSubcommand {
             console.error("ftpsync: \(deviceName): cannot list \(path): \(error)")
             return .partialFailure
         }
+        if let reason = remote.session.controlListingReason {
+            console.error("ftpsync: \(deviceName): note: listed over the control connection (STAT): \(reason)")
+        }
         for warning in listing.warnings { console.error("ftpsync: \(deviceName): \(path): \(warning)") }
         // Some servers (vsftpd, busybox) list a missing folder as empty: ask the folder itself.
         if listing.warnings.isEmpty, LsListing.visibleEntries(listing.entries).isEmpty,

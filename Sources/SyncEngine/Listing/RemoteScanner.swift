@@ -122,7 +122,7 @@ struct RemoteScanner {
             // The line's name could not be read: the entry is named by its folder.
             result.skipped.append(SkippedEntry(path: shownFolder, reason: warning))
         }
-        if let truncation = listing.truncation { result.incomplete = "the server answered '\(truncation)'" }
+        if let truncation = listing.truncation { result.incomplete = truncation }
         result.listedNothing =
             listing.warnings.isEmpty && listing.entries.allSatisfy { $0.name == "." || $0.name == ".." }
         if !folder.isRoot, listing.entries.count == 1, let only = listing.entries.first, only.type == .dir,

@@ -38,8 +38,10 @@ public final class FTPRemote: RemoteFileSystem {
     }
 
     /// Lists one folder: MLSD when offered, else LIST parsed in the device's time zone with the
-    /// server's clock for year inference. The first LIST listing of the run that shows a
-    /// minute-precise file costs one MDTM (when FEAT lists MDTM): the difference between the
+    /// server's clock for year inference (LIST lines over the control connection, `STAT`, when
+    /// listing data connections fail or `learned.controlListing` says they do). Sizes the
+    /// listing gives only roughly are asked with SIZE (`confirmSizes`). The first LIST listing
+    /// of the run that shows a minute-precise file costs one MDTM (when FEAT lists MDTM): the difference between the
     /// MDTM time (UTC) and the listed time is the server's clock offset, and `now` is the local
     /// clock plus that offset from then on (for a camera whose clock is years off, or a zone
     /// set wrong). Names are decoded with the device's encoding; undecodable bytes are kept
@@ -59,6 +61,9 @@ public final class FTPRemote: RemoteFileSystem {
         let budget = listingBudget
         var reserved = 0
         defer { budget?.release(reserved) }
+        if let reason = learned.controlListing, session.controlListingReason == nil {
+            session.listOverControlConnection(because: reason)
+        }
         let raw = try session.listRaw(
             serverFolder,
             reserve: budget.map { budget in
@@ -67,6 +72,7 @@ public final class FTPRemote: RemoteFileSystem {
                     reserved += count
                 }
             })
+        if let reason = session.controlListingReason { learned.controlListing = reason }
         var parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
         parsed.truncation = raw.truncation
         if raw.format == .list, learned.clockOffset == nil, let offset = probeClockOffset(parsed, folder: serverFolder)
@@ -77,6 +83,7 @@ public final class FTPRemote: RemoteFileSystem {
                 parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
             }
         }
+        try confirmSizes(of: &parsed, in: serverFolder)
         let folderKey = Self.normalized(path)
         // Twins (names equal in NFC) each keep their own spelling, under their own path (`NameTwins`).
         let twins = NameTwins.renamed(parsed.entries.map(\.name))

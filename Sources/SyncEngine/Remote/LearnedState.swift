@@ -1,9 +1,10 @@
 import Foundation
 
 /// What a connection learned of its server from listings: the server's spelling of names
-/// whose normalized (NFC) form differs (NFD), and the server clock's offset from ours. A
-/// device run's extra connections start with what its first one learned (`openSibling`) and
-/// hand back what they learned (`absorb(_:)`), so every connection names files alike.
+/// whose normalized (NFC) form differs (NFD), the server clock's offset from ours, and whether
+/// listings must go over the control connection. A device run's extra connections start with
+/// what its first one learned (`openSibling`) and hand back what they learned (`absorb(_:)`),
+/// so every connection names files alike.
 ///
 /// A value: copied on the thread of the connection it comes from, handed to one on another.
 public struct LearnedState: Sendable, Equatable {
@@ -13,6 +14,10 @@ public struct LearnedState: Sendable, Equatable {
     var clockOffset: Double?
     /// True once the one MDTM of a run that measures the offset was spent.
     var offsetProbed = false
+    /// Why listings go over the control connection (`STAT`; `FTPSession.controlListingReason`),
+    /// nil while they use data connections: learned by a listing, or from the state of an
+    /// earlier run (`ControlListingQuirk`).
+    var controlListing: String?
 
     /// Nothing learned yet.
     public init() {}
@@ -29,10 +34,11 @@ public struct LearnedState: Sendable, Equatable {
 
     /// Adds what `other` (an extra connection of the same device run, done listing) learned:
     /// the spellings of the names it listed (ours win) and, when none was measured here yet,
-    /// its measure of the server's clock offset.
+    /// its measure of the server's clock offset, and its reason to list with STAT.
     public mutating func absorb(_ other: LearnedState) {
         serverNames.merge(other.serverNames) { mine, _ in mine }
         if clockOffset == nil, let offset = other.clockOffset { clockOffset = offset }
         offsetProbed = offsetProbed || other.offsetProbed
+        if controlListing == nil { controlListing = other.controlListing }
     }
 }

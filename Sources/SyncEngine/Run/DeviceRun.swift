@@ -109,6 +109,7 @@ public final class DeviceRun {
         meanwhile: @escaping () throws -> Local
     ) throws -> (RemoteScanner.Result, Local) {
         let localSide = BackgroundWork(meanwhile)
+        let stored = ControlListingQuirk.seed(remote, store: store, device: job.name)
         let scanned: RemoteScanner.Result
         do {
             scanned = try RemoteScanner(
@@ -118,6 +119,11 @@ public final class DeviceRun {
         } catch {
             _ = try? localSide.wait()
             throw error
+        }
+        if let note = ControlListingQuirk.conclude(
+            remote, stored: stored, store: store, device: job.name, persist: !job.dryRun)
+        {
+            report.notes.append(note)
         }
         report.notes += scanned.notes
         report.skipped += scanned.skipped
