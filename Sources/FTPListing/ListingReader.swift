@@ -44,8 +44,9 @@ final class ListingReader {
             return parseDOS(line)
         }
         if line[0] == 0x2B { return parseEPLF(line) }
-        if Byte.isDigit(first), let result = parseVxWorks(line) { return result }
+        if Byte.isDigit(first), let result = parseVxWorks(line) ?? parseVShell(line) { return result }
         if let result = parseUnix(line) { return result }
+        if let result = parseWfFtp(line) { return result }
         if looksLikeFacts(line) { return parseMLSD(line, inReply: false) }
         return reject("not a known listing format", line)
     }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import FTPListing
 
-/// VxWorks, EPLF and MLSD lines whose name follows a TAB.
+/// Embedded and size-first LIST formats (VxWorks, VShell, Nortel wfFtp), EPLF, and MLSD lines
+/// whose name follows a TAB.
 struct EmbeddedFormatTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var note: String
@@ -29,6 +30,15 @@ struct EmbeddedFormatTests {
             note: "VxWorks file with a name of two words",
             line: "12    Dec-31-2023  23:59:59   run log.txt  ", name: "run log.txt", size: 12,
             modified: "2023-12-31T23:59:59"),
+        Row(
+            note: "VShell file, size first", line: "318554  May 07, 2001 22:17 camera export.bin",
+            name: "camera export.bin", size: 318_554, modified: "2001-05-07T22:17"),
+        Row(
+            note: "VShell folder, name ending in '/'", line: "0  Nov 23, 2003 03:24 night shots/", name: "night shots",
+            type: .dir, modified: "2003-11-23T03:24"),
+        Row(
+            note: "Nortel wfFtp router file", line: "router-boot-image          2025307  07/14/05  Thur.   11:31:04",
+            name: "router-boot-image", size: 2_025_307, modified: "2005-07-14T11:31:04"),
         Row(
             note: "EPLF file", line: "+i8388621.48594,m825718503,r,s280,up755\tnotes one.txt", name: "notes one.txt",
             size: 280, modified: "1996-03-01T22:15:03"),
@@ -64,6 +74,8 @@ struct EmbeddedFormatTests {
         "2048    Feb-30-1998  05:23:30   no such day",
         "+i8388621.48594,m825718503,r,s280 no tab",
         "2048    Feb-28-1998  05:23   no seconds",
+        "318554  May 07 2001 22:17 no comma after the day",
+        "router-boot-image  2025307  07/34/05  Thur.   11:31:04",
     ])
     func rejectsNearMisses(_ line: String) {
         let context = ListingContext(now: Date(timeIntervalSince1970: 1_718_452_800))

@@ -44,7 +44,8 @@ struct LegacyCharsetListingTests {
             name: "a\u{F7FF}\u{F7FE}.bin", raw: "a\\xff\\xfe.bin", size: 5, modified: "2024-05-12"),
         Row(
             note: "GBK link target taken from the original bytes", encoding: "gbk",
-            line: "lrwxrwxrwx   1 li  dev   4 5\\xd4\\xc2 12\\xc8\\xd5 2024\\xc4\\xea \\xb1\\xa8\\xb8\\xe6 -> \\xd9\\x59\\xc1\\xcf",
+            line:
+                "lrwxrwxrwx   1 li  dev   4 5\\xd4\\xc2 12\\xc8\\xd5 2024\\xc4\\xea \\xb1\\xa8\\xb8\\xe6 -> \\xd9\\x59\\xc1\\xcf",
             name: "报告", raw: "\\xb1\\xa8\\xb8\\xe6", type: .link, modified: "2024-05-12", target: "資料"),
         Row(
             note: "Shift_JIS name in a DOS line", encoding: "shift_jis",
