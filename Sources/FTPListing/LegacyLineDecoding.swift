@@ -2,9 +2,16 @@
 /// is tokenised, so date signs such as `月` read as they do in UTF-8 listings and a trail byte
 /// that happens to be an ASCII letter (Shift_JIS `年` is 0x94 0x4E) is never read as a letter.
 /// Names and link targets are still taken from the line's original bytes.
+///
+/// Only fields that can be a date token are decoded: at most `maxDateField` bytes with a digit
+/// and a non-ASCII byte (`5月`, `2003年`, `18日`). Other fields are read as bytes, as before, so a
+/// long name with bytes invalid in the encoding costs no decoding until its entry is built.
 extension ListingReader {
+    /// The longest field (in bytes) decoded as a possible date token: `2024年12月31日` in GBK is 13.
+    static let maxDateField = 16
+
     /// Where the fields of a decoded line came from: one piece per field that was decoded
-    /// (fields of ASCII bytes and the blanks between fields are copied unchanged).
+    /// (other fields and the blanks between fields are copied unchanged).
     struct LegacyLine {
         /// The original line.
         let raw: Line
@@ -33,8 +40,9 @@ extension ListingReader {
         }
     }
 
-    /// Reads a LIST line, decoding it first when the context has a decoder and the line has
-    /// non-ASCII bytes. When a name cannot be mapped back to its bytes, the raw line is read.
+    /// Reads a LIST line, decoding its possible date tokens first when the context has a decoder
+    /// and the line has non-ASCII bytes. When a name cannot be mapped back to its bytes (it would
+    /// start or end inside a decoded field), the raw line is read instead.
     func parseListDecoding(_ line: Line) -> ParsedLine {
         guard let decoder = context.decodeName, line.contains(where: { $0 >= 0x80 }) else {
             return parseList(line)
@@ -52,12 +60,14 @@ extension ListingReader {
             }
             let s = i
             var high = false
+            var digit = false
             while i < n && !Byte.isBlank(line[i]) {
                 if line[i] >= 0x80 { high = true }
+                if Byte.isDigit(line[i]) { digit = true }
                 i += 1
             }
             let field = line.slice(s, i)
-            if high, let decoded = decoder(Array(field)) {
+            if high, digit, i - s <= Self.maxDateField, let decoded = decoder(Array(field)) {
                 let start = text.count
                 text.append(contentsOf: decoded.utf8)
                 pieces.append((s, i, start, text.count))

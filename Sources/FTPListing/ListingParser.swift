@@ -18,6 +18,8 @@ public struct ListingContext: Sendable {
     /// Decodes the bytes of a name (and of a link target) in the device's encoding; nil means UTF-8.
     /// When it is nil or returns nil, the name is decoded as UTF-8 with invalid bytes mapped
     /// reversibly (`ListingNameCodec`). `ListingEntry.rawName` always holds the exact bytes.
+    /// LIST date tokens with non-ASCII bytes (`5月` in GBK) are decoded with it too, before the
+    /// line is read.
     public var decodeName: (@Sendable ([UInt8]) -> String?)?
 
     /// - Parameters:
