@@ -15,17 +15,21 @@ extension ListingReader {
     struct LegacyLine {
         /// The original line.
         let raw: Line
-        /// Start of the decoded copy that the parsers read.
-        let decoded: UnsafePointer<UInt8>
+        /// The decoded copy that the parsers read.
+        let decoded: Line
         /// Per decoded field: its start and end in the raw line and in the decoded copy.
         let pieces: [(rawStart: Int, rawEnd: Int, start: Int, end: Int)]
 
         /// The raw bytes of the decoded bytes `slice`, or nil when the slice starts or ends inside
-        /// a decoded field (its original bytes cannot be told apart then).
+        /// a decoded field (its original bytes cannot be told apart then) or is not part of the
+        /// decoded copy.
         func original(of slice: Line) -> Line? {
             guard let base = slice.baseAddress else { return raw.slice(0, 0) }
-            let start = base - decoded
-            guard let from = rawOffset(start), let to = rawOffset(start + slice.count) else { return nil }
+            guard let origin = decoded.baseAddress, base >= origin, base + slice.count <= origin + decoded.count
+            else { return nil }
+            let start = base - origin
+            guard let from = rawOffset(start), let to = rawOffset(start + slice.count), from <= to, to <= raw.count
+            else { return nil }
             return raw.slice(from, to)
         }
 
@@ -76,8 +80,7 @@ extension ListingReader {
             }
         }
         let result = text.withUnsafeBufferPointer { utf8 -> ParsedLine? in
-            guard let base = utf8.baseAddress else { return nil }
-            legacyLine = LegacyLine(raw: line, decoded: base, pieces: pieces)
+            legacyLine = LegacyLine(raw: line, decoded: utf8, pieces: pieces)
             legacyMappingFailed = false
             defer { legacyLine = nil }
             let parsed = parseList(utf8)

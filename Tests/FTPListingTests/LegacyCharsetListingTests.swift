@@ -74,6 +74,41 @@ struct LegacyCharsetListingTests {
         #expect(entry.target == row.target)
     }
 
+    /// Mutated legacy lines (bytes replaced, dropped, doubled; a fixed seed) never trap, and every
+    /// name read is the exact bytes of a piece of its line.
+    @Test(arguments: ["gbk", "shift_jis"])
+    func mutatedLinesKeepTheirBytes(_ encoding: String) throws {
+        let codec = try NameCodec(encoding: encoding)
+        let context = ListingContext(
+            now: ExpectedTime.instant("2024-06-15T12:00:00", zone: Self.zone)!, timeZone: Self.zone,
+            decodeName: { codec.decode($0) })
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let seeds = Self.rows.filter { $0.encoding == encoding }.map { CaseFile.bytes(of: $0.line) }
+        let alphabet: [UInt8] = [0x20, 0x09, 0x2D, 0x3A, 0x30, 0x39, 0x4E, 0x5C, 0x80, 0x8C, 0x8E, 0x93, 0xD4, 0xFF]
+        for round in 0..<2_000 {
+            var line = seeds[round % seeds.count]
+            for _ in 0..<(1 + next(4)) where !line.isEmpty {
+                let at = next(line.count)
+                switch next(3) {
+                case 0: line[at] = alphabet[next(alphabet.count)]
+                case 1: line.remove(at: at)
+                default: line.insert(line[at], at: at)
+                }
+            }
+            for entry in ListingParser.parse(line, format: .list, context: context).entries {
+                let raw = entry.rawName
+                #expect(
+                    raw.isEmpty
+                        || (0...(line.count - raw.count)).contains { Array(line[$0..<($0 + raw.count)]) == raw },
+                    "\(line)")
+            }
+        }
+    }
+
     /// Without an encoding nothing is decoded: UTF-8 lines read as before.
     @Test func utf8LinesAreUntouched() throws {
         let context = ListingContext(now: ExpectedTime.instant("2024-06-15T12:00:00", zone: Self.zone)!)
