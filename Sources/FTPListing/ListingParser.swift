@@ -102,8 +102,9 @@ public enum ListingParser {
         return result
     }
 
-    /// How many CRs end each line of `data`: 2 when every line ends in CR CR LF (the last
-    /// line may lack its LF), else 1. Decided for the whole listing, since one name may end in CR.
+    /// How many CRs end each line of `data`: 2 when every line ends in CR CR LF, else 1. A last
+    /// line without LF (cut short) does not count. Decided for the whole listing, since one name
+    /// may end in CR.
     static func lineEndingCRs(_ data: UnsafeBufferPointer<UInt8>) -> Int {
         var start = 0
         var lines = 0
@@ -111,6 +112,7 @@ public enum ListingParser {
         while start < count {
             var end = start
             while end < count && data[end] != 0x0A { end += 1 }
+            if end == count { break }
             guard end - start >= 2, data[end - 1] == 0x0D, data[end - 2] == 0x0D else { return 1 }
             lines += 1
             start = end + 1

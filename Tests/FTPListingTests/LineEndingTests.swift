@@ -24,6 +24,11 @@ struct LineEndingTests {
         #expect(Self.names(data) == ["a.txt", "b.txt"])
     }
 
+    @Test func lastLineCutShort() {
+        let data = "05-22-97  08:08AM   828 a.txt\r\r\n05-22-97  08:08AM   9 b.txt\r\r\n05-22-97  08:08AM   9 c.t"
+        #expect(Self.names(data) == ["a.txt", "b.txt", "c.t"])
+    }
+
     @Test func mixedEndingsKeepANameThatEndsInCR() {
         let data =
             "-rw-r--r--   1 u  g   5 Jan 01  2024 ends-in-cr\r\r\n"
