@@ -18,6 +18,8 @@ public struct ListingContext: Sendable {
     /// Decodes the bytes of a name (and of a link target) in the device's encoding; nil means UTF-8.
     /// When it is nil or returns nil, the name is decoded as UTF-8 with invalid bytes mapped
     /// reversibly (`ListingNameCodec`). `ListingEntry.rawName` always holds the exact bytes.
+    /// LIST date tokens with non-ASCII bytes (`5月` in GBK) are decoded with it too, before the
+    /// line is read.
     public var decodeName: (@Sendable ([UInt8]) -> String?)?
 
     /// - Parameters:
@@ -66,7 +68,8 @@ public enum ListingParser {
     /// Parses the data of one MLSD or LIST transfer.
     /// - Parameters:
     ///   - data: the bytes of the data connection, lines ended by CRLF or LF (split on bytes,
-    ///     before any decoding).
+    ///     before any decoding). When every line ends in CR CR LF (servers that add a CR to
+    ///     lines that already had one), both CRs are dropped; otherwise one, so a name may end in CR.
     ///   - format: the command that produced them.
     ///   - context: clock, time zone and name decoder.
     /// - Returns: the entries and a warning for each line that could not be read.
@@ -75,13 +78,18 @@ public enum ListingParser {
         var result = ParsedListing()
         result.entries.reserveCapacity(data.count / 64)
         data.withUnsafeBufferPointer { all in
+            let endingCRs = lineEndingCRs(all)
             var start = 0
             let count = all.count
             while start < count {
                 var end = start
                 while end < count && all[end] != 0x0A { end += 1 }
                 let next = end + 1
-                if end > start && all[end - 1] == 0x0D { end -= 1 }
+                var dropped = 0
+                while dropped < endingCRs && end > start && all[end - 1] == 0x0D {
+                    end -= 1
+                    dropped += 1
+                }
                 let line = UnsafeBufferPointer(rebasing: all[start..<end])
                 switch reader.parse(line: line, format: format) {
                 case .entry(let entry): result.entries.append(entry)
@@ -92,6 +100,24 @@ public enum ListingParser {
             }
         }
         return result
+    }
+
+    /// How many CRs end each line of `data`: 2 when every line ends in CR CR LF, else 1. A last
+    /// line without LF (cut short) does not count. Decided for the whole listing, since one name
+    /// may end in CR.
+    static func lineEndingCRs(_ data: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = 0
+        var lines = 0
+        let count = data.count
+        while start < count {
+            var end = start
+            while end < count && data[end] != 0x0A { end += 1 }
+            if end == count { break }
+            guard end - start >= 2, data[end - 1] == 0x0D, data[end - 2] == 0x0D else { return 1 }
+            lines += 1
+            start = end + 1
+        }
+        return lines > 0 ? 2 : 1
     }
 
     /// Parses one listing line (without its line ending).

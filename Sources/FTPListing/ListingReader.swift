@@ -10,6 +10,10 @@ final class ListingReader {
     /// The year of `context.now` in the server's zone.
     let nowYear: Int
     let tokens = Tokens()
+    /// The legacy-charset line being read, while `parseListDecoding` reads its decoded copy.
+    var legacyLine: LegacyLine? = nil
+    /// Set when a name of the decoded copy could not be mapped back to its original bytes.
+    var legacyMappingFailed = false
 
     init(context: ListingContext) {
         self.context = context
@@ -27,11 +31,11 @@ final class ListingReader {
             if line.isEmpty { return .ignored }
             return parseMLSD(line, inReply: false)
         case .list:
-            return parseList(line)
+            return parseListDecoding(line)
         }
     }
 
-    private func parseList(_ line: Line) -> ParsedLine {
+    func parseList(_ line: Line) -> ParsedLine {
         tokens.split(line, limit: 32)
         if tokens.count == 0 { return .ignored }
         if isNoise(line) { return .ignored }
@@ -39,7 +43,10 @@ final class ListingReader {
         if Byte.isDigit(first), isDOSDate(line, 0) {
             return parseDOS(line)
         }
+        if line[0] == 0x2B { return parseEPLF(line) }
+        if Byte.isDigit(first), let result = parseVxWorks(line) ?? parseVShell(line) { return result }
         if let result = parseUnix(line) { return result }
+        if let result = parseWfFtp(line) { return result }
         if looksLikeFacts(line) { return parseMLSD(line, inReply: false) }
         return reject("not a known listing format", line)
     }
@@ -68,7 +75,7 @@ final class ListingReader {
     private func looksLikeFacts(_ line: Line) -> Bool {
         var sawEquals = false
         for b in line {
-            if b == Byte.space { return false }
+            if Byte.isBlank(b) { return false }
             if b == 0x3D { sawEquals = true }
             if b == 0x3B { return sawEquals }
         }
@@ -83,13 +90,15 @@ final class ListingReader {
     // MARK: names
 
     /// Decodes a name or link target with the context's decoder, else reversible UTF-8.
-    func decode(_ bytes: Line) -> String {
+    func decode(_ line: Line) -> String {
+        guard let bytes = originalBytes(line) else { return "" }
         if let decoder = context.decodeName, let text = decoder(Array(bytes)) { return text }
         return ListingNameCodec.decodeUTF8Reversibly(bytes)
     }
 
     /// A listed name and, when they differ from its UTF-8, its raw bytes.
-    func decodeName(_ bytes: Line) -> (name: String, raw: [UInt8]?) {
+    func decodeName(_ line: Line) -> (name: String, raw: [UInt8]?) {
+        guard let bytes = originalBytes(line) else { return ("", nil) }
         if let decoder = context.decodeName {
             let raw = Array(bytes)
             if let text = decoder(raw) { return (text, raw) }

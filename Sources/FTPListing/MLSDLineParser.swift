@@ -4,6 +4,7 @@ import Foundation
 extension ListingReader {
     /// Reads one MLSD line. With `inReply` (MLST on the control connection) the name is a path
     /// that may contain `/`, and `cdir`/`pdir` are reported as folders instead of being skipped.
+    /// Facts end at the first space or TAB after a `;` (some servers separate the name by a TAB).
     func parseMLSD(_ line: Line, inReply: Bool) -> ParsedLine {
         let n = line.count
         var factsEnd = 0
@@ -12,7 +13,7 @@ extension ListingReader {
             nameStart = 1  // no facts at all
         } else {
             var firstSpace = -1
-            for i in 0..<n where line[i] == Byte.space {
+            for i in 0..<n where Byte.isBlank(line[i]) {
                 firstSpace = i
                 break
             }
