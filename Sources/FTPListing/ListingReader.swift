@@ -10,6 +10,8 @@ final class ListingReader {
     /// The year of `context.now` in the server's zone.
     let nowYear: Int
     let tokens = Tokens()
+    /// What a VMS listing carries from one line to the next.
+    let vms = VMSListingState()
 
     init(context: ListingContext) {
         self.context = context
@@ -34,6 +36,7 @@ final class ListingReader {
     private func parseList(_ line: Line) -> ParsedLine {
         tokens.split(line, limit: 32)
         if tokens.count == 0 { return .ignored }
+        if let result = parseAfterPendingVMSName(line) { return result }
         if isNoise(line) { return .ignored }
         let first = line[tokens.starts[0]]
         if Byte.isDigit(first), isDOSDate(line, 0) {
@@ -41,6 +44,7 @@ final class ListingReader {
         }
         if let result = parseUnix(line) { return result }
         if looksLikeFacts(line) { return parseMLSD(line, inReply: false) }
+        if let result = parseOtherFormat(line) { return result }
         return reject("not a known listing format", line)
     }
 
