@@ -90,7 +90,9 @@ extension ListingReader {
         return true
     }
 
-    private func hexValue(_ line: Line, _ s: Int, _ e: Int) -> UInt64? {
+    /// The upper-case hexadecimal number `s..<e` (1-15 digits, so it cannot overflow), or nil.
+    func hexValue(_ line: Line, _ s: Int, _ e: Int) -> UInt64? {
+        guard e > s, e - s <= 15 else { return nil }
         var value: UInt64 = 0
         for i in s..<e {
             let b = line[i]
@@ -102,7 +104,7 @@ extension ListingReader {
             } else {
                 return nil
             }
-            value = value << 4 | UInt64(digit)  // at most 6 digits: no overflow
+            value = value << 4 | UInt64(digit)
         }
         return value
     }

@@ -13,7 +13,7 @@ extension ListingReader {
             let date = NumericDate.read(line, t.starts[1], t.ends[1]), date.separator == 0x2F,
             date.widths == (2, 2, 2), let hour = line.smallNumber(t.starts[2], t.starts[2] + 2),
             let minute = line.smallNumber(t.starts[2] + 2, t.ends[2]), hour < 24, minute < 60,
-            line.decimal(t.starts[4], t.ends[4]) != nil, let size = line.decimal(t.starts[5], t.ends[5])
+            hexValue(line, t.starts[4], t.ends[4]) != nil, let size = line.decimal(t.starts[5], t.ends[5])
         else { return nil }
         let typeChar = line[t.starts[3]]
         guard typeChar == 0x64 || typeChar == 0x2D else { return nil }
