@@ -17,12 +17,4 @@ extension ListingReader {
         if let result = parseOS9(line) { return result }
         return parseWfFtp(line)
     }
-
-    /// Reads the line after a lone VMS name: that name's fields, or (when it holds none) whatever
-    /// the line is by itself, the lone name being dropped.
-    func parseAfterPendingVMSName(_ line: Line) -> ParsedLine? {
-        guard let name = vms.pendingName else { return nil }
-        vms.pendingName = nil
-        return parseVMSContinuation(line, name: name)
-    }
 }

@@ -29,9 +29,12 @@ extension ListingReader {
             ?? reject("unreadable VMS fields", line)
     }
 
-    /// Reads the line after a lone VMS name as that name's fields; nil when it does not hold them.
-    func parseVMSContinuation(_ line: Line, name: [UInt8]) -> ParsedLine? {
-        name.withUnsafeBufferPointer { parseVMSFields(line, nameFrom: 0, name: $0) }
+    /// Reads the line after a lone VMS name as that name's fields; nil when there is no such name
+    /// or the line does not hold its fields (the name is then dropped and the line read by itself).
+    func parseAfterPendingVMSName(_ line: Line) -> ParsedLine? {
+        guard let name = vms.pendingName else { return nil }
+        vms.pendingName = nil
+        return name.withUnsafeBufferPointer { parseVMSFields(line, nameFrom: 0, name: $0) }
     }
 
     /// The index of the `;` before the version digits that end `from..<to`, or nil.
