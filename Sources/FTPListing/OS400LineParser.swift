@@ -54,6 +54,7 @@ extension ListingReader {
             if line.equalsIgnoringCase(ts, te, "*MEM") { return .ignored }
             start = i + 1
         }
+        guard start < end else { return .ignored }  // "*DIR  /"
         let name = line.slice(start, end)
         switch check(name: name) {
         case .ok: break

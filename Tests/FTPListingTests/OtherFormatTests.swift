@@ -137,6 +137,7 @@ struct OtherFormatTests {
         "1      A          99-99-99   16:07  baddate",
         "Q 99999999999999999999999 05/14/24 09:30:15 *STMF x",
         "Q 1 05/14/24 09:30:15 *STMF ../../etc/passwd/",
+        "Q 1 05/14/24 09:30:15 *DIR /",
         "BIG  EXEC  F  99999999999999 99999999999999  1 2024-04-01 07:08:09 0191",
         "X 1 1 99-Foo-24 06:05:04 1, 1 \"n\"",
         "0.0 99/99/99 9999 ----r-wr 1 1 x",
@@ -146,6 +147,45 @@ struct OtherFormatTests {
     func hostileLinesDoNotTrap(_ line: String) {
         let parsed = ListingParser.parse(Array(line.utf8), format: .list, context: Self.context)
         #expect(parsed.entries.count + parsed.warnings.count <= 1)
-        for entry in parsed.entries { #expect(!entry.name.contains("/")) }
+        for entry in parsed.entries { #expect(!entry.name.isEmpty && !entry.name.contains("/")) }
+    }
+
+    /// A small deterministic generator (SplitMix64), so a failure reproduces.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Every row's line with bytes replaced, inserted, deleted or repeated: no trap (a debug build
+    /// traps on overflow and bad indices), at most one result per line, no name with `/` or NUL.
+    @Test func mutatedLinesNeitherTrapNorGiveBadNames() {
+        var generator = Generator(state: 16)
+        let seeds = Self.rows.map { Array($0.line.utf8) } + [Array(VMSListingTests.listing.utf8)]
+        let alphabet = Array(" \t0123456789/-.:;[](),*%RWEDAZaz".utf8) + [0xFF, 0x00, 0x0A]
+        for _ in 0..<20_000 {
+            var bytes = seeds[Int.random(in: 0..<seeds.count, using: &generator)]
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let at = Int.random(in: 0...bytes.count, using: &generator)
+                let byte = alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0 where at < bytes.count: bytes[at] = byte
+                case 1: bytes.insert(byte, at: at)
+                case 2 where at < bytes.count: bytes.remove(at: at)
+                default: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 12)], at: at)
+                }
+            }
+            let parsed = ListingParser.parse(bytes, format: .list, context: Self.context)
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+            #expect(parsed.entries.count + parsed.warnings.count <= lines)
+            for entry in parsed.entries {
+                #expect(!entry.name.isEmpty && !entry.name.contains("/") && !entry.name.contains("\0"))
+            }
+        }
     }
 }
