@@ -1,5 +1,5 @@
 /// The listing formats that are neither UNIX-like nor DOS-like: OpenVMS, IBM OS/2, OS/400, MVS and
-/// z/VM, HP NonStop, OS-9 and Nortel wfFtp. Tried only after the UNIX and DOS parsers declined a
+/// z/VM, HP NonStop, OS-9, Nortel wfFtp and old VShell. Tried only after the UNIX and DOS parsers declined a
 /// line; each reader recognises its format by the shape of the whole line, so the order only
 /// matters between shapes that cannot both match.
 extension ListingReader {
@@ -15,6 +15,7 @@ extension ListingReader {
         if let result = parseTandem(line) { return result }
         if let result = parseZVM(line) { return result }
         if let result = parseOS9(line) { return result }
+        if let result = parseVShell(line) { return result }
         return parseWfFtp(line)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import FTPListing
 
 /// Lines of the formats that are neither UNIX- nor DOS-like (OS/2, OS/400, MVS, z/VM, NonStop,
-/// OS-9, wfFtp), one table row each, and the UNIX and DOS lines they must leave alone.
+/// OS-9, wfFtp, VShell), one table row each, and the UNIX and DOS lines they must leave alone.
 struct OtherFormatTests {
     static let utc = TimeZone(identifier: "UTC")!
     static let context = ListingContext(now: ExpectedTime.instant("2024-06-15T12:00:00", zone: utc)!, timeZone: utc)
@@ -82,6 +82,9 @@ struct OtherFormatTests {
         Row(
             note: "wfFtp file", line: "log.bin       2048  05/20/24  Mon.   10:11:12", name: "log.bin", size: 2048,
             mtime: "2024-05-20T10:11:12", precision: .second),
+        Row(
+            note: "VShell folder", line: "0  Mar 09, 2024 02:13 old backups/", name: "old backups", type: .dir,
+            mtime: "2024-03-09T02:13", precision: .minute),
     ]
 
     @Test(arguments: rows)
