@@ -14,6 +14,8 @@ final class ListingReader {
     var legacyLine: LegacyLine? = nil
     /// Set when a name of the decoded copy could not be mapped back to its original bytes.
     var legacyMappingFailed = false
+    /// What a VMS listing carries from one line to the next.
+    let vms = VMSListingState()
 
     init(context: ListingContext) {
         self.context = context
@@ -38,6 +40,7 @@ final class ListingReader {
     func parseList(_ line: Line) -> ParsedLine {
         tokens.split(line, limit: 32)
         if tokens.count == 0 { return .ignored }
+        if let result = parseAfterPendingVMSName(line) { return result }
         if isNoise(line) { return .ignored }
         let first = line[tokens.starts[0]]
         if Byte.isDigit(first), isDOSDate(line, 0) {
@@ -48,6 +51,7 @@ final class ListingReader {
         if let result = parseUnix(line) { return result }
         if let result = parseWfFtp(line) { return result }
         if looksLikeFacts(line) { return parseMLSD(line, inReply: false) }
+        if let result = parseOtherFormat(line) { return result }
         return reject("not a known listing format", line)
     }
 
