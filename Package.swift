@@ -89,6 +89,6 @@ let package = Package(
                 "SyncRunner", "SyncConfig", "SyncEngine", "SyncCore", "SyncStore", "FTPClient", "FTPTestSupport",
             ]),
         // Runs the built `ftpsync` binary against real FTP servers on loopback.
-        .testTarget(name: "IntegrationTests", dependencies: []),
+        .testTarget(name: "IntegrationTests", dependencies: [], exclude: ["Fixtures"]),
     ]
 )
