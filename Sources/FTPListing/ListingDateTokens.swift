@@ -1,17 +1,23 @@
 /// Readers for the date tokens of UNIX-style lines: month names in several languages, CJK
-/// `4月`/`9日`/`2006年` forms, days, years, times of day and ISO dates.
+/// `4月`/`9日`/`2006年` forms, days, years and times of day.
 enum DateTokens {
     private static let names: [Int: [String]] = [
-        1: ["jan", "january", "janv", "jän", "jänner", "ene", "enero", "gen", "sty", "янв", "января", "январь"],
-        2: ["feb", "february", "févr", "fév", "fevr", "febr", "fev", "lut", "фев", "февр", "февраля", "февраль"],
-        3: ["mar", "march", "mars", "mär", "märz", "mrz", "mrt", "marzo", "мар", "марта", "март"],
-        4: ["apr", "april", "avr", "avril", "abr", "abril", "kwi", "апр", "апреля", "апрель"],
-        5: ["may", "mai", "mag", "mei", "mayo", "maj", "май", "мая"],
-        6: ["jun", "june", "juin", "giu", "juni", "junio", "cze", "июн", "июня", "июнь"],
-        7: ["jul", "july", "juil", "lug", "juli", "julio", "lip", "июл", "июля", "июль"],
-        8: ["aug", "august", "août", "aou", "ago", "agosto", "sie", "авг", "августа", "август"],
-        9: ["sep", "sept", "september", "set", "wrz", "сен", "сент", "сентября", "сентябрь"],
-        10: ["oct", "october", "okt", "ott", "out", "paź", "окт", "октября", "октябрь"],
+        1: [
+            "jan", "january", "janv", "jän", "jänner", "ene", "enero", "gen", "sty", "янв", "января", "январь",
+            "január",
+        ],
+        2: [
+            "feb", "february", "févr", "fév", "fevr", "febr", "fev", "lut", "фев", "февр", "февраля", "февраль",
+            "február",
+        ],
+        3: ["mar", "march", "mars", "mär", "märz", "mrz", "mrt", "marzo", "мар", "марта", "март", "márc", "március"],
+        4: ["apr", "april", "avr", "avril", "abr", "abril", "kwi", "апр", "апреля", "апрель", "ápr", "április"],
+        5: ["may", "mai", "mag", "mei", "mayo", "maj", "май", "мая", "máj", "május"],
+        6: ["jun", "june", "juin", "giu", "juni", "junio", "cze", "июн", "июня", "июнь", "jún", "június"],
+        7: ["jul", "july", "juil", "lug", "juli", "julio", "lip", "июл", "июля", "июль", "júl", "július"],
+        8: ["aug", "august", "août", "aou", "ago", "agosto", "sie", "авг", "августа", "август", "augusztus"],
+        9: ["sep", "sept", "september", "set", "wrz", "сен", "сент", "сентября", "сентябрь", "szept", "szeptember"],
+        10: ["oct", "october", "okt", "ott", "out", "paź", "окт", "октября", "октябрь", "október"],
         11: ["nov", "november", "lis", "ноя", "нояб", "ноября", "ноябрь"],
         12: ["dec", "december", "déc", "dez", "dic", "gru", "дек", "декабря", "декабрь"],
     ]
@@ -68,16 +74,16 @@ enum DateTokens {
         }
     }
 
-    /// The month (1...12) of the token `from..<to`: a name, or `<n>月` / `<n>월`.
+    /// The month (1...12) of the token `from..<to`: a name (`Okt.`, `Juli,`), or `<n>月` / `<n>월`
+    /// or a number with another non-ASCII marker (`3\xed\xef`).
     static func month(_ l: Line, _ from: Int, _ to: Int) -> Int? {
         var end = to
+        if end - from > 1 && l[end - 1] == 0x2C { end -= 1 }  // "Juli,"
         if end - from > 1 && l[end - 1] == 0x2E { end -= 1 }  // "janv."
         let length = end - from
+        guard length >= 2 else { return nil }
+        if Byte.isDigit(l[from]) { return markedMonth(l, from, end) }
         guard length >= 3 else { return nil }
-        if Byte.isDigit(l[from]) {
-            guard let number = numberWithSuffix(l, from, end), number.suffix == .month else { return nil }
-            return (1...12).contains(number.value) ? number.value : nil
-        }
         if length == 3 {
             let key =
                 UInt32(Byte.lower(l[from])) << 16 | UInt32(Byte.lower(l[from + 1])) << 8
@@ -90,11 +96,22 @@ enum DateTokens {
         return long[String(decoding: l.slice(from, end), as: UTF8.self).lowercased()]
     }
 
-    enum Suffix {
-        case none, dot, month, day, year
+    /// A month number with a marker after it: `4月`, `1월`, or 1-3 other non-ASCII bytes.
+    static func markedMonth(_ l: Line, _ from: Int, _ to: Int) -> Int? {
+        guard let n = numberWithSuffix(l, from, to), n.digits <= 2, n.suffix == .month || n.suffix == .other,
+            (1...12).contains(n.value)
+        else { return nil }
+        return n.value
     }
 
-    /// Leading digits (at most 4) and what follows them: nothing, '.', or a CJK month/day/year sign.
+    enum Suffix {
+        /// `.other`: 1-3 bytes starting with a non-ASCII one, a marker in a legacy charset
+        /// (`\x8c\x8e`, whose Shift_JIS trail byte may be ASCII).
+        case none, dot, comma, month, day, year, other
+    }
+
+    /// Leading digits (at most 4) and what follows them: nothing, '.', ',', a CJK month/day/year
+    /// sign, or another non-ASCII marker.
     static func numberWithSuffix(_ l: Line, _ from: Int, _ to: Int) -> (value: Int, digits: Int, suffix: Suffix)? {
         var i = from
         var value = 0
@@ -107,53 +124,50 @@ enum DateTokens {
         let rest = to - i
         if rest == 0 { return (value, digits, .none) }
         if rest == 1 && l[i] == 0x2E { return (value, digits, .dot) }
-        guard rest == 3 else { return nil }
-        switch (l[i], l[i + 1], l[i + 2]) {
-        case (0xE6, 0x9C, 0x88), (0xEC, 0x9B, 0x94): return (value, digits, .month)  // 月 월
-        case (0xE6, 0x97, 0xA5), (0xEC, 0x9D, 0xBC): return (value, digits, .day)  // 日 일
-        case (0xE5, 0xB9, 0xB4), (0xEB, 0x85, 0x84): return (value, digits, .year)  // 年 년
-        default: return nil
+        if rest == 1 && l[i] == 0x2C { return (value, digits, .comma) }
+        guard rest <= 3, l[i] >= 0x80 else { return nil }
+        if rest == 3 {
+            switch (l[i], l[i + 1], l[i + 2]) {
+            case (0xE6, 0x9C, 0x88), (0xEC, 0x9B, 0x94): return (value, digits, .month)  // 月 월
+            case (0xE6, 0x97, 0xA5), (0xEC, 0x9D, 0xBC): return (value, digits, .day)  // 日 일
+            case (0xE5, 0xB9, 0xB4), (0xEB, 0x85, 0x84): return (value, digits, .year)  // 年 년
+            default: break
+            }
         }
+        return (value, digits, .other)
     }
 
-    /// A day of month 1...31: `9`, `09`, `24.`, `9日`.
+    /// A day of month 1...31: `9`, `09`, `24.`, `08,`, `9日`, `18\x93\xfa`.
     static func day(_ l: Line, _ from: Int, _ to: Int) -> Int? {
         guard let n = numberWithSuffix(l, from, to), n.digits <= 2, (1...31).contains(n.value) else { return nil }
         switch n.suffix {
-        case .none, .dot, .day: return n.value
+        case .none, .dot, .comma, .day, .other: return n.value
         default: return nil
         }
     }
 
-    /// A four-digit year: `2009`, `2006年`.
+    /// A four-digit year: `2009`, `2006年`, `2003\x94\x4e`.
     static func year(_ l: Line, _ from: Int, _ to: Int) -> Int? {
         guard let n = numberWithSuffix(l, from, to), n.digits == 4, n.value >= 1900 else { return nil }
         switch n.suffix {
-        case .none, .year: return n.value
+        case .none, .year, .other: return n.value
         default: return nil
         }
     }
 
-    /// A time of day `H:MM`, `HH:MM` or `HH:MM:SS` (seconds nil when absent).
+    /// A time of day `H:MM`, `HH:MM` or `HH:MM:SS` (seconds nil when absent); `24:00` and
+    /// `24:00:00` give hour 24, the next day's midnight.
     static func time(_ l: Line, _ from: Int, _ to: Int) -> (hour: Int, minute: Int, second: Int?)? {
         let length = to - from
         guard length >= 4 else { return nil }
         let colon = l[from + 1] == 0x3A ? from + 1 : from + 2
-        guard colon < to, l[colon] == 0x3A, let hour = l.smallNumber(from, colon), hour < 24,
-            colon + 3 <= to, let minute = l.smallNumber(colon + 1, colon + 3), minute < 60
+        guard colon < to, l[colon] == 0x3A, let hour = l.smallNumber(from, colon), hour <= 24,
+            colon + 3 <= to, let minute = l.smallNumber(colon + 1, colon + 3), minute < 60, hour < 24 || minute == 0
         else { return nil }
         if colon + 3 == to { return (hour, minute, nil) }
-        guard colon + 6 == to, l[colon + 3] == 0x3A, let second = l.smallNumber(colon + 4, colon + 6), second <= 60
+        guard colon + 6 == to, l[colon + 3] == 0x3A, let second = l.smallNumber(colon + 4, colon + 6), second <= 60,
+            hour < 24 || second == 0
         else { return nil }
         return (hour, minute, second)
-    }
-
-    /// An ISO date `YYYY-MM-DD` (fields not yet checked against the calendar).
-    static func isoDate(_ l: Line, _ from: Int, _ to: Int) -> (year: Int, month: Int, day: Int)? {
-        guard to - from == 10, l[from + 4] == 0x2D, l[from + 7] == 0x2D,
-            let year = l.smallNumber(from, from + 4), let month = l.smallNumber(from + 5, from + 7),
-            let day = l.smallNumber(from + 8, from + 10)
-        else { return nil }
-        return (year, month, day)
     }
 }

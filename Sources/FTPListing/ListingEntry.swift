@@ -70,7 +70,9 @@ public struct ListingEntry: Sendable, Hashable {
     public var size: UInt64?
     /// What the entry is.
     public var type: EntryType
-    /// False when the listing gave only an approximate size (e.g. `1.2K` from embedded servers).
+    /// False when the listing gave only an approximate size: `1.2K` from embedded servers, or a
+    /// size above 2^31 that a 32-bit server printed negative (`-1294967296`, read as value + 2^32,
+    /// to be confirmed with SIZE, RFC 3659 §4).
     public var sizeIsExact: Bool
     /// True when a LIST line had no year and the year was inferred from the clock.
     public var yearInferred: Bool

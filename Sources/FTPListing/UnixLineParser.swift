@@ -3,14 +3,6 @@ import Foundation
 /// UNIX `ls -l` lines and their relatives (NetWare, classic Mac servers), anchored on the date:
 /// the size is the token before the date, the name starts one space after it.
 extension ListingReader {
-    private struct FoundDate {
-        var year: Int?
-        var month: Int
-        var day: Int
-        var time: (hour: Int, minute: Int, second: Int?)?
-        var lastToken: Int
-    }
-
     private enum SizeField {
         case exact(UInt64)
         case approximate(UInt64)
@@ -22,20 +14,20 @@ extension ListingReader {
         let t = tokens
         guard t.count >= 4 else { return nil }
         let mode0 = t.starts[0]
-        let typeChar = line[mode0]
+        var typeChar = line[mode0]
         var netware = false
         var gluedLinks = false
+        var modeRange = (mode0 + 1, mode0 + 10)
         if t.length(0) == 1 && (typeChar == 0x64 || typeChar == 0x2D) && line[t.starts[1]] == 0x5B {
             netware = true  // "d [RWCEAFMS] owner size date name"
+            modeRange = (t.starts[1], t.ends[1])
+        } else if Byte.isDigit(typeChar) {
+            return parseNumericUnix(line)
         } else {
-            guard t.length(0) >= 10, isModeType(typeChar) else { return nil }
-            for i in (mode0 + 1)..<(mode0 + 10) where !isModeChar(line[i]) { return nil }
-            var i = mode0 + 10
-            if i < t.ends[0] && (line[i] == 0x2B || line[i] == 0x2E || line[i] == 0x40) { i += 1 }
-            if i < t.ends[0] {
-                guard line.decimal(i, t.ends[0]) != nil else { return nil }
-                gluedLinks = true  // "drwxr-xr-x1520"
-            }
+            guard let mode = modeField(line) else { return nil }
+            typeChar = mode.type
+            modeRange = mode.range
+            gluedLinks = mode.gluedLinks
         }
 
         var found: FoundDate? = nil
@@ -47,20 +39,30 @@ extension ListingReader {
             }
             dateIndex += 1
         }
-        guard let date = found else { return reject("no date found", line) }
+        let sizeIndex: Int
+        var nameStart: Int
+        if let found {
+            sizeIndex = dateIndex - 1
+            nameStart = t.ends[found.lastToken]
+        } else {
+            guard !netware, let k = datelessSizeIndex(line, gluedLinks: gluedLinks) else {
+                return reject("no date found", line)
+            }
+            sizeIndex = k
+            nameStart = t.ends[k]
+        }
 
         var type: EntryType
         switch typeChar {
-        case 0x2D: type = .file
+        case 0x2D, 0x66: type = .file  // "-", and "f" of a few servers
         case 0x64: type = .dir
         case 0x6C: type = .link
         default: type = .other
         }
 
-        // Name: one space after the date (NetWare pads with several).
-        var nameStart = t.ends[date.lastToken]
+        // Name: one space after the date (NetWare and one-token dates pad with several).
         let n = line.count
-        if netware {
+        if netware || found?.padded == true {
             while nameStart < n && Byte.isBlank(line[nameStart]) { nameStart += 1 }
         } else if nameStart < n {
             nameStart += 1
@@ -84,9 +86,9 @@ extension ListingReader {
         }
 
         // Time.
-        let modified: ListedTime
+        var modified: ListedTime? = nil
         var inferred = false
-        if let year = date.year {
+        if let date = found, let year = date.year {
             guard CivilTime.isValid(year: year, month: date.month, day: date.day) else {
                 return reject("invalid date", line)
             }
@@ -98,7 +100,7 @@ extension ListingReader {
                 modified = listedTime(
                     year: year, month: date.month, day: date.day, hour: 0, minute: 0, second: 0, precision: .day)
             }
-        } else {
+        } else if let date = found {
             let time = date.time ?? (0, 0, nil)
             guard let year = inferYear(month: date.month, day: date.day, hour: time.hour, minute: time.minute) else {
                 return reject("invalid date", line)
@@ -110,7 +112,6 @@ extension ListingReader {
         }
 
         // Size, and the owner/group columns between the link count and the size.
-        let sizeIndex = dateIndex - 1
         var size: UInt64? = nil
         var exact = true
         var lastOwnerIndex = sizeIndex - 1
@@ -140,8 +141,7 @@ extension ListingReader {
                 group = text(line, t.starts[firstOwnerIndex + 1], t.ends[lastOwnerIndex])
             }
         }
-        let mode: String? =
-            netware ? text(line, t.starts[1], t.ends[1]) : text(line, mode0 + 1, mode0 + 10)
+        let mode: String? = text(line, modeRange.0, modeRange.1)
         let decoded = decodeName(name)
         return .entry(
             ListingEntry(
@@ -150,18 +150,106 @@ extension ListingReader {
                 owner: owner, group: group, yearInferred: inferred))
     }
 
+    /// The mode column: a type letter and nine permission characters, perhaps followed by up to
+    /// three ACL/extended marks (`+`, `@`, `.`, `FTP`) and a glued link count; or nine permission
+    /// characters without the type letter (`rw-r--r--`, a file); or a type letter and eight
+    /// (`drw-r--rw`). `range` is the permission characters.
+    private func modeField(_ line: Line) -> (type: UInt8, range: (Int, Int), gluedLinks: Bool)? {
+        let s = tokens.starts[0]
+        let e = tokens.ends[0]
+        let length = e - s
+        guard length >= 9 else { return nil }
+        let first = line[s]
+        if length >= 10 && isModeType(first)
+            && (isPermissionTriplets(line, s + 1, 9) || isPermissionLike(line, s, s + 10))
+        {
+            var i = s + 10
+            while i < e && i < s + 13 && !Byte.isDigit(line[i]) { i += 1 }
+            if i < e && line.decimal(i, e) == nil { return nil }
+            return (first, (s + 1, s + 10), i < e)
+        }
+        if length == 9 || isPermissionTriplets(line, s, 9) {
+            if isPermissionTriplets(line, s, 9) {
+                if length > 9 {
+                    guard length <= 12, !Byte.isDigit(line[s + 9]) else { return nil }
+                }
+                return (0x2D, (s, s + 9), false)
+            }
+            if isModeType(first) && isPermissionTriplets(line, s + 1, 8) {
+                return (first, (s + 1, e), false)
+            }
+        }
+        return nil
+    }
+
     @inline(__always) private func isModeType(_ b: UInt8) -> Bool {
         switch b {
-        case 0x2D, 0x64, 0x6C, 0x62, 0x63, 0x70, 0x73, 0x44, 0x6E, 0x77, 0x3F: return true  // - d l b c p s D n w ?
+        // - d l b c p s D n w ? f
+        case 0x2D, 0x64, 0x6C, 0x62, 0x63, 0x70, 0x73, 0x44, 0x6E, 0x77, 0x3F, 0x66: return true
         default: return false
         }
     }
 
-    @inline(__always) private func isModeChar(_ b: UInt8) -> Bool {
-        switch b {
-        case 0x2D, 0x72, 0x77, 0x78, 0x73, 0x53, 0x74, 0x54, 0x6C, 0x4C: return true  // - r w x s S t T l L
-        default: return false
+    /// Letters and at least two dashes, as odd servers write modes: `dxrwr-xr-x`, Connect:Enterprise's
+    /// `-C--E-----`.
+    private func isPermissionLike(_ line: Line, _ from: Int, _ to: Int) -> Bool {
+        var dashes = 0
+        for i in from..<to {
+            if line[i] == 0x2D {
+                dashes += 1
+            } else if Byte.lower(line[i]) &- 0x61 >= 26 {
+                return false
+            }
         }
+        return dashes >= 2
+    }
+
+    /// `count` characters at `from` in the `rwx` layout: r or -, w or -, then x s S t T l L or -.
+    private func isPermissionTriplets(_ line: Line, _ from: Int, _ count: Int) -> Bool {
+        guard from + count <= tokens.ends[0] else { return false }
+        for k in 0..<count {
+            let b = line[from + k]
+            if b == 0x2D { continue }
+            switch k % 3 {
+            case 0: if b != 0x72 { return false }
+            case 1: if b != 0x77 { return false }
+            default:
+                switch b {
+                case 0x78, 0x73, 0x53, 0x74, 0x54, 0x6C, 0x4C: break
+                default: return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// For a line without a date (`-rw-r--r-- 1 owner group 1234 name`): the index of the size
+    /// column — after link count, owner and group, or after link count and owner — when no token
+    /// after it could be part of a date the parser failed to read; nil otherwise.
+    private func datelessSizeIndex(_ line: Line, gluedLinks: Bool) -> Int? {
+        let t = tokens
+        if !gluedLinks && line.decimal(t.starts[1], t.ends[1]) == nil { return nil }
+        let first = gluedLinks ? 2 : 3
+        var k = first + 1
+        if !(k + 1 < t.count && line.decimal(t.starts[k], t.ends[k]) != nil) {
+            k = first
+            guard k + 1 < t.count, line.decimal(t.starts[k], t.ends[k]) != nil else { return nil }
+        }
+        for j in (k + 1)..<t.count {
+            let s = t.starts[j]
+            let e = t.ends[j]
+            if DateTokens.month(line, s, e) != nil { return nil }
+            var numeric = true
+            for i in s..<e {
+                let b = line[i]
+                if !(Byte.isDigit(b) || b == 0x3A || b == 0x2D || b == 0x2F || b == 0x2E || b == 0x2C) {
+                    numeric = false
+                    break
+                }
+            }
+            if numeric { return nil }
+        }
+        return k
     }
 
     /// The token at `k` read as a size column: digits, `12.5M`-style, or a group glued to digits.
@@ -171,7 +259,13 @@ extension ListingReader {
         if let value = line.decimal(s, e) { return .exact(value) }
         if Byte.isDigit(line[s]) {
             if line[e - 1] == 0x2C, line.decimal(s, e - 1) != nil { return .unknown }  // device "8,"
+            if let comma = firstComma(line, s, e), line.decimal(s, comma) != nil, line.decimal(comma + 1, e) != nil {
+                return .unknown  // device "1,3"
+            }
             return approximateSize(line, s, e).map { .approximate($0) }
+        }
+        if line[s] == 0x2D, let magnitude = line.decimal(s + 1, e), magnitude > 0, magnitude <= 1 << 31 {
+            return .approximate((1 << 32) - magnitude)  // a 32-bit server's size above 2^31: "-1294967296"
         }
         var digits = 0
         var i = e
@@ -180,6 +274,13 @@ extension ListingReader {
             digits += 1
         }
         return digits >= 3 && i > s ? .unknown : nil  // "webupld218853376"
+    }
+
+    /// The first ',' in `from..<to`.
+    private func firstComma(_ line: Line, _ from: Int, _ to: Int) -> Int? {
+        var i = from
+        while i < to && line[i] != 0x2C { i += 1 }
+        return i < to ? i : nil
     }
 
     /// `12.5M`, `88.2k`, `3G`: bytes with a binary multiplier, truncated.
@@ -205,43 +306,6 @@ extension ListingReader {
         }
         let (m, overflow) = (whole * scale + fraction).multipliedReportingOverflow(by: multiplier)
         return overflow ? nil : m / scale
-    }
-
-    /// A date starting at token `k`: `Mon DD YYYY|HH:MM`, `DD[.] Mon YYYY|HH:MM`, `M月 D[日] ...`,
-    /// or `YYYY-MM-DD HH:MM`.
-    private func findDate(_ line: Line, at k: Int) -> FoundDate? {
-        let t = tokens
-        let s0 = t.starts[k]
-        let e0 = t.ends[k]
-        if k + 2 < t.count {
-            let s1 = t.starts[k + 1]
-            let e1 = t.ends[k + 1]
-            let s2 = t.starts[k + 2]
-            let e2 = t.ends[k + 2]
-            var month: Int? = nil
-            var day: Int? = nil
-            if let m = DateTokens.month(line, s0, e0), let d = DateTokens.day(line, s1, e1) {
-                month = m
-                day = d
-            } else if let d = DateTokens.day(line, s0, e0), let m = DateTokens.month(line, s1, e1) {
-                month = m
-                day = d
-            }
-            if let month, let day {
-                if let time = DateTokens.time(line, s2, e2) {
-                    return FoundDate(year: nil, month: month, day: day, time: time, lastToken: k + 2)
-                }
-                if let year = DateTokens.year(line, s2, e2) {
-                    return FoundDate(year: year, month: month, day: day, time: nil, lastToken: k + 2)
-                }
-            }
-        }
-        if let iso = DateTokens.isoDate(line, s0, e0), k + 1 < t.count,
-            let time = DateTokens.time(line, t.starts[k + 1], t.ends[k + 1])
-        {
-            return FoundDate(year: iso.year, month: iso.month, day: iso.day, time: time, lastToken: k + 1)
-        }
-        return nil
     }
 
     /// The first " -> " at or after `from`.

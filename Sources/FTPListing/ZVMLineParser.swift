@@ -11,7 +11,7 @@ extension ListingReader {
         let format = line[t.starts[2]]
         guard format == 0x46 || format == 0x56, let lrecl = line.decimal(t.starts[3], t.ends[3]),
             let records = line.decimal(t.starts[4], t.ends[4]), line.decimal(t.starts[5], t.ends[5]) != nil,
-            let date = DateTokens.isoDate(line, t.starts[6], t.ends[6]),
+            let date = DateTokens.numericDate(line, t.starts[6], t.ends[6]),
             let clock = DateTokens.time(line, t.starts[7], t.ends[7])
         else { return nil }
         guard CivilTime.isValid(year: date.year, month: date.month, day: date.day) else {

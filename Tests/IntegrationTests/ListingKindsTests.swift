@@ -22,8 +22,7 @@ import Testing
 
     static let folder = packageRoot + "/Tests/IntegrationTests/Fixtures/listing-kinds"
 
-    /// Every entry of every `*.json` directly in `folder` (`pending/` holds entries that wait
-    /// for a parser change).
+    /// Every entry of every `*.json` in `folder`.
     static func kinds() throws -> [Kind] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
             .sorted()

@@ -1,0 +1,97 @@
+/// The date columns of a UNIX-style line: which layouts are read, and where they end.
+extension ListingReader {
+    /// A date read from the columns of a UNIX-style line; `year` nil when the line left it out.
+    struct FoundDate {
+        var year: Int?
+        var month: Int
+        var day: Int
+        /// Hour 0...24 (24:00 is the next day's midnight), minute, second when listed.
+        var time: (hour: Int, minute: Int, second: Int?)?
+        /// The index of the date's last token; the name starts one space after it.
+        var lastToken: Int
+        /// True for a one-token date without a time, which servers pad to the width of a date
+        /// with time: the name starts after all the blanks.
+        var padded = false
+    }
+
+    /// A date starting at token `k`: `Mon DD YYYY|HH:MM`, `DD[.] Mon[.,] YYYY|HH:MM`,
+    /// `Mon DD, YYYY HH:MM`, `M月 D[日] ...`, `YYYY年 M月 D日`, `M D HH:MM`, or one of the
+    /// one-token numeric dates (`YYYY-MM-DD`, `YYYY/MM/DD`, `YYYY.MM.DD`, `DD-MM-YYYY`,
+    /// `DD-mon-YY`, `MM-DD`) with an optional time after it.
+    func findDate(_ line: Line, at k: Int) -> FoundDate? {
+        let t = tokens
+        let s0 = t.starts[k]
+        let e0 = t.ends[k]
+        if k + 2 < t.count, let date = threeTokenDate(line, at: k) { return date }
+        let timeAfter = k + 1 < t.count ? DateTokens.time(line, t.starts[k + 1], t.ends[k + 1]) : nil
+        let last = timeAfter == nil ? k : k + 1
+        if let ymd = DateTokens.numericDate(line, s0, e0) {
+            return FoundDate(
+                year: ymd.year, month: ymd.month, day: ymd.day, time: timeAfter, lastToken: last,
+                padded: timeAfter == nil)
+        }
+        if let dmy = DateTokens.dayMonthNameYear(line, s0, e0) {
+            let year = dmy.year < 100 ? expandTwoDigitYear(dmy.year, month: dmy.month, day: dmy.day) : dmy.year
+            return FoundDate(
+                year: year, month: dmy.month, day: dmy.day, time: timeAfter, lastToken: last, padded: timeAfter == nil)
+        }
+        if let md = DateTokens.monthDashDay(line, s0, e0), k + 1 < t.count {
+            if let timeAfter {
+                return FoundDate(year: nil, month: md.month, day: md.day, time: timeAfter, lastToken: k + 1)
+            }
+            if let year = DateTokens.year(line, t.starts[k + 1], t.ends[k + 1]) {
+                return FoundDate(year: year, month: md.month, day: md.day, time: nil, lastToken: k + 1)
+            }
+        }
+        return nil
+    }
+
+    /// The dates of three tokens (or four, `Mon DD, YYYY HH:MM`).
+    private func threeTokenDate(_ line: Line, at k: Int) -> FoundDate? {
+        let t = tokens
+        let s0 = t.starts[k]
+        let e0 = t.ends[k]
+        let s1 = t.starts[k + 1]
+        let e1 = t.ends[k + 1]
+        let s2 = t.starts[k + 2]
+        let e2 = t.ends[k + 2]
+        var month: Int? = nil
+        var day: Int? = nil
+        if let m = DateTokens.month(line, s0, e0), let d = DateTokens.day(line, s1, e1) {
+            month = m
+            day = d
+        } else if let d = DateTokens.day(line, s0, e0), let m = DateTokens.month(line, s1, e1) {
+            month = m
+            day = d
+        }
+        if let month, let day {
+            if let time = DateTokens.time(line, s2, e2) {
+                return FoundDate(year: nil, month: month, day: day, time: time, lastToken: k + 2)
+            }
+            if let year = DateTokens.year(line, s2, e2) {
+                // VShell: "Oct 08, 2002 09:47" gives the year and the time.
+                if line[e1 - 1] == 0x2C, k + 3 < t.count,
+                    let time = DateTokens.time(line, t.starts[k + 3], t.ends[k + 3])
+                {
+                    return FoundDate(year: year, month: month, day: day, time: time, lastToken: k + 3)
+                }
+                return FoundDate(year: year, month: month, day: day, time: nil, lastToken: k + 2)
+            }
+            return nil
+        }
+        // "2005년 1월 6일", "2003 3月 20": year first, the month marked.
+        if let year = DateTokens.year(line, s0, e0), let m = DateTokens.markedMonth(line, s1, e1),
+            let d = DateTokens.day(line, s2, e2)
+        {
+            return FoundDate(year: year, month: m, day: d, time: nil, lastToken: k + 2)
+        }
+        // "5 12 10:20": month and day as plain numbers, then the time.
+        if let m = DateTokens.plainNumber(line, s0, e0), (1...12).contains(m),
+            let d = DateTokens.plainNumber(line, s1, e1),
+            (1...31).contains(d), let time = DateTokens.time(line, s2, e2)
+        {
+            return FoundDate(year: nil, month: m, day: d, time: time, lastToken: k + 2)
+        }
+        return nil
+    }
+}
