@@ -25,7 +25,7 @@ extension ListingReader {
             guard unit else { return nil }
             let s2 = t.starts[2]
             let e2 = t.ends[2]
-            if let date = NumericDate.read(line, s2, e2) {
+            if let date = NumericDate.scan(line, s2, e2) {
                 guard date.separator == 0x2F, date.widths.0 == 4, t.count >= 5 else { return nil }
             } else if !(line.equalsIgnoringCase(s2, e2, "**NONE**") || line.equalsIgnoringCase(s2, e2, "VSAM")
                 || t.count == 3)
@@ -49,8 +49,8 @@ extension ListingReader {
         if t.count == 1 {
             return mvsEntry(line, nameToken: 0, type: .file, size: nil, sizeIsExact: true, modified: nil)
         }
-        if t.count >= 8, let changed = NumericDate.read(line, t.starts[3], t.ends[3]), changed.widths.0 == 4,
-            changed.separator == 0x2F, NumericDate.read(line, t.starts[2], t.ends[2]) != nil,
+        if t.count >= 8, let changed = NumericDate.scan(line, t.starts[3], t.ends[3]), changed.widths.0 == 4,
+            changed.separator == 0x2F, NumericDate.scan(line, t.starts[2], t.ends[2]) != nil,
             let clock = DateTokens.time(line, t.starts[4], t.ends[4]),
             line.decimal(t.starts[5], t.ends[5]) != nil
         {

@@ -10,7 +10,7 @@ struct NumericDate {
 
     /// Reads the token `from..<to`; nil unless it is 1-4 digits, a separator, 1-4 digits, the same
     /// separator and 1-4 digits.
-    static func read(_ line: Line, _ from: Int, _ to: Int) -> NumericDate? {
+    static func scan(_ line: Line, _ from: Int, _ to: Int) -> NumericDate? {
         var numbers = (0, 0, 0)
         var widths = (0, 0, 0)
         var index = 0

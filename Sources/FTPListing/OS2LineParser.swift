@@ -15,7 +15,7 @@ extension ListingReader {
             if line.equalsIgnoringCase(t.starts[k], t.ends[k], "DIR") { isDir = true }
             k += 1
         }
-        guard k + 2 < t.count, let date = NumericDate.read(line, t.starts[k], t.ends[k]), date.separator == 0x2D,
+        guard k + 2 < t.count, let date = NumericDate.scan(line, t.starts[k], t.ends[k]), date.separator == 0x2D,
             date.widths.0 <= 2, date.widths.1 <= 2, date.widths.2 >= 2,
             let clock = DateTokens.time(line, t.starts[k + 1], t.ends[k + 1]), clock.second == nil
         else { return nil }

@@ -16,7 +16,7 @@ extension ListingReader {
         var modified: ListedTime? = nil
         if line[t.starts[1]] != 0x2A {
             guard t.count >= 6, let value = line.decimal(t.starts[1], t.ends[1]),
-                let date = NumericDate.read(line, t.starts[2], t.ends[2]),
+                let date = NumericDate.scan(line, t.starts[2], t.ends[2]),
                 let clock = DateTokens.time(line, t.starts[3], t.ends[3]), let second = clock.second,
                 line[t.starts[4]] == 0x2A
             else { return nil }

@@ -10,7 +10,7 @@ extension ListingReader {
         var dot = s0
         while dot < e0 && line[dot] != 0x2E { dot += 1 }
         guard line.decimal(s0, dot) != nil, dot < e0, line.decimal(dot + 1, e0) != nil,
-            let date = NumericDate.read(line, t.starts[1], t.ends[1]), date.separator == 0x2F,
+            let date = NumericDate.scan(line, t.starts[1], t.ends[1]), date.separator == 0x2F,
             date.widths == (2, 2, 2), let hour = line.smallNumber(t.starts[2], t.starts[2] + 2),
             let minute = line.smallNumber(t.starts[2] + 2, t.ends[2]), hour < 24, minute < 60,
             hexValue(line, t.starts[4], t.ends[4]) != nil, let size = line.decimal(t.starts[5], t.ends[5])
