@@ -177,7 +177,8 @@ import Testing
     }
 
     /// A 421 that arrived before a command (the server closing an idle connection) is that
-    /// command's answer: a transient error, not a success.
+    /// command's answer: a transient error, not a success (this worked before issue 16, when
+    /// the 421 was read as the reply to the command sent after it; the test documents it).
     @Test func a421BeforeACommandIsItsAnswer() throws {
         let server = try ScriptedServer(address: "127.0.23.7") { peer, verb, _ in
             guard verb == "DELE" else { return false }
