@@ -287,7 +287,7 @@ final class FTPSessionCore {
         guard let control else { throw .connectionClosed }
         for reply in try control.unsolicitedReplies(before: shown) {
             if reply.code == 421 { return reply }
-            log?("dropping reply \(reply.code): it came before \(shown) was sent, so it answers an earlier command")
+            log?("skipping reply \(reply.code): it answers an earlier command (it came before \(shown) was sent)")
         }
         return nil
     }
