@@ -30,13 +30,17 @@ printf '227 Entering Passive Mode (127,0,0,1,195,80).\r\n' > "$work/corpus/seed-
 printf '229 Entering Extended Passive Mode (|||50000|)\r\n' > "$work/corpus/seed-229"
 printf '211-Features:\r\n MLST type*;size*;modify*;\r\n MDTM\r\n REST STREAM\r\n211 End\r\n' > "$work/corpus/seed-feat"
 
-files=("$root"/Sources/FTPListing/*.swift)
+# FTPListing as its own module (FTPTime imports it), then the target with the FTPClient files
+# that read server text.
+files=()
 for f in FTPReply PassiveReply FTPError FTPFeatures FTPTime FTPSessionConfiguration TLSSettings; do
     files+=("$root/Sources/FTPClient/$f.swift")
 done
 echo "building the fuzz target (swiftc -sanitize=fuzzer,address)..." >&2
-(cd "$work" && swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzParsers \
-    "${files[@]}" "$root"/Benchmarks/fuzz/*.swift -o "$work/fuzz-parsers")
+(cd "$work" && swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FTPListing -emit-module \
+    -emit-library -static "$root"/Sources/FTPListing/*.swift -o "$work/libFTPListing.a")
+(cd "$work" && swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzParsers -I "$work" \
+    "${files[@]}" "$root"/Benchmarks/fuzz/*.swift "$work/libFTPListing.a" -o "$work/fuzz-parsers")
 seconds=$((minutes * 60))
 echo "fuzzing for $minutes minute(s)..." >&2
 cd "$work/findings"
