@@ -3,14 +3,25 @@
 # LIST listings) with libFuzzer for MINUTES minutes (default 10). Findings go to
 # .build/fuzz/findings/ (crash-*, timeout-*); the corpus grows in .build/fuzz/corpus/.
 # Usage: scripts/fuzz.sh [MINUTES] [extra libFuzzer flags]
+#        scripts/fuzz.sh --lines [N] [options]   the deterministic mutated-lines mode without
+#        libFuzzer (Benchmarks/fuzz/mutated-lines/run.sh: N lines, default 1,000,000; fails on a
+#        crash or above 2 s of CPU per 100,000 lines)
 # Exit 0: no crash found in the time given.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+lines_mode="$root/Benchmarks/fuzz/mutated-lines/run.sh"
+if [ "${1:-}" = "--lines" ]; then
+    shift
+    exec "$lines_mode" "$@"
+fi
 minutes=${1:-10}
 [ $# -gt 0 ] && shift
 work="$root/.build/fuzz"
 mkdir -p "$work/corpus" "$work/findings"
-# Seeds: the real listing and reply samples of the project.
+# Seeds: every listing line the tests know (../shared/cases, Tests/FTPListingTests/Fixtures/**
+# with the parity tables, Tests/IntegrationTests/Fixtures/listing-kinds), one file per line, as
+# the mutated-lines mode collects them; the whole sample listings; a few replies.
+FUZZ_WORK="$work/lines" "$lines_mode" 0 --write-corpus "$work/corpus" >&2
 find "$root/Tests/FTPListingTests/Fixtures" -name "*.txt" -size -64k -print0 |
     while IFS= read -r -d '' f; do
         cp "$f" "$work/corpus/seed-$(basename "$(dirname "$f")")-$(basename "$f")"
@@ -18,16 +29,18 @@ find "$root/Tests/FTPListingTests/Fixtures" -name "*.txt" -size -64k -print0 |
 printf '227 Entering Passive Mode (127,0,0,1,195,80).\r\n' > "$work/corpus/seed-227"
 printf '229 Entering Extended Passive Mode (|||50000|)\r\n' > "$work/corpus/seed-229"
 printf '211-Features:\r\n MLST type*;size*;modify*;\r\n MDTM\r\n REST STREAM\r\n211 End\r\n' > "$work/corpus/seed-feat"
-printf 'type=file;size=12;modify=20240501102000; a.jpg\r\ntype=dir;modify=20240501102000; DCIM\r\n' > "$work/corpus/seed-mlsd"
-printf -- '-rw-r--r--    1 ftp ftp  1048576 May 01 10:20 a.jpg\r\ndrwxr-xr-x 2 0 0 4096 Jan  1  2019 b\r\n05-01-24  10:20AM       <DIR>          c\r\n' > "$work/corpus/seed-list"
 
-files=("$root"/Sources/FTPListing/*.swift)
-for f in FTPReply PassiveReply FTPError FTPFeatures FTPTime FTPSessionConfiguration; do
+# FTPListing as its own module (FTPTime imports it), then the target with the FTPClient files
+# that read server text.
+files=()
+for f in FTPReply PassiveReply FTPError FTPFeatures FTPTime FTPSessionConfiguration TLSSettings; do
     files+=("$root/Sources/FTPClient/$f.swift")
 done
 echo "building the fuzz target (swiftc -sanitize=fuzzer,address)..." >&2
-(cd "$work" && swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzParsers \
-    "${files[@]}" "$root"/Benchmarks/fuzz/*.swift -o "$work/fuzz-parsers")
+(cd "$work" && swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FTPListing -emit-module \
+    -emit-library -static "$root"/Sources/FTPListing/*.swift -o "$work/libFTPListing.a")
+(cd "$work" && swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzParsers -I "$work" \
+    "${files[@]}" "$root"/Benchmarks/fuzz/*.swift "$work/libFTPListing.a" -o "$work/fuzz-parsers")
 seconds=$((minutes * 60))
 echo "fuzzing for $minutes minute(s)..." >&2
 cd "$work/findings"

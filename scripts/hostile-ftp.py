@@ -49,6 +49,12 @@ Every connection is handled on its own thread. MODE:
              data connections that resume are always accepted.
   too-many   answers every PASS with "530 Too many connections (8) from this IP" (a full
              server that words its refusal as a failed login, like vsftpd and many NAS).
+  full       greets every connection with "421 Too many connections (2) from this IP" and
+             closes it; each refusal is logged on stderr as "CMD CONNECT refused".
+  full-after-one  the files of GOOD (and nothing else) for one connection at a time: a connection made while
+             another is open gets that 421 greeting (logged the same way).
+  full-login-after-one  the same, but the extra connection is refused at PASS with
+             "530 Sorry, too many users (1) are connected" (logged as "CMD PASS refused").
 
 A working in-memory tree (read and write: STOR, APPE, DELE, MKD, RMD, RNFR/RNTO, SIZE, MDTM,
 MFMT), that lists one folder badly; every command is logged on stderr as "CMD VERB ARG".
@@ -165,6 +171,10 @@ def mlsd_lines(folder, mode=""):
         return [f"type=file;size={len(data)};modify={STAMP}; {name}" for name, data in GOOD.items() if "/" not in name]
     if mode == "longname":
         return [f"type=file;size=13;modify={STAMP}; good.txt", f"type=file;size=7;modify={STAMP}; {LONG}"]
+    if mode.startswith("full"):
+        if folder in ("", "/", "."):
+            return [f"type=dir;modify={STAMP}; sub", f"type=file;size=13;modify={STAMP}; good.txt"]
+        return [f"type=file;size=17;modify={STAMP}; good2.txt"]
     if folder in ("", "/", "."):
         lines = [f"type=cdir;modify={STAMP}; .", f"type=pdir;modify={STAMP}; ..",
                  f"type=dir;modify={STAMP}; sub", f"type=file;size=13;modify={STAMP}; good.txt"]
@@ -187,6 +197,10 @@ def list_lines(folder):
     return lines
 
 
+# How many Session connections are open now (the full* modes refuse beyond their limit).
+OPEN_SESSIONS = {"lock": threading.Lock(), "count": 0}
+
+
 class Session(threading.Thread):
     def __init__(self, conn, mode):
         super().__init__(daemon=True)
@@ -202,12 +216,23 @@ class Session(threading.Thread):
         self.conn.sendall(text.encode("utf-8", "surrogateescape") + b"\r\n")
 
     def run(self):
+        with OPEN_SESSIONS["lock"]:
+            self.others = OPEN_SESSIONS["count"]
+            OPEN_SESSIONS["count"] += 1
         try:
             self.serve()
         except OSError:
             pass
         finally:
+            with OPEN_SESSIONS["lock"]:
+                OPEN_SESSIONS["count"] -= 1
             self.conn.close()
+
+    def refuses(self, stage):
+        """Whether this connection is over the server's limit (the full* modes) at `stage`."""
+        if stage == "CONNECT" and (self.mode == "full" or (self.mode == "full-after-one" and self.others)):
+            return True
+        return stage == "PASS" and self.mode == "full-login-after-one" and self.others > 0
 
     def serve(self):
         mode = self.mode
@@ -225,6 +250,10 @@ class Session(threading.Thread):
         if mode == "longline":
             self.conn.sendall(b"220 " + b"x" * 200_000)
             self.drain()
+            return
+        if self.refuses("CONNECT"):
+            print("CMD CONNECT refused", file=sys.stderr, flush=True)
+            self.send("421 Too many connections (2) from this IP")
             return
         self.send(self.banner())
         self.reader = self.conn.makefile("rb")
@@ -321,6 +350,9 @@ class Session(threading.Thread):
         if verb == "USER":
             self.user = arg
             self.send("331 Password please")
+        elif verb == "PASS" and self.refuses("PASS"):
+            print("CMD PASS refused", file=sys.stderr, flush=True)
+            self.send("530 Sorry, too many users (1) are connected")
         elif verb == "PASS" and self.mode == "too-many":
             self.send("530 Too many connections (8) from this IP")
         elif verb == "PASS" and self.mode == "echo-pass":

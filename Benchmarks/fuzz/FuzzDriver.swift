@@ -1,3 +1,4 @@
+import FTPListing
 import Foundation
 
 /// Runs one input through every parser of server data; shared by the libFuzzer target and the

@@ -3,6 +3,7 @@
 // time values (`FTPTime.parse`) and listings (`ListingParser.parse`, MLSD and LIST, plus the
 // MLST reply form). Built by scripts/fuzz.sh together with those sources as one module; a
 // crash, a trap (overflow, out-of-bounds) or a hang is a finding.
+import FTPListing
 import Foundation
 
 /// A fixed clock and zone, so a finding reproduces exactly.

@@ -45,6 +45,33 @@ final class ControlConnection {
         }
     }
 
+    /// Most replies `unsolicitedReplies(before:)` reads before it gives up on the connection.
+    static let maximumUnsolicitedReplies = 8
+
+    /// The replies that arrived before a command was sent: a server answers a command only
+    /// after it read it, so these answer earlier commands (a duplicated 226 or 250). Complete
+    /// lines already buffered are read, and — on a plain socket — whatever the socket holds
+    /// right now (a TLS layer may hold handshake records only, which a read would wait on).
+    /// Call it right before sending a command. A 421 (RFC 959 §4.2: the service is closing,
+    /// sent to whatever command comes next) ends the reading.
+    /// - Returns: the replies, oldest first; empty when nothing was waiting.
+    /// - Throws: `.protocolViolation` beyond `maximumUnsolicitedReplies`, and what
+    ///   `readReply(during:maximumLines:seconds:)` throws (a peer that hung up: `.connectionClosed`).
+    func unsolicitedReplies(before shown: String) throws(FTPError) -> [FTPReply] {
+        var replies: [FTPReply] = []
+        while replies.last?.code != 421,
+            position < buffer.count || (transport as? SocketTransport)?.hasPendingInput == true
+        {
+            guard replies.count < Self.maximumUnsolicitedReplies else {
+                throw .protocolViolation(
+                    "more than \(Self.maximumUnsolicitedReplies) unrequested replies before \(shown)")
+            }
+            let during = "a reply nobody asked for, before \(shown)"
+            replies.append(try readReply(during: during, maximumLines: ReplyParser.maximumLines, seconds: 1))
+        }
+        return replies
+    }
+
     /// How the error of a reply over `readReply(during:maximumLines:seconds:)`'s line bound begins.
     static let tooManyLines = "a reply of more than"
 

@@ -227,6 +227,7 @@ final class FTPSessionCore {
             let upper = command.uppercased()
             let shown = upper.hasPrefix("PASS ") ? "PASS ****" : command
             guard let control else { throw .connectionClosed }
+            if let closing = try dropUnsolicitedReplies(before: shown) { return closing }
             try control.sendLine(nameCodec.encode(command), shown: shown)
             return try control.readReply(during: shown)
         }
@@ -261,6 +262,7 @@ final class FTPSessionCore {
         guard let control else { throw .connectionClosed }
         var line = Array(verb.utf8)
         if let encoded { line += [UInt8(ascii: " ")] + encoded }
+        if let closing = try dropUnsolicitedReplies(before: shown) { return closing }
         try control.sendLine(line, shown: shown)
         var reply = try control.readReply(during: shown)
         let verb = verb.prefix { $0 != " " }.uppercased()
@@ -277,6 +279,20 @@ final class FTPSessionCore {
             }
         }
         return reply
+    }
+
+    /// Reads and drops the replies that arrived before `shown` was sent (they answer earlier
+    /// commands: a server that sent a 226 or 250 twice), logging each.
+    /// - Returns: a 421 among them (the server is closing the connection): the answer to
+    ///   `shown`, which is then not sent; nil otherwise.
+    /// - Throws: what `ControlConnection.unsolicitedReplies(before:)` throws.
+    private func dropUnsolicitedReplies(before shown: String) throws(FTPError) -> FTPReply? {
+        guard let control else { throw .connectionClosed }
+        for reply in try control.unsolicitedReplies(before: shown) {
+            if reply.code == 421 { return reply }
+            log?("skipping reply \(reply.code): it answers an earlier command (it came before \(shown) was sent)")
+        }
+        return nil
     }
 
     /// Whether `reply` cannot be the reply to `verb` and answers an earlier command.

@@ -89,25 +89,39 @@ public struct NameCodec: Sendable {
         return Self.decodeReversibly(bytes, from: encoding)
     }
 
-    /// Decodes `bytes` piece by piece: each byte iconv cannot take becomes U+F700 + byte.
+    /// Decodes `bytes` piece by piece: each byte iconv cannot take becomes U+F700 + byte. One
+    /// pass: iconv converts up to the first byte it cannot take, that byte is escaped, and the
+    /// conversion goes on after it (linear in the name's length, however many bytes are bad).
     static func decodeReversibly(_ bytes: [UInt8], from encoding: String) -> String {
         var scalars = String.UnicodeScalarView()
+        let descriptor = iconv_open("UTF-8", encoding)
+        let opened = Int(bitPattern: descriptor) != -1
+        defer { if opened { iconv_close(descriptor) } }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        var output = [UInt8](repeating: 0, count: bytes.count * 4 + 16)
+        let outputCount = output.count
         var start = 0
         while start < bytes.count {
-            // The longest prefix that converts, at most 4 bytes shorter each step back.
-            var end = bytes.count
-            var converted: [UInt8]?
-            while end > start {
-                if let out = convert(Array(bytes[start..<end]), from: encoding, to: "UTF-8") {
-                    converted = out
-                    break
+            // How many bytes from `start` iconv converted, and the UTF-8 it made of them.
+            var consumed = 0
+            var produced = 0
+            if opened {
+                input.withUnsafeMutableBufferPointer { inBuffer in
+                    output.withUnsafeMutableBytes { outBuffer in
+                        var inPointer = inBuffer.baseAddress.map { $0 + start }
+                        var inLeft = inBuffer.count - start
+                        var outPointer = outBuffer.baseAddress?.assumingMemoryBound(to: CChar.self)
+                        var outLeft = outputCount
+                        _ = iconv(descriptor, nil, nil, nil, nil)  // a fresh shift state
+                        _ = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
+                        consumed = inBuffer.count - start - inLeft
+                        produced = outputCount - outLeft
+                    }
                 }
-                end -= 1
             }
-            if let converted {
-                scalars.append(contentsOf: String(decoding: converted, as: UTF8.self).unicodeScalars)
-                start = end
-            } else {
+            scalars.append(contentsOf: String(decoding: output[0..<produced], as: UTF8.self).unicodeScalars)
+            start += consumed
+            if start < bytes.count {  // iconv stopped at a byte it cannot take
                 scalars.append(Unicode.Scalar(0xF700 + UInt32(bytes[start])) ?? "\u{FFFD}")
                 start += 1
             }

@@ -216,6 +216,14 @@ public final class SocketTransport: Transport {
         }
     }
 
+    /// True when bytes (or the peer's end of the connection) wait to be read right now: a poll
+    /// that does not wait.
+    var hasPendingInput: Bool {
+        guard descriptor >= 0 else { return false }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
     /// Waits at most `seconds` until the peer ends its side of this connection (or it breaks),
     /// or `other` becomes readable.
     func waitForEnd(orReadable other: SocketTransport, seconds: Double) {

@@ -304,8 +304,10 @@ extension ListingReader {
             fraction = f
             for _ in 0..<(e - 1 - (dot + 1)) { scale *= 10 }
         }
-        let (m, overflow) = (whole * scale + fraction).multipliedReportingOverflow(by: multiplier)
-        return overflow ? nil : m / scale
+        let (scaled, scaleOverflow) = whole.multipliedReportingOverflow(by: scale)
+        let (exact, sumOverflow) = scaled.addingReportingOverflow(fraction)
+        let (m, overflow) = exact.multipliedReportingOverflow(by: multiplier)
+        return scaleOverflow || sumOverflow || overflow ? nil : m / scale
     }
 
     /// The first " -> " at or after `from`.

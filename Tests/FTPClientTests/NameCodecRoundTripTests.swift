@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FTPClient
@@ -37,5 +38,18 @@ struct NameCodecRoundTripTests {
         #expect(name == c.name)
         #expect(!name.contains("\u{FFFD}") && !name.contains("?"))
         #expect(try codec.encode(name) == c.bytes)
+    }
+
+    /// A long name full of bytes the encoding cannot take decodes in one pass (issue 16's
+    /// fuzz run: each bad byte used to retry every shorter prefix, quadratic in the length;
+    /// 20,000 bytes took seconds).
+    @Test(arguments: ["gbk", "shift_jis"])
+    func aLongNameOfBadBytesDecodesInLinearTime(encoding: String) throws {
+        let codec = try NameCodec(encoding: encoding)
+        let bytes = (0..<5000).flatMap { _ in [0x81, 0xFF, 0x41, 0x20] as [UInt8] }
+        let started = Date()
+        let name = codec.decode(bytes)
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        #expect(try codec.encode(name) == bytes)
     }
 }

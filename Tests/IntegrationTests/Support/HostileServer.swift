@@ -70,8 +70,12 @@ final class HostileServer: @unchecked Sendable {
         }
     }
 
-    /// A config file for one device "cam" on this server, written into `folder`.
-    func config(local: String, at folder: String, timeout: Int = 2, retries: Int = 1) throws -> String {
+    /// A config file for one device "cam" on this server, written into `folder`; `connections`
+    /// (when given) is the device's `connections`.
+    func config(
+        local: String, at folder: String, timeout: Int = 2, retries: Int = 1, connections: Int? = nil
+    ) throws -> String {
+        let extra = connections.map { "    connections: \($0)\n" } ?? ""
         let text = """
             local: \(local)
             devices:
@@ -82,7 +86,7 @@ final class HostileServer: @unchecked Sendable {
                 password_env: HOSTILE_PASS
                 timeout: \(timeout)
                 retries: \(retries)
-
+            \(extra)
             """
         let path = folder + "/device.yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
