@@ -96,11 +96,7 @@ extension ListingReader {
         guard k + 1 < t.count else { return .ignored }
         let name = line.slice(t.starts[k + 1], line.count)
         if name.allSatisfy(Byte.isBlank) { return .ignored }
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let modified = listedTime(
             year: year, month: month, day: day, hour: hour, minute: clock.minute, second: clock.second ?? 0,
             precision: clock.second == nil ? .minute : .second)

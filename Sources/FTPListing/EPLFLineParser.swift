@@ -12,11 +12,7 @@ extension ListingReader {
         guard tab < line.count else { return reject("EPLF line without a TAB before the name", line) }
         let name = line.slice(tab + 1, line.count)
         if name.isEmpty { return reject("EPLF line without a name", line) }
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         var isDir = false
         var isFile = false
         var size: UInt64? = nil

@@ -139,6 +139,16 @@ final class ListingReader {
         return .ok
     }
 
+    /// What a line gives when its name cannot be an entry's: `.ignored` for `.`/`..`, a rejection
+    /// quoting the line for a name with `/` or NUL; nil for a good name.
+    func refusal(ofName name: Line, in line: Line) -> ParsedLine? {
+        switch check(name: name) {
+        case .ok: return nil
+        case .skip: return .ignored
+        case .bad(let reason): return reject(reason, line)
+        }
+    }
+
     // MARK: times
 
     /// The instant of a server-local wall-clock time.

@@ -78,11 +78,7 @@ extension ListingReader {
             }
         }
         if !inReply {
-            switch check(name: name) {
-            case .ok: break
-            case .skip: return .ignored
-            case .bad(let reason): return reject(reason, line)
-            }
+            if let refused = refusal(ofName: name, in: line) { return refused }
         }
         var size: UInt64? = nil
         if type == .file, let sizeText { size = sizeText.decimal(0, sizeText.count) }

@@ -113,11 +113,7 @@ extension ListingReader {
         _ line: Line, nameToken k: Int, type: EntryType, size: UInt64?, sizeIsExact: Bool, modified: ListedTime?
     ) -> ParsedLine {
         let name = line.slice(tokens.starts[k], tokens.ends[k])
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let decoded = decodeName(name)
         return .entry(
             ListingEntry(

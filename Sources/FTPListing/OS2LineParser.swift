@@ -28,11 +28,7 @@ extension ListingReader {
         }
         guard CivilTime.isValid(year: year, month: month, day: day) else { return reject("invalid date", line) }
         let name = line.slice(t.starts[k + 2], line.count)
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let decoded = decodeName(name)
         let modified = listedTime(
             year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: 0, precision: .minute)

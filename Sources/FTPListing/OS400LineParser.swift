@@ -56,11 +56,7 @@ extension ListingReader {
         }
         guard start < end else { return .ignored }  // "*DIR  /"
         let name = line.slice(start, end)
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let decoded = decodeName(name)
         return .entry(
             ListingEntry(

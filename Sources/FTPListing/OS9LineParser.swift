@@ -27,11 +27,7 @@ extension ListingReader {
         let year = expandTwoDigitYear(yy, month: month, day: day)
         guard CivilTime.isValid(year: year, month: month, day: day) else { return reject("invalid date", line) }
         let name = line.slice(t.starts[6], line.count)
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let isDir = typeChar == 0x64
         let decoded = decodeName(name)
         let modified = listedTime(

@@ -79,11 +79,7 @@ extension ListingReader {
         }
         let name = line.slice(nameStart, nameEnd)
         if name.allSatisfy(Byte.isBlank) { return .ignored }
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
 
         // Time.
         var modified: ListedTime? = nil

@@ -25,11 +25,7 @@ extension ListingReader {
         default: type = .other
         }
         let name = line.slice(t.starts[5], line.count)
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let decoded = decodeName(name)
         return .entry(
             ListingEntry(

@@ -92,11 +92,7 @@ extension ListingReader {
             end -= 4
         }
         let bare = name.slice(0, end)
-        switch check(name: bare) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: bare, in: line) { return refused }
         var key = [UInt8]()
         key.reserveCapacity(bare.count)
         for c in bare { key.append(c &- 0x61 < 26 ? c - 0x20 : c) }

@@ -19,11 +19,7 @@ extension ListingReader {
         }
         let name = line.slice(t.starts[5], nameEnd)
         if name.isEmpty { return reject("VShell line without a name", line) }
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let modified = listedTime(
             year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: 0, precision: .minute)
         let decoded = decodeName(name)

@@ -19,11 +19,7 @@ extension ListingReader {
             while nameEnd > t.starts[3] && Byte.isBlank(line[nameEnd - 1]) { nameEnd -= 1 }
         }
         let name = line.slice(t.starts[3], nameEnd)
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let modified = listedTime(
             year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
             second: second, precision: .second)

@@ -16,11 +16,7 @@ extension ListingReader {
         let year = expandTwoDigitYear(yy, month: month, day: day)
         guard CivilTime.isValid(year: year, month: month, day: day) else { return nil }
         let name = line.slice(t.starts[0], t.ends[0])
-        switch check(name: name) {
-        case .ok: break
-        case .skip: return .ignored
-        case .bad(let reason): return reject(reason, line)
-        }
+        if let refused = refusal(ofName: name, in: line) { return refused }
         let modified = listedTime(
             year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: second,
             precision: .second)

@@ -25,11 +25,7 @@ extension ListingReader {
             year: date.year, month: date.month, day: date.day, hour: clock.hour, minute: clock.minute,
             second: clock.second ?? 0, precision: clock.second == nil ? .minute : .second)
         return name.withUnsafeBufferPointer { bytesOfName in
-            switch check(name: bytesOfName) {
-            case .ok: break
-            case .skip: return .ignored
-            case .bad(let reason): return reject(reason, line)
-            }
+            if let refused = refusal(ofName: bytesOfName, in: line) { return refused }
             let decoded = decodeName(bytesOfName)
             return .entry(
                 ListingEntry(

@@ -9,17 +9,7 @@ struct OtherFormatTests {
     static let utc = TimeZone(identifier: "UTC")!
     static let context = ListingContext(now: ExpectedTime.instant("2024-06-15T12:00:00", zone: utc)!, timeZone: utc)
 
-    struct Row: Sendable, CustomTestStringConvertible {
-        var note: String
-        var line: String
-        var name: String
-        var type: EntryType = .file
-        var size: UInt64? = nil
-        var exact = true
-        var mtime: String? = nil
-        var precision: TimePrecision? = nil
-        var testDescription: String { note }
-    }
+    typealias Row = ListingRow
 
     static let rows: [Row] = [
         Row(
@@ -88,18 +78,8 @@ struct OtherFormatTests {
     ]
 
     @Test(arguments: rows)
-    func lineReadsAsExpected(_ row: Row) throws {
-        let parsed = ListingParser.parseLine(Array(row.line.utf8), format: .list, context: Self.context)
-        guard case .entry(let entry) = parsed else {
-            Issue.record("\(row.note): \(parsed)")
-            return
-        }
-        #expect(entry.name == row.name)
-        #expect(entry.type == row.type)
-        #expect(entry.size == row.size)
-        #expect(entry.sizeIsExact == row.exact)
-        #expect(entry.modified?.date == row.mtime.flatMap { ExpectedTime.instant($0, zone: Self.utc) })
-        #expect(entry.modified?.precision == row.precision)
+    func lineReadsAsExpected(_ row: Row) {
+        row.check()
     }
 
     /// Lines the UNIX and DOS parsers read; the other formats, tried after them, must not change that.

@@ -5,7 +5,7 @@ final class HostileServer: @unchecked Sendable {
     let mode: String
     let address: String
     let port: Int
-    private let child: Spawned
+    private let process: ScriptServerProcess
     private var stopped = false
 
     /// Starts the server in `mode` on `address` (a free port) and waits until it listens.
@@ -17,58 +17,27 @@ final class HostileServer: @unchecked Sendable {
         self.address = address
         var settings = environment
         if let root { settings["HOSTILE_ROOT"] = root }
-        child = try spawn(
-            "/usr/bin/python3", [packageRoot + "/scripts/hostile-ftp.py", mode, address], environment: settings,
-            output: true)
-        var found: Int?
-        for _ in 0..<500 {
-            let text = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first, let value = Int(line) {
-                found = value
-                break
-            }
-            usleep(20_000)
-        }
-        guard let found else {
-            kill(child.pid, SIGKILL)
-            throw FTPServer.ServerError(message: "hostile-ftp.py \(mode) did not start on \(address)")
-        }
-        port = found
+        process = try ScriptServerProcess(
+            script: "hostile-ftp.py", [mode, address], environment: settings,
+            what: "hostile-ftp.py \(mode) on \(address)")
+        port = process.port
     }
 
     /// The lines the server printed after its port (e.g. the `tls-*` modes' certificate
     /// fingerprint), waiting up to 10 s for at least `count` of them.
-    func printedLines(atLeast count: Int = 1) -> [String] {
-        var lines: [String] = []
-        for _ in 0..<500 {
-            let text = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
-            lines = text.split(separator: "\n").dropFirst().map(String.init)
-            if lines.count >= count { break }
-            usleep(20_000)
-        }
-        return lines
-    }
+    func printedLines(atLeast count: Int = 1) -> [String] { process.printedLines(atLeast: count) }
 
     /// Stops the server (idempotent).
     func stop() {
         if stopped { return }
         stopped = true
-        kill(child.pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(child.pid, &status, 0)
-        unlink(child.stdout)
-        unlink(child.stderr)
+        process.stop()
     }
 
     deinit { stop() }
 
     /// The commands received so far as "VERB ARG" (the tree modes log them on stderr).
-    func commands() -> [String] {
-        let text = (try? String(contentsOfFile: child.stderr, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            line.hasPrefix("CMD ") ? String(line.dropFirst(4)) : nil
-        }
-    }
+    func commands() -> [String] { process.commands() }
 
     /// A config file for one device "cam" on this server, written into `folder`; `connections`
     /// (when given) is the device's `connections`.

@@ -5,7 +5,7 @@ import Foundation
 final class ListingServer: @unchecked Sendable {
     let address: String
     let port: Int
-    private let child: Spawned
+    private let process: ScriptServerProcess
     private let specPath: String
     private var stopped = false
 
@@ -15,43 +15,23 @@ final class ListingServer: @unchecked Sendable {
         self.address = address
         specPath = NSTemporaryDirectory() + "listing-spec-\(UUID().uuidString.prefix(8)).json"
         try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
-        child = try spawn(
-            "/usr/bin/python3", [packageRoot + "/scripts/listing-ftp.py", specPath, address], output: true)
-        var found: Int?
-        for _ in 0..<500 {
-            let text = (try? String(contentsOfFile: child.stdout, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first, let value = Int(line) {
-                found = value
-                break
-            }
-            usleep(20_000)
-        }
-        guard let found else {
-            kill(child.pid, SIGKILL)
-            throw FTPServer.ServerError(message: "listing-ftp.py did not start on \(address)")
-        }
-        port = found
+        process = try ScriptServerProcess(
+            script: "listing-ftp.py", [specPath, address], what: "listing-ftp.py on \(address)")
+        port = process.port
     }
 
     /// Stops the server (idempotent).
     func stop() {
         if stopped { return }
         stopped = true
-        kill(child.pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(child.pid, &status, 0)
-        for path in [child.stdout, child.stderr, specPath] { unlink(path) }
+        process.stop()
+        unlink(specPath)
     }
 
     deinit { stop() }
 
     /// The commands received so far, "VERB ARG".
-    func commands() -> [String] {
-        let text = (try? String(contentsOfFile: child.stderr, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            line.hasPrefix("CMD ") ? String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces) : nil
-        }
-    }
+    func commands() -> [String] { process.commands().map { $0.trimmingCharacters(in: .whitespaces) } }
 
     /// A config file for one device "cam" on this server (time zone UTC, `encoding` when
     /// given), written into `folder`.
