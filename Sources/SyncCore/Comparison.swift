@@ -6,9 +6,10 @@ import Foundation
 /// never with the other side's clock.
 enum Comparison {
     /// Size and time as listed now equal what was listed at the last sync (within the listing's
-    /// precision).
+    /// precision). A size unknown on either side (a rough `12.5M` that SIZE confirmed on one run
+    /// and not on the other) is no difference: the time decides.
     static func remoteMatches(_ remote: SnapshotEntry, _ record: FileRecord) -> Bool {
-        guard remote.size == record.remoteSize else { return false }
+        if let size = remote.size, let recorded = record.remoteSize, size != recorded { return false }
         switch (remote.modified, record.remoteModified) {
         case (nil, nil): return true
         case (let a?, let b?): return listedMatch(a, recorded: b)

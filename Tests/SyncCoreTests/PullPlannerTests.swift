@@ -56,6 +56,26 @@ private func record(_ p: String, _ size: UInt64, remote: Double, local: Double) 
         #expect(planner.plan(remote: remote, local: local, records: records, partials: [:]).plan.actions.isEmpty)
     }
 
+    /// A size the device gives only sometimes (a rough `12.5M` that SIZE confirms on one run and
+    /// not on the next): an unknown size on either side is no change; the time decides.
+    @Test(arguments: [
+        (nil as UInt64?, 10 as UInt64?, 600.0, [ActionKind]()),  // known at the last sync, unknown now
+        (10, nil, 600, []),  // unknown at the last sync, known now
+        (nil, 10, 660, [.download]),  // unknown now, and the time moved
+        (11, 10, 600, [.download]),  // both known and different
+    ])
+    func anUnknownSizeIsNoChange(listed: UInt64?, recorded: UInt64?, remoteTime: Double, expected: [ActionKind]) {
+        let remote = Snapshot([SnapshotEntry(path: path("f"), kind: .file, size: listed, modified: minute(remoteTime))])
+        let local = Snapshot([localFile("f", 10, 1000)])
+        let records = [
+            path("f"): FileRecord(
+                path: path("f"), remoteSize: recorded, remoteModified: minute(600), localSize: 10,
+                localModified: exact(1000), digest: nil)
+        ]
+        let result = planner.plan(remote: remote, local: local, records: records, partials: [:])
+        #expect(result.plan.actions.map(\.kind) == expected)
+    }
+
     @Test func withoutARecordEqualSizeAndTimeAreAdopted() {
         let remote = Snapshot([remoteFile("f", 10, 600)])
         let local = Snapshot([localFile("f", 10, 630)])  // within the listed minute
