@@ -115,7 +115,7 @@ enum LsListing {
         // LIST: the permission string as listed, without the type letter (`rw-r--r--`).
         if let mode = entry.mode, !mode.isEmpty { return letter + mode }
         guard let fact = entry.facts["unix.mode"], let bits = Int(fact, radix: 8) else {
-            return letter + "---------"
+            return letter + "?????????"  // not given: `---------` would read as "no permissions"
         }
         let symbols = Array("rwxrwxrwx")
         var text = letter
@@ -123,11 +123,17 @@ enum LsListing {
         return text
     }
 
-    /// `2024-05-01 10:20` (UTC), the date only for a day-precise time, `-` when unknown.
+    /// `2024-05-01 10:20` (UTC; `10:20:30` when the listing gives seconds), the date only for a
+    /// day-precise time that is midnight UTC (a device-local midnight elsewhere shows its UTC
+    /// hour, so the date is not a day off), `-` when unknown.
     private static func shortTime(_ time: ListedTime?) -> String {
         guard let time else { return "-" }
         let (day, clock) = utcParts(time.date)
-        return time.precision == .day ? day : day + " " + clock.prefix(5)
+        switch time.precision {
+        case .day: return clock == "00:00:00" ? day : day + " " + clock.prefix(5)
+        case .minute: return day + " " + clock.prefix(5)
+        case .second, .subsecond: return day + " " + clock
+        }
     }
 
     /// (`YYYY-MM-DD`, `HH:MM:SS`) of `date` in UTC, proleptic Gregorian.
