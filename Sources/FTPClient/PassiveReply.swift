@@ -52,7 +52,9 @@ public enum PassiveEndpoint: Sendable, Equatable {
         }
         for (index, value) in found.enumerated() where !(0...255).contains(value) {
             let field = index < 4 ? "address" : "port"
-            throw .protocolViolation("malformed 227 reply (\(field) number \(value) is not 0...255): \(text)")
+            throw .protocolViolation(
+                "malformed 227 reply (\(field) number \(value) is not 0...255): \(text); `passive: false` (active mode) avoids it"
+            )
         }
         let port = UInt16(found[4]) << 8 | UInt16(found[5])
         guard port != 0 else { throw .protocolViolation("227 reply names port 0: \(text)") }

@@ -53,6 +53,7 @@ import Testing
         try session.connect()
         let error = #expect(throws: FTPError.self) { try session.list("", context: Self.context) }
         #expect(error.map { "\($0)" }?.contains(message) == true, "\(String(describing: error))")
+        #expect(error.map { "\($0)" }?.contains("`passive: false`") == true)
     }
 
     /// A 227 with bad numbers in answer to EPSV makes the session fall back to PASV, whose
