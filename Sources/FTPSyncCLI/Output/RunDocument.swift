@@ -113,6 +113,7 @@ func textReport(_ document: RunDocument, elapsed: Double, actionsPrinted: Bool =
     var out = ""
     var plannedFiles = 0
     var plannedBytes: UInt64 = 0
+    var unknownSizes = 0
     var plannedRenames = 0
     var plannedDeletes = 0
     for device in document.devices {
@@ -124,6 +125,7 @@ func textReport(_ document: RunDocument, elapsed: Double, actionsPrinted: Bool =
             if action.status == .planned, action.kind == .download || action.kind == .upload {
                 plannedFiles += 1
                 plannedBytes = Saturating.add(plannedBytes, action.bytes)
+                if !action.sizeKnown { unknownSizes += 1 }
             }
             if action.status == .planned {
                 switch action.kind {
@@ -147,7 +149,8 @@ func textReport(_ document: RunDocument, elapsed: Double, actionsPrinted: Bool =
     let t = document.totals
     let failedDevices = document.devices.filter { $0.status == .failed || $0.status == .refused }.count
     if document.dryRun {
-        out += "total planned: \(counted(plannedFiles, "file")), \(formatBytes(plannedBytes)), "
+        let unknown = unknownSizes > 0 ? " and \(unknownSizes) of unknown size" : ""
+        out += "total planned: \(counted(plannedFiles, "file")), \(formatBytes(plannedBytes))\(unknown), "
         out += "\(plannedRenames) renamed, \(plannedDeletes) deleted"
     } else {
         out += "total done: \(counted(t.filesTransferred, "file")), \(formatBytes(t.bytesTransferred)), "
@@ -163,7 +166,7 @@ func actionLine(_ action: ActionReport) -> String {
     var line = action.kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + " " + printable(action.path)
     if let to = action.to { line += " -> " + printable(to) }
     if action.kind == .download || action.kind == .upload {
-        line += " (\(formatBytes(action.bytes))"
+        line += action.sizeKnown ? " (\(formatBytes(action.bytes))" : " (size unknown"
         if action.offset > 0 { line += ", resumed at \(formatBytes(action.offset))" }
         line += ")"
     }

@@ -23,6 +23,9 @@ public struct ActionReport: Sendable, Codable {
     public var status: ActionStatus
     /// Why the action failed, one line; nil unless `status` is `failed`.
     public var error: String?
+    /// False for a transfer whose size the listing did not give (a rough `12.5M` that SIZE did
+    /// not confirm): `bytes` is then 0 for the plan, not the file's size. Not in the JSON.
+    public var sizeKnown = true
 
     public init(action: Action, status: ActionStatus, error: String? = nil) {
         kind = action.kind
@@ -32,6 +35,9 @@ public struct ActionReport: Sendable, Codable {
         offset = action.offset
         self.status = status
         self.error = error
+        if action.kind == .download || action.kind == .upload, let source = action.source {
+            sizeKnown = source.size != nil
+        }
     }
 
     enum CodingKeys: String, CodingKey {
