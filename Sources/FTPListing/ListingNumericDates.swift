@@ -56,27 +56,25 @@ extension DateTokens {
 
     /// CJK dates without blanks: `2024年5月12日` (year optional, `5月12日`), Korean marks too.
     static func compactCJKDate(_ l: Line, _ from: Int, _ to: Int) -> (year: Int?, month: Int, day: Int)? {
-        guard to - from >= 8, to - from <= 21 else { return nil }
-        var parts: [(value: Int, mark: Suffix)] = []
+        guard to - from >= 8, to - from <= 21, Byte.isDigit(l[from]) else { return nil }
+        var year: Int? = nil
+        var month: Int? = nil
         var i = from
-        while i < to && parts.count < 3 {
+        while i < to {
             let s = i
             while i < to && i - s < 5 && Byte.isDigit(l[i]) { i += 1 }
-            guard i > s, i + 3 <= to, let n = numberWithSuffix(l, s, i + 3) else { return nil }
-            parts.append((n.value, n.suffix))
+            guard i > s, i + 3 <= to, l[i] >= 0x80, let n = numberWithSuffix(l, s, i + 3) else { return nil }
             i += 3
+            switch n.suffix {
+            case .year where year == nil && month == nil && n.value >= 1900: year = n.value
+            case .month where month == nil: month = n.value
+            case .day:
+                guard let month, i == to else { return nil }
+                return (year, month, n.value)
+            default: return nil
+            }
         }
-        guard i == to else { return nil }
-        switch parts.count {
-        case 3:
-            guard parts[0].mark == .year, parts[1].mark == .month, parts[2].mark == .day, parts[0].value >= 1900
-            else { return nil }
-            return (parts[0].value, parts[1].value, parts[2].value)
-        case 2:
-            guard parts[0].mark == .month, parts[1].mark == .day else { return nil }
-            return (nil, parts[0].value, parts[1].value)
-        default: return nil
-        }
+        return nil
     }
 
     /// `-`, `.` or `/`.

@@ -108,10 +108,14 @@ final class ListingReader {
         .rejected(warning(reason, quoting: legacyLine?.raw ?? line))
     }
 
-    /// `unreadable listing line (reason): "text"`, the text decoded with the context's decoder
-    /// when it reads it, else as UTF-8 with invalid bytes replaced.
+    /// `unreadable listing line (reason): "text"`; while a legacy-charset LIST line is read
+    /// (`parseListDecoding`), the text decoded with the context's decoder when it reads it, else
+    /// as UTF-8 with invalid bytes replaced. (Only there: the decoder is costly, and MLSD text is
+    /// UTF-8 by RFC 3659 §2.2.)
     func warning(_ reason: String, quoting text: Line) -> String {
-        let quoted = context.decodeName.flatMap { $0(Array(text)) } ?? String(decoding: text, as: UTF8.self)
+        var decoded: String? = nil
+        if legacyLine != nil, let decoder = context.decodeName { decoded = decoder(Array(text)) }
+        let quoted = decoded ?? String(decoding: text, as: UTF8.self)
         return "unreadable listing line (\(reason)): \"\(quoted)\""
     }
 
