@@ -19,7 +19,7 @@ public struct ListingContext: Sendable {
     /// When it is nil or returns nil, the name is decoded as UTF-8 with invalid bytes mapped
     /// reversibly (`ListingNameCodec`). `ListingEntry.rawName` always holds the exact bytes.
     /// LIST date tokens with non-ASCII bytes (`5月` in GBK) are decoded with it too, before the
-    /// line is read.
+    /// line is read, and so is the quote of such a LIST line in its warning when it is unreadable.
     public var decodeName: (@Sendable ([UInt8]) -> String?)?
 
     /// - Parameters:
