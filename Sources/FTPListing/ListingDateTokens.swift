@@ -126,15 +126,18 @@ enum DateTokens {
         if rest == 1 && l[i] == 0x2E { return (value, digits, .dot) }
         if rest == 1 && l[i] == 0x2C { return (value, digits, .comma) }
         guard rest <= 3, l[i] >= 0x80 else { return nil }
-        if rest == 3 {
-            switch (l[i], l[i + 1], l[i + 2]) {
-            case (0xE6, 0x9C, 0x88), (0xEC, 0x9B, 0x94): return (value, digits, .month)  // 月 월
-            case (0xE6, 0x97, 0xA5), (0xEC, 0x9D, 0xBC): return (value, digits, .day)  // 日 일
-            case (0xE5, 0xB9, 0xB4), (0xEB, 0x85, 0x84): return (value, digits, .year)  // 年 년
-            default: break
-            }
-        }
+        if rest == 3, let mark = cjkMark(l, i) { return (value, digits, mark) }
         return (value, digits, .other)
+    }
+
+    /// The CJK month, day or year sign in UTF-8 at `i` (three bytes, `i + 3 <= l.count`), or nil.
+    static func cjkMark(_ l: Line, _ i: Int) -> Suffix? {
+        switch (l[i], l[i + 1], l[i + 2]) {
+        case (0xE6, 0x9C, 0x88), (0xEC, 0x9B, 0x94): return .month  // 月 월
+        case (0xE6, 0x97, 0xA5), (0xEC, 0x9D, 0xBC): return .day  // 日 일
+        case (0xE5, 0xB9, 0xB4), (0xEB, 0x85, 0x84): return .year  // 年 년
+        default: return nil
+        }
     }
 
     /// A day of month 1...31: `9`, `09`, `24.`, `08,`, `9日`, `18\x93\xfa`.

@@ -19,7 +19,7 @@ public struct ListingContext: Sendable {
     /// When it is nil or returns nil, the name is decoded as UTF-8 with invalid bytes mapped
     /// reversibly (`ListingNameCodec`). `ListingEntry.rawName` always holds the exact bytes.
     /// LIST date tokens with non-ASCII bytes (`5月` in GBK) are decoded with it too, before the
-    /// line is read.
+    /// line is read, and so is the quote of such a LIST line in its warning when it is unreadable.
     public var decodeName: (@Sendable ([UInt8]) -> String?)?
 
     /// - Parameters:
@@ -69,7 +69,8 @@ public enum ListingParser {
     /// - Parameters:
     ///   - data: the bytes of the data connection, lines ended by CRLF or LF (split on bytes,
     ///     before any decoding). When every line ends in CR CR LF (servers that add a CR to
-    ///     lines that already had one), both CRs are dropped; otherwise one, so a name may end in CR.
+    ///     lines that already had one; blank lines and `total N` lines aside), both CRs are
+    ///     dropped; otherwise one, so a name may end in CR.
     ///   - format: the command that produced them.
     ///   - context: clock, time zone and name decoder.
     /// - Returns: the entries and a warning for each line that could not be read.
@@ -78,7 +79,7 @@ public enum ListingParser {
         var result = ParsedListing()
         result.entries.reserveCapacity(data.count / 64)
         data.withUnsafeBufferPointer { all in
-            let endingCRs = lineEndingCRs(all)
+            let endingCRs = lineEndingCRs(all, reader: reader)
             var start = 0
             let count = all.count
             while start < count {
@@ -91,21 +92,25 @@ public enum ListingParser {
                     dropped += 1
                 }
                 let line = UnsafeBufferPointer(rebasing: all[start..<end])
-                switch reader.parse(line: line, format: format) {
-                case .entry(let entry): result.entries.append(entry)
+                let parsed = reader.parse(line: line, format: format)
+                if let orphan = reader.takeVMSWarning() { result.warnings.append(orphan) }
+                switch parsed {
+                case .entry(let entry): reader.place(entry, in: &result.entries)
                 case .ignored: break
                 case .rejected(let message): result.warnings.append(message)
                 }
                 start = next
             }
         }
+        reader.flushVMSName()
+        if let orphan = reader.takeVMSWarning() { result.warnings.append(orphan) }
         return result
     }
 
     /// How many CRs end each line of `data`: 2 when every line ends in CR CR LF, else 1. A last
-    /// line without LF (cut short) does not count. Decided for the whole listing, since one name
-    /// may end in CR.
-    static func lineEndingCRs(_ data: UnsafeBufferPointer<UInt8>) -> Int {
+    /// line without LF (cut short) does not count, nor do blank lines and noise (`total 2`), which
+    /// servers may end differently. Decided for the whole listing, since one name may end in CR.
+    static func lineEndingCRs(_ data: UnsafeBufferPointer<UInt8>, reader: ListingReader) -> Int {
         var start = 0
         var lines = 0
         let count = data.count
@@ -113,8 +118,11 @@ public enum ListingParser {
             var end = start
             while end < count && data[end] != 0x0A { end += 1 }
             if end == count { break }
-            guard end - start >= 2, data[end - 1] == 0x0D, data[end - 2] == 0x0D else { return 1 }
-            lines += 1
+            if end - start >= 2, data[end - 1] == 0x0D, data[end - 2] == 0x0D {
+                lines += 1
+            } else if !reader.isBlankOrNoise(UnsafeBufferPointer(rebasing: data[start..<end])) {
+                return 1
+            }
             start = end + 1
         }
         return lines > 0 ? 2 : 1
@@ -125,13 +133,16 @@ public enum ListingParser {
     ///   - line: the bytes of the line; one trailing CR is dropped.
     ///   - format: the command that produced it.
     ///   - context: clock, time zone and name decoder.
-    /// - Returns: the entry, `.ignored` for known noise, or `.rejected` with a message.
+    /// - Returns: the entry, `.ignored` for known noise, or `.rejected` with a message (also for
+    ///   a VMS name alone on its line, whose fields would be on the next).
     public static func parseLine(_ line: [UInt8], format: ListingFormat, context: ListingContext) -> ParsedLine {
         var bytes = line
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
         let reader = ListingReader(context: context)
-        return bytes.withUnsafeBufferPointer { reader.parse(line: $0, format: format) }
+        let parsed = bytes.withUnsafeBufferPointer { reader.parse(line: $0, format: format) }
+        reader.flushVMSName()
+        return reader.takeVMSWarning().map { .rejected($0) } ?? parsed
     }
 
     /// Parses the reply to MLST (RFC 3659 §7.2) from the control connection.

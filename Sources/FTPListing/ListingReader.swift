@@ -26,8 +26,10 @@ final class ListingReader {
         nowYear = CivilTime.date(days: days).year
     }
 
-    /// Reads one line (line ending removed).
+    /// Reads one line (line ending removed). A VMS entry is then placed with `place(_:in:)`, and
+    /// `takeVMSWarning` gives the warning of a lone VMS name this line showed had no fields.
     func parse(line: Line, format: ListingFormat) -> ParsedLine {
+        vms.lastEntry = nil
         switch format {
         case .mlsd:
             if line.isEmpty { return .ignored }
@@ -39,7 +41,10 @@ final class ListingReader {
 
     func parseList(_ line: Line) -> ParsedLine {
         tokens.split(line, limit: 32)
-        if tokens.count == 0 { return .ignored }
+        if tokens.count == 0 {
+            flushVMSName()
+            return .ignored
+        }
         if let result = parseAfterPendingVMSName(line) { return result }
         if isNoise(line) { return .ignored }
         let first = line[tokens.starts[0]]
@@ -52,11 +57,21 @@ final class ListingReader {
         if let result = parseWfFtp(line) { return result }
         if looksLikeFacts(line) { return parseMLSD(line, inReply: false) }
         if let result = parseOtherFormat(line) { return result }
+        if looksLikeReply(line) { return .ignored }
         return reject("not a known listing format", line)
     }
 
-    /// `total N` in any language, `ls`/`ftpd` error messages, and stray reply lines.
-    private func isNoise(_ line: Line) -> Bool {
+    /// True when `line` (its CRs aside) is blank, or noise that `isNoise` skips.
+    func isBlankOrNoise(_ line: Line) -> Bool {
+        var end = line.count
+        while end > 0 && line[end - 1] == 0x0D { end -= 1 }
+        let body = line.slice(0, end)
+        tokens.split(body, limit: 32)
+        return tokens.count == 0 || isNoise(body)
+    }
+
+    /// `total N` in any language and `ls`/`ftpd` error messages; expects `line` split into `tokens`.
+    func isNoise(_ line: Line) -> Bool {
         let t0s = tokens.starts[0]
         let t0e = tokens.ends[0]
         if tokens.count == 2, line.decimal(tokens.starts[1], tokens.ends[1]) != nil {
@@ -64,15 +79,17 @@ final class ListingReader {
             for i in t0s..<t0e where Byte.isDigit(line[i]) { hasDigit = true }
             if !hasDigit && tokens.length(0) < 16 && line[t0s] != 0x2D { return true }
         }
-        if line[t0e - 1] == 0x3A && tokens.count >= 2 {
-            return true  // "ftpd: .: Permission denied", "ls: cannot open directory"
-        }
-        if tokens.length(0) == 3 || (tokens.length(0) == 4 && line[t0s + 3] == 0x2D) {
-            if line[t0s] >= 0x31 && line[t0s] <= 0x35 && Byte.isDigit(line[t0s + 1]) && Byte.isDigit(line[t0s + 2]) {
-                return true  // "226 Transfer complete" leaked into the data
-            }
-        }
-        return false
+        return line[t0e - 1] == 0x3A && tokens.count >= 2  // "ftpd: .: Permission denied", "ls: cannot …"
+    }
+
+    /// A reply line leaked into the data (`226 Transfer complete`, `150-Opening`): a first token of
+    /// a reply code 100...599, alone or with `-`. Asked only once no format parser read the line,
+    /// since VxWorks, OS/2 and VShell sizes and wfFtp or z/VM names can be such numbers too.
+    private func looksLikeReply(_ line: Line) -> Bool {
+        let s = tokens.starts[0]
+        let length = tokens.length(0)
+        guard length == 3 || (length == 4 && line[s + 3] == 0x2D) else { return false }
+        return line[s] >= 0x31 && line[s] <= 0x35 && Byte.isDigit(line[s + 1]) && Byte.isDigit(line[s + 2])
     }
 
     /// A line is MLSD-shaped when the text before its first space holds `fact=value;`.
@@ -86,9 +103,20 @@ final class ListingReader {
         return false
     }
 
-    /// A warning that quotes the line.
+    /// A warning that quotes the line (its original bytes while a legacy-charset line is read).
     func reject(_ reason: String, _ line: Line) -> ParsedLine {
-        .rejected("unreadable listing line (\(reason)): \"\(String(decoding: line, as: UTF8.self))\"")
+        .rejected(warning(reason, quoting: legacyLine?.raw ?? line))
+    }
+
+    /// `unreadable listing line (reason): "text"`; while a legacy-charset LIST line is read
+    /// (`parseListDecoding`), the text decoded with the context's decoder when it reads it, else
+    /// as UTF-8 with invalid bytes replaced. (Only there: the decoder is costly, and MLSD text is
+    /// UTF-8 by RFC 3659 §2.2.)
+    func warning(_ reason: String, quoting text: Line) -> String {
+        var decoded: String? = nil
+        if legacyLine != nil, let decoder = context.decodeName { decoded = decoder(Array(text)) }
+        let quoted = decoded ?? String(decoding: text, as: UTF8.self)
+        return "unreadable listing line (\(reason)): \"\(quoted)\""
     }
 
     // MARK: names

@@ -68,6 +68,10 @@ extension ListingReader {
             nameStart += 1
         }
         if nameStart >= n { return .ignored }
+        // A date this reader did not read must not become the start of a name.
+        if found?.padded ?? true, DateTokens.startsWithDateFragment(line, nameStart) {
+            return reject("date not read", line)
+        }
         var nameEnd = n
         var targetRange: (Int, Int)? = nil
         if type == .link, let arrow = findArrow(line, from: nameStart) {
@@ -88,23 +92,14 @@ extension ListingReader {
             guard CivilTime.isValid(year: year, month: date.month, day: date.day) else {
                 return reject("invalid date", line)
             }
-            if let time = date.time {
-                modified = listedTime(
-                    year: year, month: date.month, day: date.day, hour: time.hour, minute: time.minute,
-                    second: time.second ?? 0, precision: time.second == nil ? .minute : .second)
-            } else {
-                modified = listedTime(
-                    year: year, month: date.month, day: date.day, hour: 0, minute: 0, second: 0, precision: .day)
-            }
+            modified = instant(of: date, year: year)
         } else if let date = found {
             let time = date.time ?? (0, 0, nil)
             guard let year = inferYear(month: date.month, day: date.day, hour: time.hour, minute: time.minute) else {
                 return reject("invalid date", line)
             }
             inferred = true
-            modified = listedTime(
-                year: year, month: date.month, day: date.day, hour: time.hour, minute: time.minute,
-                second: time.second ?? 0, precision: time.second == nil ? .minute : .second)
+            modified = instant(of: date, year: year)
         }
 
         // Size, and the owner/group columns between the link count and the size.

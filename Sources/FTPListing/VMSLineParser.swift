@@ -1,21 +1,27 @@
 import Foundation
 
 /// What a VMS listing carries from line to line: a name whose fields follow on the next line,
-/// and the names already listed (VMS lists every version of a file, newest first).
+/// and the version kept of each name (VMS lists every version of a file).
 final class VMSListingState {
     /// The name of an entry whose fields are on the next line (`LONG_NAME.TXT;12` alone).
     var pendingName: [UInt8]? = nil
-    /// Names (uppercased, version removed) already given as entries.
-    var listed = Set<[UInt8]>()
+    /// The warning for a lone name whose fields did not follow, until the listing takes it.
+    var orphanWarning: String? = nil
+    /// Per name (uppercased, version removed): the highest version given and its entry's index
+    /// among the listing's entries.
+    var kept: [[UInt8]: (version: Int, index: Int)] = [:]
+    /// The name key and version of the entry the last line gave, until the listing places it.
+    var lastEntry: (key: [UInt8], version: Int)? = nil
 }
 
 /// OpenVMS `DIRECTORY/SIZE/DATE/OWNER/PROTECTION`-style lines:
 /// `NAME.EXT;3   12/16   2-JUN-1998 07:32:04.15  [GROUP,OWNER]  (RWED,RWED,RE,)`.
 ///
 /// The fields after the name come in any order and any may be missing except the date; a long
-/// name stands alone on its line and its fields follow on the next. Names are given without
-/// `;version`: VMS servers read a name without version as its newest version, which is the one
-/// listed first, so later versions of the same name are skipped. `NAME.DIR;1` is the folder `NAME`.
+/// name stands alone on its line and its fields follow on the next (when they do not, the name
+/// is reported as an unreadable line). Names are given without `;version`: VMS servers read a
+/// name without version as its highest version, so only that version's line gives the entry,
+/// whatever the order the versions are listed in. `NAME.DIR;1` is the folder `NAME`.
 /// Sizes in 512-byte blocks (`12` or `12/16`, used/allocated) are approximate.
 extension ListingReader {
     /// Reads a line whose first token is a VMS name with `;version`; nil when it is not one.
@@ -30,11 +36,50 @@ extension ListingReader {
     }
 
     /// Reads the line after a lone VMS name as that name's fields; nil when there is no such name
-    /// or the line does not hold its fields (the name is then dropped and the line read by itself).
+    /// or the line does not hold its fields (the name is then reported, see `flushVMSName`, and
+    /// the line read by itself).
     func parseAfterPendingVMSName(_ line: Line) -> ParsedLine? {
         guard let name = vms.pendingName else { return nil }
+        if let fields = name.withUnsafeBufferPointer({ parseVMSFields(line, nameFrom: 0, name: $0) }) {
+            vms.pendingName = nil
+            return fields
+        }
+        flushVMSName()
+        return nil
+    }
+
+    /// Turns a lone VMS name whose fields never came (a blank line, another entry, the totals or
+    /// the end of the data followed it) into the warning `takeVMSWarning` gives.
+    func flushVMSName() {
+        guard let name = vms.pendingName else { return }
         vms.pendingName = nil
-        return name.withUnsafeBufferPointer { parseVMSFields(line, nameFrom: 0, name: $0) }
+        let message = name.withUnsafeBufferPointer { warning("VMS name without its fields", quoting: $0) }
+        vms.orphanWarning = message
+    }
+
+    /// The warning of a lone VMS name whose fields did not follow, once.
+    func takeVMSWarning() -> String? {
+        guard let message = vms.orphanWarning else { return nil }
+        vms.orphanWarning = nil
+        return message
+    }
+
+    /// Adds the entry the last line gave to `entries`: for a VMS version, in place of a lower
+    /// version of the same name listed before, or not at all when a higher one was.
+    func place(_ entry: ListingEntry, in entries: inout [ListingEntry]) {
+        guard let last = vms.lastEntry else {
+            entries.append(entry)
+            return
+        }
+        vms.lastEntry = nil
+        if let kept = vms.kept[last.key] {
+            guard last.version > kept.version else { return }
+            entries[kept.index] = entry
+            vms.kept[last.key] = (last.version, kept.index)
+        } else {
+            vms.kept[last.key] = (last.version, entries.count)
+            entries.append(entry)
+        }
     }
 
     /// The index of the `;` before the version digits that end `from..<to`, or nil.
@@ -96,7 +141,7 @@ extension ListingReader {
         var key = [UInt8]()
         key.reserveCapacity(bare.count)
         for c in bare { key.append(c &- 0x61 < 26 ? c - 0x20 : c) }
-        guard vms.listed.insert(key).inserted else { return .ignored }  // an older version
+        let version = name.smallNumber(semicolon + 1, name.count) ?? 0
         var modified: ListedTime? = nil
         if let date {
             guard CivilTime.isValid(year: date.year, month: date.month, day: date.day) else { return nil }
@@ -112,6 +157,7 @@ extension ListingReader {
             modified = listed
         }
         let decoded = decodeName(bare)
+        vms.lastEntry = (key, version)
         return .entry(
             ListingEntry(
                 name: decoded.name, rawName: decoded.raw, type: type, size: type == .file ? size : nil,

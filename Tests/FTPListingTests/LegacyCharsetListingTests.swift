@@ -48,6 +48,14 @@ struct LegacyCharsetListingTests {
                 "lrwxrwxrwx   1 li  dev   4 5\\xd4\\xc2 12\\xc8\\xd5 2024\\xc4\\xea \\xb1\\xa8\\xb8\\xe6 -> \\xd9\\x59\\xc1\\xcf",
             name: "报告", raw: "\\xb1\\xa8\\xb8\\xe6", type: .link, modified: "2024-05-12", target: "資料"),
         Row(
+            note: "GBK compact date YYYY年M月D日", encoding: "gbk",
+            line: "-rw-r--r-- 1 u g 5 2024\\xc4\\xea5\\xd4\\xc212\\xc8\\xd5 \\xb1\\xa8\\xb8\\xe6",
+            name: "报告", raw: "\\xb1\\xa8\\xb8\\xe6", size: 5, modified: "2024-05-12"),
+        Row(
+            note: "GBK compact date M月D日 and a time", encoding: "gbk",
+            line: "-rw-r--r-- 1 u g 5 5\\xd4\\xc212\\xc8\\xd5 10:20 \\xb1\\xa8\\xb8\\xe6",
+            name: "报告", raw: "\\xb1\\xa8\\xb8\\xe6", size: 5, modified: "2024-05-12T10:20"),
+        Row(
             note: "Shift_JIS name in a DOS line", encoding: "shift_jis",
             line: "05-22-97  08:08AM                  828 \\x94\\x4e\\x8e\\x9f \\x8b\\x40\\x94\\x5c.txt",
             name: "年次 機能.txt", raw: "\\x94\\x4e\\x8e\\x9f \\x8b\\x40\\x94\\x5c.txt", size: 828,
@@ -106,6 +114,24 @@ struct LegacyCharsetListingTests {
                         || (0...(line.count - raw.count)).contains { Array(line[$0..<($0 + raw.count)]) == raw },
                     "\(line)")
             }
+        }
+    }
+
+    /// An unreadable line of a GBK listing is quoted decoded with the device's encoding.
+    @Test func warningQuotesTheLineInItsEncoding() throws {
+        let codec = try NameCodec(encoding: "gbk")
+        let context = ListingContext(
+            now: ExpectedTime.instant("2024-06-15T12:00:00", zone: Self.zone)!, timeZone: Self.zone,
+            decodeName: { codec.decode($0) })
+        for line in [
+            "-rw-r--r-- 1 li dev 5 5\\xd4\\xc2 40\\xc8\\xd5 2024\\xc4\\xea \\xb1\\xa8\\xb8\\xe6",
+            "\\xb1\\xa8\\xb8\\xe6 garbage line",
+        ] {
+            let parsed = ListingParser.parse(CaseFile.bytes(of: line), format: .list, context: context)
+            #expect(parsed.entries.isEmpty)
+            let warning = try #require(parsed.warnings.first)
+            #expect(warning.contains("报告"), "\(warning)")
+            #expect(!warning.contains("\u{FFFD}"), "\(warning)")
         }
     }
 

@@ -36,6 +36,17 @@ struct LineEndingTests {
         #expect(Self.names(data) == ["ends-in-cr\r", "plain"])
     }
 
+    /// Blank lines and `total N` may end otherwise: they do not decide the line ending.
+    @Test(arguments: [
+        "-rw-r--r-- 1 u g 5 Jan 01  2024 a\r\r\n-rw-r--r-- 1 u g 5 Jan 01  2024 b\r\r\n \r\n",
+        "total 2\r\n-rw-r--r-- 1 u g 5 Jan 01  2024 a\r\r\n-rw-r--r-- 1 u g 5 Jan 01  2024 b\r\r\n",
+        "\r\n-rw-r--r-- 1 u g 5 Jan 01  2024 a\r\r\n\n-rw-r--r-- 1 u g 5 Jan 01  2024 b\r\r\ntotal 2\n",
+        "insgesamt 8\n-rw-r--r-- 1 u g 5 Jan 01  2024 a\r\r\n-rw-r--r-- 1 u g 5 Jan 01  2024 b\r\r\n\t\r\n",
+    ])
+    func blankAndTotalLinesDoNotCount(_ data: String) {
+        #expect(Self.names(data) == ["a", "b"])
+    }
+
     @Test func mlsdCRCRLF() {
         let data = "type=file;size=1; a\r\r\ntype=dir; b\r\r\n"
         let parsed = ListingParser.parse(Array(data.utf8), format: .mlsd, context: Self.context)

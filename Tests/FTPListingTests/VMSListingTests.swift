@@ -59,12 +59,46 @@ struct VMSListingTests {
         #expect(entry.size == nil && entry.modified == nil)
     }
 
-    /// A lone name followed by a line that is not its fields: the name is dropped, the line read.
-    @Test func loneNameDoesNotSwallowTheNextEntry() {
-        let parsed = Self.parse(
-            "ORPHAN.TXT;1\nNEXT.TXT;2                1  1-JAN-2024 00:00  [A,B]  (RWED,RWED,,)\n")
-        #expect(parsed.entries.map(\.name) == ["NEXT.TXT"])
-        #expect(parsed.warnings.isEmpty)
+    /// A lone name whose fields do not follow gives a warning quoting it, never silence; the
+    /// line after it is still read by itself.
+    @Test(arguments: [
+        ("ORPHAN.TXT;1\nNEXT.TXT;2                1  1-JAN-2024 00:00  [A,B]  (RWED,RWED,,)\n", ["NEXT.TXT"]),
+        ("ORPHAN.TXT;1\n\nNEXT.TXT;2  1  1-JAN-2024 00:00\n", ["NEXT.TXT"]),
+        ("NEXT.TXT;2  1  1-JAN-2024 00:00\nORPHAN.TXT;1\n\nTotal of 2 files, 2/32 blocks.\n", ["NEXT.TXT"]),
+        ("NEXT.TXT;2  1  1-JAN-2024 00:00\nORPHAN.TXT;1\nTotal of 2 files, 2/32 blocks.\n", ["NEXT.TXT"]),
+        ("NEXT.TXT;2  1  1-JAN-2024 00:00\nORPHAN.TXT;1\n", ["NEXT.TXT"]),
+        ("NEXT.TXT;2  1  1-JAN-2024 00:00\nORPHAN.TXT;1", ["NEXT.TXT"]),
+        ("ORPHAN.TXT;1\nSECOND.TXT;1\n  1  1-JAN-2024 00:00\n", ["SECOND.TXT"]),
+    ])
+    func loneNameWithoutFieldsIsReported(_ text: String, _ names: [String]) {
+        let parsed = Self.parse(text)
+        #expect(parsed.entries.map(\.name) == names)
+        #expect(parsed.warnings.count == 1, "\(parsed.warnings)")
+        #expect(parsed.warnings.first?.contains("\"ORPHAN.TXT;1\"") == true, "\(parsed.warnings)")
+    }
+
+    /// One line alone cannot carry a lone name's fields.
+    @Test func loneNameAloneIsRejected() {
+        let parsed = ListingParser.parseLine(Array("ORPHAN.TXT;1".utf8), format: .list, context: Self.context)
+        guard case .rejected(let message) = parsed else {
+            Issue.record("not rejected: \(parsed)")
+            return
+        }
+        #expect(message.contains("ORPHAN.TXT;1"))
+    }
+
+    /// The highest version is kept whatever the order the versions are listed in.
+    @Test(arguments: [[1, 2, 3], [3, 2, 1], [2, 3, 1], [1, 3, 2]])
+    func highestVersionIsKept(_ order: [Int]) throws {
+        var text = "Directory DISK$USER:[ME]\n\n"
+        for v in order { text += "REPORT.TXT;\(v)  \(v)/16  \(v)-JUN-2020 07:32:04.15  [G,O]  (RWED,RWED,RE,)\n" }
+        text += "OTHER.TXT;1  1/16  9-JUN-2020 07:32:04.15\n\nTotal of 4 files, 8/64 blocks.\n"
+        let parsed = Self.parse(text)
+        #expect(parsed.warnings.isEmpty, "\(parsed.warnings)")
+        #expect(parsed.entries.map(\.name) == ["REPORT.TXT", "OTHER.TXT"])
+        let report = try #require(parsed.entries.first)
+        #expect(report.size == 3 * 512)
+        #expect(report.modified?.date == ExpectedTime.instant("2020-06-03T07:32:04.15", zone: Self.utc))
     }
 
     /// VMS names are case-insensitive: `a.txt;2` after `A.TXT;3` is an older version.
