@@ -61,6 +61,16 @@ import Testing
             name: "push does not upload a changed .config over the recorded one",
             direction: .push, remote: [keep.0], hidden: [""], local: [F.local(".config", 9, 120), keep.1],
             synced: [keep, config], expected: [], unguarded: ["upload .config"]),
+        Case(
+            name: "pull --delete: a recorded .config the STAT listing does not show is kept beside a new file",
+            direction: .pull, remote: [F.listed("moved.cfg", 6, 60), keep.0], hidden: [""],
+            local: [config.1, keep.1], synced: [keep, config], expected: ["download moved.cfg"],
+            unguarded: ["delete_local .config", "download moved.cfg"]),
+        Case(
+            name: "push --delete keeps a device folder that may hold hidden dot-files",
+            direction: .push, remote: [F.folder("d"), F.listed("d/x", 2, 60), keep.0], hidden: ["d"],
+            local: [keep.1], synced: [keep], expected: ["delete_remote d/x"],
+            unguarded: ["delete_remote d", "delete_remote d/x"]),
     ]
 
     static func plan(_ test: Case, hidden: Bool) -> [String] {
