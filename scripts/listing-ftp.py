@@ -1,14 +1,18 @@
 #!/usr/bin/python3
-"""A scripted FTP server for ftpsync's listing tests (loopback only): LIST only (no MLSD).
+"""A scripted FTP server for ftpsync's listing tests (loopback only): LIST, and MLSD when asked.
 
 Usage: listing-ftp.py SPEC.json ADDR
 Prints the port on stdout once listening, then serves until killed; every command is logged on
 stderr as "CMD VERB ARG". SPEC holds:
   folders   {"/path": ["LIST line", ...]}: \\xNN in a line stands for one raw byte
   files     {"/path": size}: SIZE answers the size, RETR sends that many bytes (byte k is k % 251)
+  mlsd      {"/path": ["MLSD line", ...]}: offers MLSD (FEAT "MLST type*;size*;modify*;")
+            listing those folders (a folder not there: 550)
+  sizes     {"/path": "reply"}: SIZE of that path answers the reply line as it is ("213 5 junk")
   features  FEAT lines, e.g. ["SIZE"] (default none)
-  data      "ok" (default); "refuse-list": LIST answers "425 Can't open data connection" (RETR
-            works); "closed": EPSV and PASV name a port where nothing listens
+  data      "ok" (default); "refuse-list": LIST and MLSD answer "425 Can't open data connection"
+            (RETR works); "refuse-once": the server's first LIST or MLSD does; "closed": EPSV
+            and PASV name a port where nothing listens
   stat      "indent" (" line", default), "prefix" ("213-line") or "none" (STAT answers 502)
 """
 
@@ -19,6 +23,7 @@ import sys
 import threading
 
 SPEC = {}
+REFUSED = []
 
 
 def raw(line):
@@ -111,7 +116,8 @@ class Session(threading.Thread):
             self.send("230 Logged in")
         elif verb == "FEAT":
             self.send("211-Features:")
-            for feature in SPEC.get("features", []):
+            mlst = ["MLST type*;size*;modify*;"] if "mlsd" in SPEC else []
+            for feature in SPEC.get("features", []) + mlst:
                 self.send(" " + feature)
             self.send("211 End")
         elif verb in ("TYPE", "NOOP", "OPTS"):
@@ -126,9 +132,11 @@ class Session(threading.Thread):
             port = self.passive()
             host = self.conn.getsockname()[0].replace(".", ",")
             self.send("227 Entering Passive Mode (%s,%d,%d)" % (host, port >> 8, port & 255))
-        elif verb == "LIST":
-            lines = self.folder(arg)
-            if SPEC.get("data") == "refuse-list":
+        elif verb in ("LIST", "MLSD") and (verb == "LIST" or "mlsd" in SPEC):
+            lines = self.folder(arg) if verb == "LIST" else SPEC["mlsd"].get("/" + arg.strip().strip("/"))
+            refuse = SPEC.get("data") == "refuse-list" or (SPEC.get("data") == "refuse-once" and not REFUSED)
+            if refuse:
+                REFUSED.append(verb)
                 if self.listener:
                     self.listener.close()
                     self.listener = None
@@ -146,6 +154,8 @@ class Session(threading.Thread):
             self.send("213-Status of %s:" % arg)
             self.conn.sendall(b"".join(prefix + raw(line) + b"\r\n" for line in lines))
             self.send("213 End of status")
+        elif verb == "SIZE" and "SIZE" in SPEC.get("features", []) and arg in SPEC.get("sizes", {}):
+            self.send(SPEC["sizes"][arg])
         elif verb == "SIZE" and "SIZE" in SPEC.get("features", []) and arg in files:
             self.send("213 %d" % files[arg])
         elif verb == "REST":

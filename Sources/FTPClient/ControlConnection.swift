@@ -97,14 +97,29 @@ final class ControlConnection {
     }
 
     /// Reads reply lines (bytes without CR LF) and hands each to `consume` until it returns
-    /// true: for a reply read as it arrives (`STAT` listings). Only the first and the last
-    /// line are logged.
-    /// - Throws: what `consume` throws, `.timedOut`, `.connectionClosed`, `.protocolViolation`
+    /// true, all within `seconds`: for a reply read as it arrives (`STAT` listings). Only the
+    /// first and the last line are logged.
+    /// - Throws: what `consume` throws, `.timedOut` (a line did not come within the timeout,
+    ///   or the reply did not end within `seconds`), `.connectionClosed`, `.protocolViolation`
     ///   (a line over 64 KiB).
-    func readLines(during: String, _ consume: ([UInt8]) throws(FTPError) -> Bool) throws(FTPError) {
+    func readLines(during: String, seconds: Double, _ consume: ([UInt8]) throws(FTPError) -> Bool) throws(FTPError) {
+        let saved = transport.timeout
+        defer { transport.timeout = saved }
+        let deadline = Date().addingTimeInterval(seconds)
+        let late = FTPError.timedOut(during: "\(during) (the reply did not end within \(Int(seconds)) s)")
         var first = true
         while true {
-            let line = try readLine(during: during)
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw late }
+            transport.timeout = min(saved, left)
+            let line: [UInt8]
+            do {
+                line = try readLine(during: during)
+            } catch {
+                // A line cut short by the deadline, not by the timeout of a line.
+                if case .timedOut = error, deadline.timeIntervalSinceNow <= 0 { throw late }
+                throw error
+            }
             let done = try consume(line)
             if let log, first || done { log("< " + scrubber.scrub(String(decoding: line, as: UTF8.self))) }
             first = false

@@ -75,15 +75,12 @@ public final class FTPSession: Sendable {
     /// earlier one with the server had to takes its reason at its first listing).
     public var controlListingReason: String? { locked { $0.controlListingReason } }
 
-    /// Lists with `STAT` over the control connection from now on, without trying a data
-    /// connection first (a server known to block listing data connections, e.g. from an
-    /// earlier run), on this session and on later sessions with the server in this process;
-    /// `reason` becomes `controlListingReason`.
-    public func listOverControlConnection(because reason: String) {
-        locked { core in
-            core.controlListingReason = reason
-            ControlConnectionListings.shared.insert(core.featureServerKey, note: reason)
-        }
+    /// Takes the server for one that blocks listing data connections (an earlier run saw it),
+    /// as a hint, not a verdict: the next listing still tries a data connection, once. When it
+    /// works, the hint is dropped; when it fails, that listing and every later one go over the
+    /// control connection at once (`STAT`, see `listRaw`), without a second try.
+    public func expectControlListing(because reason: String) {
+        locked { core in core.controlListingHint = reason }
     }
 
     // MARK: - Commands
@@ -182,11 +179,13 @@ public final class FTPSession: Sendable {
     /// offered or is refused (500/501/502, or 550 saying the command is not understood),
     /// and LIST for the rest of the session after such a refusal. An empty `path` lists the
     /// current folder (the command is sent without an argument). When the listing's data
-    /// connection cannot be used (refused, timed out, 425/426, broken before a byte), the
-    /// folder is listed with `STAT <path>` over the control connection instead (RFC 959
+    /// connection cannot be used (refused, timed out, 425/426, broken before a byte) on two
+    /// fresh data connections in a row (on one after `expectControlListing`), the folder is
+    /// listed with `STAT <path>` over the control connection instead (RFC 959
     /// §4.1.3), and so is every later listing of this session and of later sessions with the
     /// server in this process (`controlListingReason`); a STAT reply over 256 MiB is cut
-    /// there (`RawListing.truncation` says so).
+    /// there (`RawListing.truncation` says so), one over 512 MiB or not ended within ten
+    /// times the timeout fails.
     /// - Parameter reserve: when given, is told the size in bytes of each chunk before it is
     ///   kept, and may throw to abandon the listing (a budget shared by several listings; the
     ///   error becomes `.protocolViolation`).

@@ -10,7 +10,8 @@ extension FTPSessionCore {
     /// current folder (the command is sent without an argument).
     ///
     /// When the listing's data connection cannot be used (`dataConnectionFailure`: a firewall
-    /// blocking the data port), the folder is listed with `STAT` over the control connection
+    /// blocking the data port) twice in a row — once only when `controlListingHint` says the
+    /// server is thought to block them —, the folder is listed with `STAT` over the control connection
     /// (`statListing`, RFC 959 §4.1.3), and so is every later listing of this session and of
     /// later sessions with the server in this process (`controlListingReason` says why).
     /// - Throws: `.reply` (e.g. 550 no such folder), `.dataConnectionClosed`, `.timedOut`,
@@ -26,12 +27,31 @@ extension FTPSessionCore {
                 controlListingReason = ControlConnectionListings.shared.note(for: featureServerKey)
             }
             if controlListingReason != nil { return try statListing(path, reserve: reserve) }
+            let hinted = controlListingHint != nil
             do throws(FTPError) {
-                return try dataListing(path, reserve: reserve)
+                let listing = try dataListing(path, reserve: reserve, triesLeft: hinted ? 0 : 1)
+                controlListingHint = nil
+                return listing
             } catch {
                 guard let failure = Self.dataConnectionFailure(error) else { throw error }
+                controlListingHint = nil
                 return try listOverControl(path, after: error, because: failure, reserve: reserve)
             }
+        }
+    }
+
+    /// `listRaw` over a data connection, tried again over a fresh data connection up to
+    /// `triesLeft` times when its data connection could not be used (`dataConnectionFailure`:
+    /// one refused or dropped connection may be a passing fault, not a firewall).
+    private func dataListing(_ path: String, reserve: ((Int) throws -> Void)?, triesLeft: Int) throws(FTPError)
+        -> RawListing
+    {
+        do throws(FTPError) {
+            return try dataListing(path, reserve: reserve)
+        } catch {
+            guard triesLeft > 0, let failure = Self.dataConnectionFailure(error) else { throw error }
+            log?("the listing's data connection failed (\(failure)); trying a fresh one")
+            return try dataListing(path, reserve: reserve, triesLeft: triesLeft - 1)
         }
     }
 

@@ -3,21 +3,30 @@ import FTPListing
 /// Listings over the control connection: `STAT <folder>` (RFC 959 §4.1.3), for servers whose
 /// listing data connections fail (a firewall that blocks the data port).
 extension FTPSessionCore {
+    /// How many times the configured timeout one STAT reply may take in all, however steadily
+    /// its lines trickle in: beyond, the listing fails (`.timedOut`).
+    static let statReplyTimeouts = 10.0
+
     /// Lists `path` with STAT and reads the reply's lines as LIST lines (`StatListingReader`),
-    /// at most `maximumListingBytes` of them: beyond, the listing's `truncation` says so. An
+    /// at most `maximumListingBytes` of them: beyond, the listing's `truncation` says so (a
+    /// reply that goes on for as much again fails). The reply must end within
+    /// `statReplyTimeouts` times the configured timeout. An
     /// empty `path` lists `.` (STAT without an argument is the server's status, not a listing).
     /// The path is sent as LIST's is; the engine's paths are absolute, so none reads as an
     /// option (`-l`), and spaces need no quoting (the argument is the rest of the line).
     /// - Throws: `.reply` when the server refuses, or answers with anything but a multi-line
-    ///   211/212/213 reply; `.protocolViolation` (a reply far over the bound, or what `reserve`
-    ///   throws); `.timedOut`, `.connectionClosed`.
+    ///   211/212/213 reply; `.protocolViolation` (a reply over twice the bound, or what
+    ///   `reserve` throws); `.timedOut` (a line late, or the reply not ended in time),
+    ///   `.connectionClosed`.
     func statListing(_ path: String, reserve: ((Int) throws -> Void)?) throws(FTPError) -> RawListing {
         guard let control else { throw .connectionClosed }
         let argument = path.isEmpty ? "." : path
         let shown = "STAT \(argument)"
         try control.sendLine(Array("STAT ".utf8) + nameCodec.encode(argument), shown: shown)
         var reader = StatListingReader(maximumBytes: Self.maximumListingBytes)
-        try control.readLines(during: shown) { (line) throws(FTPError) in try reader.feed(line, reserve: reserve) }
+        try control.readLines(during: shown, seconds: configuration.timeout * Self.statReplyTimeouts) {
+            (line) throws(FTPError) in try reader.feed(line, reserve: reserve)
+        }
         let code = reader.code ?? 0
         guard (211...213).contains(code), !reader.isSingleLine else {
             throw .reply(code: code, text: "no listing in the reply to STAT", command: shown)

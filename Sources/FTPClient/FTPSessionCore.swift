@@ -33,6 +33,9 @@ final class FTPSessionCore {
     /// Why listings go over the control connection (`STAT`, see `listOverControl`), or nil
     /// while they use data connections.
     var controlListingReason: String?
+    /// Why the server is thought to block listing data connections (an earlier run saw it),
+    /// until the next listing tells: its data connection is then tried once, not twice.
+    var controlListingHint: String?
     /// The file-name codec for command arguments and listing names (UTF-8 until `connect()`
     /// reads the configured encoding).
     var nameCodec: NameCodec
@@ -157,15 +160,14 @@ final class FTPSessionCore {
     }
 
     /// Size of a file in bytes, by SIZE (RFC 3659 §4), in TYPE I.
-    /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no number.
+    /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no number
+    ///   (the connection stays open: the reply itself was whole).
     func size(_ path: String) throws(FTPError) -> UInt64 {
-        try guarded { () throws(FTPError) in
-            let reply = try expect(exchange("SIZE", path), "SIZE \(path)", 213)
-            guard let value = UInt64(reply.text.trimmingSpaces()) else {
-                throw .protocolViolation("SIZE reply without a number: \(reply.text)")
-            }
-            return value
+        let text = try guarded { () throws(FTPError) in try expect(exchange("SIZE", path), "SIZE \(path)", 213).text }
+        guard let value = UInt64(text.trimmingSpaces()) else {
+            throw .protocolViolation("SIZE reply without a number: \(text)")
         }
+        return value
     }
 
     /// Modification time of a file, by MDTM (RFC 3659 §3), as an instant (the reply is UTC).

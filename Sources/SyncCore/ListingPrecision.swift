@@ -58,6 +58,8 @@ public enum ListingPrecision {
             let minute = (listed.seconds / 60).rounded(.down) * 60
             entries[index].modified = FileTime(seconds: minute + withinMinute.rounded(.down), granularity: .second)
         }
-        return Snapshot(entries, unknown: remote.unknown)
+        var refined = Snapshot(entries, unknown: remote.unknown)
+        refined.hiddenUnknown = remote.hiddenUnknown
+        return refined
     }
 }

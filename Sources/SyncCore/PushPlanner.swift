@@ -31,7 +31,7 @@ public struct PushPlanner: Sendable {
         // nothing is sent below a device folder not listed in full unless it was listed there.
         let unknown = UnknownFolders(source: rawLocal, destination: rawRemote)
         let local =
-            unknown.destination.isEmpty
+            unknown.destination.isEmpty && unknown.destinationHidden.isEmpty
             ? rawLocal
             : rawLocal.filter { unknown.destinationFolder(holding: $0.path) == nil || remote[$0.path] != nil }
         // What the walk plans, handed to the shared end (`PlanEpilogue`).

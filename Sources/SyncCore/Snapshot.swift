@@ -52,6 +52,10 @@ public struct Snapshot: Sendable {
     /// absent below them is unknown, not absent. The planners delete, rename and overwrite
     /// nothing at or below them (see `UnknownFolders`).
     public var unknown: Set<RelativePath> = []
+    /// Folders whose dot-names (`.config`) are unknown: listed in a way that may leave them
+    /// out (`STAT`, whose `ls` hides them) and showing none. A dot-name absent there, and what
+    /// lies below a dot-folder there, is unknown, not absent (see `UnknownFolders`).
+    public var hiddenUnknown: Set<RelativePath> = []
 
     /// Builds a snapshot; entries are sorted, and of two entries for one path the first is kept.
     public init(_ entries: [SnapshotEntry]) {
@@ -75,10 +79,11 @@ public struct Snapshot: Sendable {
         self.unknown = unknown
     }
 
-    private init(sorted entries: [SnapshotEntry], index: [RelativePath: Int]?, unknown: Set<RelativePath>) {
+    private init(sorted entries: [SnapshotEntry], index: [RelativePath: Int]?, unknownOf other: Snapshot) {
         self.entries = entries
         self.index = index
-        self.unknown = unknown
+        unknown = other.unknown
+        hiddenUnknown = other.hiddenUnknown
     }
 
     private static func positions(of entries: [SnapshotEntry]) -> [RelativePath: Int] {
@@ -133,6 +138,6 @@ public struct Snapshot: Sendable {
         }
         guard let kept else { return self }
         // Removing entries from a sorted, duplicate-free list keeps it so.
-        return Snapshot(sorted: kept, index: index == nil ? nil : Snapshot.positions(of: kept), unknown: unknown)
+        return Snapshot(sorted: kept, index: index == nil ? nil : Snapshot.positions(of: kept), unknownOf: self)
     }
 }

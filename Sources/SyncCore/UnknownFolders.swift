@@ -10,24 +10,35 @@ import Foundation
 ///   about files that left), and no file below one is taken as the new place of a move;
 /// - nothing is transferred (or a folder made) below a folder unknown on the receiving side,
 ///   where the path might already hold something.
+///
+/// A dot-name (`.config`) in a folder of `Snapshot.hiddenUnknown` counts as an unknown folder
+/// of its own (and so does all below it), and deleting such a folder is forbidden like
+/// deleting a folder that holds an unknown one (issue 16: STAT's `ls` hides dot-files).
 struct UnknownFolders {
     /// Unknown folders of the side that is copied from (the device for a pull).
     let source: Set<RelativePath>
     /// Unknown folders of the side that is written (the local tree for a pull).
     let destination: Set<RelativePath>
+    /// Folders of the source side whose dot-names are unknown (`Snapshot.hiddenUnknown`).
+    let sourceHidden: Set<RelativePath>
+    /// Folders of the written side whose dot-names are unknown.
+    let destinationHidden: Set<RelativePath>
 
     init(source: Snapshot, destination: Snapshot) {
         self.source = source.unknown
         self.destination = destination.unknown
+        sourceHidden = source.hiddenUnknown
+        destinationHidden = destination.hiddenUnknown
     }
 
     /// True when neither side has an unknown folder: every check answers nil at no cost.
-    var isEmpty: Bool { source.isEmpty && destination.isEmpty }
+    var isEmpty: Bool { source.isEmpty && destination.isEmpty && sourceHidden.isEmpty && destinationHidden.isEmpty }
 
     /// The unknown folder (of either side) at or above `path`, if any.
     func folder(holding path: RelativePath) -> RelativePath? {
         if isEmpty { return nil }
-        return Self.find(path, in: source) ?? Self.find(path, in: destination)
+        return Self.find(path, in: source, hidden: sourceHidden)
+            ?? Self.find(path, in: destination, hidden: destinationHidden)
     }
 
     /// The unknown folder (of either side) that forbids deleting `path`: one at or above it, or
@@ -35,13 +46,16 @@ struct UnknownFolders {
     func forbidsDelete(of path: RelativePath) -> RelativePath? {
         if isEmpty { return nil }
         if let folder = folder(holding: path) { return folder }
-        return source.first(where: path.isAncestor(of:)) ?? destination.first(where: path.isAncestor(of:))
+        let holds = { (folder: RelativePath) in path.isAncestor(of: folder) }
+        let holdsOrIs = { (folder: RelativePath) in folder == path || path.isAncestor(of: folder) }
+        return source.first(where: holds) ?? destination.first(where: holds)
+            ?? sourceHidden.first(where: holdsOrIs) ?? destinationHidden.first(where: holdsOrIs)
     }
 
     /// The destination's unknown folder at or above `path`, if any: nothing may be written to
     /// `path`, which may hold something the destination could not show.
     func destinationFolder(holding path: RelativePath) -> RelativePath? {
-        destination.isEmpty ? nil : Self.find(path, in: destination)
+        Self.find(path, in: destination, hidden: destinationHidden)
     }
 
     /// The records whose paths lie outside every unknown folder.
@@ -69,13 +83,19 @@ struct UnknownFolders {
             + " renamed or overwritten"
     }
 
-    private static func find(_ path: RelativePath, in folders: Set<RelativePath>) -> RelativePath? {
-        guard !folders.isEmpty else { return nil }
+    /// The folder of `folders` at or above `path`, or the dot-name at or above it whose
+    /// folder is in `hidden`, if any.
+    private static func find(_ path: RelativePath, in folders: Set<RelativePath>, hidden: Set<RelativePath>)
+        -> RelativePath?
+    {
+        guard !folders.isEmpty || !hidden.isEmpty else { return nil }
         var folder = path
         while true {
             if folders.contains(folder) { return folder }
             if folder.isRoot { return nil }
-            folder = folder.parent
+            let parent = folder.parent
+            if folder.name.hasPrefix("."), hidden.contains(parent) { return folder }
+            folder = parent
         }
     }
 }

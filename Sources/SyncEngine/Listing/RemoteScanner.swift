@@ -51,6 +51,9 @@ struct RemoteScanner {
         /// True when the listing held no entry at all (`.` and `..` aside) and no unreadable
         /// line: on some servers that is also what a missing folder gives.
         var listedNothing = false
+        /// True when the folder was listed over the control connection (`STAT`, whose `ls`
+        /// hides dot-files) and showed no name starting with `.`: its dot-names are unknown.
+        var mayHideDotNames = false
     }
 
     /// Lists the whole tree below `root`.
@@ -65,7 +68,12 @@ struct RemoteScanner {
             first: remote, connections: connections, openExtra: openExtra, remotePath: path
         ) { [budget] remote, folder in
             do {
-                return try read(folder, listing: remote.list(path(folder)))
+                let listing = try remote.list(path(folder))
+                var listed = read(folder, listing: listing)
+                // Once a connection lists with STAT, every later listing of it does.
+                listed.mayHideDotNames =
+                    remote.learned.controlListing != nil && !listing.entries.contains { $0.name.hasPrefix(".") }
+                return listed
             } catch {
                 // The real cause, not the FTP error it surfaced as.
                 if let exceeded = budget?.failure { throw exceeded }
@@ -75,6 +83,7 @@ struct RemoteScanner {
         let outcomes = listing.run()
         if let exceeded = budget?.failure { throw exceeded }
         var unknown: [RelativePath: String] = [:]
+        var hiddenUnknown = Set<RelativePath>()
         // Assembled depth first, last subfolder first: the order of a walk over one connection.
         var entries: [SnapshotEntry] = []
         var notes: [String] = []
@@ -89,6 +98,7 @@ struct RemoteScanner {
                 skipped += listed.skipped
                 entries += listed.entries
                 pending += listed.subfolders
+                if listed.mayHideDotNames { hiddenUnknown.insert(folder) }
                 if let reason = listed.incomplete {
                     notes.append("\(shown(folder)): listing incomplete: \(reason)")
                     unknown[folder] = reason
@@ -102,8 +112,9 @@ struct RemoteScanner {
             }
         }
         notes += listing.notes
-        return Result(
-            snapshot: Snapshot(entries, unknown: Set(unknown.keys)), notes: notes, skipped: skipped, unknown: unknown)
+        var snapshot = Snapshot(entries, unknown: Set(unknown.keys))
+        snapshot.hiddenUnknown = hiddenUnknown
+        return Result(snapshot: snapshot, notes: notes, skipped: skipped, unknown: unknown)
     }
 
     private func shown(_ folder: RelativePath) -> String { folder.isRoot ? "/" : folder.string }

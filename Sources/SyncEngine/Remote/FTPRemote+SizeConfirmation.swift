@@ -9,11 +9,13 @@ extension FTPRemote {
     /// Replaces the sizes `listing` gives only roughly (`sizeIsExact == false`: `12.5M` from
     /// embedded servers, a 32-bit server's negative size read as value + 2^32) with the
     /// server's exact size by SIZE (RFC 3659 §4), for files, when FEAT offers SIZE, for at most
-    /// `maximumSizeConfirmations` files of the listing. A file whose SIZE is refused keeps its
-    /// rough size, marked inexact (the engine takes it as unknown).
+    /// `maximumSizeConfirmations` files of the listing. A file whose SIZE is refused, answered
+    /// without a number (`213 5 junk`, `213 -12`, over 2^64), or whose name cannot be sent
+    /// (CR, LF, NUL, not encodable) keeps its rough size, marked inexact (the engine takes it
+    /// as unknown).
     /// - Parameter folder: the folder as the server spells it.
     /// - Throws: connection errors of SIZE (`.timedOut`, `.connectionClosed`, ...); a refusal
-    ///   (`.reply`) is no error.
+    ///   (`.reply`), a reply without a number and a name that cannot be sent are no error.
     func confirmSizes(of listing: inout ParsedListing, in folder: String) throws {
         guard session.features.size else { return }
         var asked = 0
@@ -21,11 +23,16 @@ extension FTPRemote {
             let entry = listing.entries[index]
             guard entry.type == .file, !entry.sizeIsExact, asked < Self.maximumSizeConfirmations else { continue }
             asked += 1
-            do {
+            do throws(FTPError) {
                 listing.entries[index].size = try session.size(remotePath(root: folder, relative: entry.name))
                 listing.entries[index].sizeIsExact = true
-            } catch .reply {
-                continue
+            } catch {
+                switch error {
+                case .reply, .invalidName: continue
+                // A whole reply without a number: the dialogue is still in step.
+                case .protocolViolation where session.isConnected: continue
+                default: throw error
+                }
             }
         }
     }

@@ -39,7 +39,7 @@ public final class FTPRemote: RemoteFileSystem {
 
     /// Lists one folder: MLSD when offered, else LIST parsed in the device's time zone with the
     /// server's clock for year inference (LIST lines over the control connection, `STAT`, when
-    /// listing data connections fail or `learned.controlListing` says they do). Sizes the
+    /// listing data connections fail twice, or once after `learned.controlListingHint`). Sizes the
     /// listing gives only roughly are asked with SIZE (`confirmSizes`). The first LIST listing
     /// of the run that shows a minute-precise file costs one MDTM (when FEAT lists MDTM): the difference between the
     /// MDTM time (UTC) and the listed time is the server's clock offset, and `now` is the local
@@ -61,8 +61,8 @@ public final class FTPRemote: RemoteFileSystem {
         let budget = listingBudget
         var reserved = 0
         defer { budget?.release(reserved) }
-        if let reason = learned.controlListing, session.controlListingReason == nil {
-            session.listOverControlConnection(because: reason)
+        if let hint = learned.controlListingHint, session.controlListingReason == nil {
+            session.expectControlListing(because: hint)
         }
         let raw = try session.listRaw(
             serverFolder,
@@ -72,6 +72,8 @@ public final class FTPRemote: RemoteFileSystem {
                     reserved += count
                 }
             })
+        // The listing tested the hint: a data connection worked, or STAT took over.
+        learned.controlListingHint = nil
         if let reason = session.controlListingReason { learned.controlListing = reason }
         var parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
         parsed.truncation = raw.truncation

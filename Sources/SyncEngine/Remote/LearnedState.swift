@@ -15,9 +15,12 @@ public struct LearnedState: Sendable, Equatable {
     /// True once the one MDTM of a run that measures the offset was spent.
     var offsetProbed = false
     /// Why listings go over the control connection (`STAT`; `FTPSession.controlListingReason`),
-    /// nil while they use data connections: learned by a listing, or from the state of an
-    /// earlier run (`ControlListingQuirk`).
+    /// nil while they use data connections: learned by a listing of this run. Once set, every
+    /// later listing of the connection goes over STAT.
     var controlListing: String?
+    /// Why an earlier run listed with STAT (`ControlListingQuirk`), until the first listing
+    /// tries a data connection once (`FTPSession.expectControlListing`).
+    var controlListingHint: String?
 
     /// Nothing learned yet.
     public init() {}

@@ -121,7 +121,8 @@ public final class DeviceRun {
             throw error
         }
         if let note = ControlListingQuirk.conclude(
-            remote, stored: stored, store: store, device: job.name, persist: !job.dryRun)
+            remote, stored: stored, store: store, device: job.name, persist: !job.dryRun,
+            hidesDotNames: !scanned.snapshot.hiddenUnknown.isEmpty)
         {
             report.notes.append(note)
         }
