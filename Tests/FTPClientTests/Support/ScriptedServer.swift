@@ -35,6 +35,7 @@ final class ScriptedServer: @unchecked Sendable {
             while true {
                 let fd = accept(listener, nil, nil)
                 guard fd >= 0 else { return }
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // see `listen(on:)`
                 connections.add(fd)
                 Thread.detachNewThread {
                     let peer = ScriptedPeer(control: fd, address: address)
@@ -61,7 +62,9 @@ final class ScriptedServer: @unchecked Sendable {
 
     /// A listening TCP socket on `address` and its port.
     static func listen(on address: String) throws -> (Int32, Int) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec: a server spawned by another test must not keep these sockets open
+        // (a data connection closed here would then never reach its end for the client).
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SetupError(description: "socket: \(errno)") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -155,6 +158,7 @@ final class ScriptedPeer: @unchecked Sendable {
     func acceptData() -> Int32 {
         guard dataListener >= 0 else { return -1 }
         let fd = accept(dataListener, nil, nil)
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // see `listen(on:)`
         close(dataListener)
         dataListener = -1
         return fd
