@@ -93,10 +93,15 @@ public struct NameCodec: Sendable {
     /// pass: iconv converts up to the first byte it cannot take, that byte is escaped, and the
     /// conversion goes on after it (linear in the name's length, however many bytes are bad).
     static func decodeReversibly(_ bytes: [UInt8], from encoding: String) -> String {
+        let decoded = IconvPool.withDescriptor(from: encoding, to: "UTF-8") { descriptor in
+            decodeReversibly(bytes, with: descriptor)
+        }
+        return decoded ?? decodeReversibly(bytes, with: nil)
+    }
+
+    /// `decodeReversibly(_:from:)` with an open descriptor (nil: every byte escaped).
+    private static func decodeReversibly(_ bytes: [UInt8], with descriptor: iconv_t?) -> String {
         var scalars = String.UnicodeScalarView()
-        let descriptor = iconv_open("UTF-8", encoding)
-        let opened = Int(bitPattern: descriptor) != -1
-        defer { if opened { iconv_close(descriptor) } }
         var input = bytes.map { CChar(bitPattern: $0) }
         var output = [UInt8](repeating: 0, count: bytes.count * 4 + 16)
         let outputCount = output.count
@@ -105,7 +110,7 @@ public struct NameCodec: Sendable {
             // How many bytes from `start` iconv converted, and the UTF-8 it made of them.
             var consumed = 0
             var produced = 0
-            if opened {
+            if let descriptor {
                 input.withUnsafeMutableBufferPointer { inBuffer in
                     output.withUnsafeMutableBytes { outBuffer in
                         var inPointer = inBuffer.baseAddress.map { $0 + start }
@@ -132,9 +137,11 @@ public struct NameCodec: Sendable {
     /// Converts `input` with iconv; nil when a sequence is invalid or unrepresentable.
     static func convert(_ input: [UInt8], from source: String, to target: String) -> [UInt8]? {
         if input.isEmpty { return [] }
-        let descriptor = iconv_open(target, source)
-        guard Int(bitPattern: descriptor) != -1 else { return nil }
-        defer { iconv_close(descriptor) }
+        return IconvPool.withDescriptor(from: source, to: target) { convert(input, with: $0) } ?? nil
+    }
+
+    /// `convert(_:from:to:)` with an open descriptor in its initial shift state.
+    private static func convert(_ input: [UInt8], with descriptor: iconv_t) -> [UInt8]? {
         var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
         var source = input.map { CChar(bitPattern: $0) }
         let outputCount = output.count

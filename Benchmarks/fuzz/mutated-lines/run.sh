@@ -22,7 +22,7 @@ cases=${FUZZ_CASES:-$root/../shared/cases}
 (cd "$work" && swiftc -O -wmo -parse-as-library -module-name FTPListing -emit-module -emit-library -static \
     "$root"/Sources/FTPListing/*.swift -o "$work/libFTPListing.a")
 client=""
-for f in FTPReply PassiveReply FTPError FTPFeatures FTPSessionConfiguration TLSSettings NameCodec; do client="$client $root/Sources/FTPClient/$f.swift"; done
+for f in FTPReply PassiveReply FTPError FTPFeatures FTPSessionConfiguration TLSSettings NameCodec IconvPool; do client="$client $root/Sources/FTPClient/$f.swift"; done
 # shellcheck disable=SC2086
 (cd "$work" && swiftc -O -wmo -module-name MutatedLines -I "$work" $client "$root/Benchmarks/Support/Timing.swift" \
     "$here/SeedLines.swift" "$here/LineMutator.swift" "$here/main.swift" "$work/libFTPListing.a" -o "$work/mutated-lines")
