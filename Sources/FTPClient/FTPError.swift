@@ -111,13 +111,13 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     private static func hint(code: Int, text: String, command: String) -> String {
         let verb = command.split(separator: " ").first.map { $0.uppercased() } ?? ""
+        let limit =
+            "its connection limit is reached; lower `connections` for this device, close other clients, or retry later"
         if code == 530 && speaksOfLimit(text) {
-            return ": the server takes no more connections (not a wrong password): its connection limit is reached; "
-                + "lower `connections` for this device, close other clients, or retry later"
+            return ": the server takes no more connections (not a wrong password): " + limit
         }
         if code == 421 && (speaksOfLimit(text) || verb == "CONNECT" || verb == "USER" || verb == "PASS") {
-            return ": the server takes no more connections: its connection limit is reached; "
-                + "lower `connections` for this device, close other clients, or retry later"
+            return ": the server takes no more connections: " + limit
         }
         switch (code, verb) {
         case (530, "USER"), (530, "PASS"), (332, _): return ": check user and password"

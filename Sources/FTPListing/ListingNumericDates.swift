@@ -4,22 +4,13 @@ extension DateTokens {
     /// `YYYY-MM-DD`, `YYYY/MM/DD`, `YYYY.MM.DD` (year first), or `DD-MM-YYYY`, `DD.MM.YYYY`
     /// (year last; `/` is left out there: `MM/DD/YYYY` would read the same).
     static func numericDate(_ l: Line, _ from: Int, _ to: Int) -> (year: Int, month: Int, day: Int)? {
-        guard to - from == 10 else { return nil }
-        let a = l[from + 4]
-        if (a == 0x2D || a == 0x2F || a == 0x2E) && l[from + 7] == a {
-            guard let year = l.smallNumber(from, from + 4), let month = l.smallNumber(from + 5, from + 7),
-                let day = l.smallNumber(from + 8, from + 10), year >= 1900
-            else { return nil }
-            return (year, month, day)
+        guard to - from == 10, let date = NumericDate.scan(l, from, to) else { return nil }
+        let (a, b, c) = date.fields
+        switch date.widths {
+        case (4, 2, 2) where a >= 1900: return (a, b, c)
+        case (2, 2, 4) where date.separator != 0x2F && c >= 1900: return (c, b, a)
+        default: return nil
         }
-        let b = l[from + 2]
-        if (b == 0x2D || b == 0x2E) && l[from + 5] == b {
-            guard let day = l.smallNumber(from, from + 2), let month = l.smallNumber(from + 3, from + 5),
-                let year = l.smallNumber(from + 6, from + 10), year >= 1900
-            else { return nil }
-            return (year, month, day)
-        }
-        return nil
     }
 
     /// `DD-mon-YY` or `DD-mon-YYYY` (`01-jun-99`), also with `.` or `/` (`12.May.2024`): the
