@@ -69,8 +69,10 @@ enum ParityTable {
     /// The suites in the order docs/server-quirks.md lists them.
     static let suites = ["FileZilla", "FluentFTP", "basic-ftp", "ftputil", "commons-net"]
 
-    /// Every fixture file, sorted by file name.
-    static func files() -> [ParityFile] {
+    /// Every fixture file, sorted by file name (read once).
+    static let files: [ParityFile] = readFiles()
+
+    private static func readFiles() -> [ParityFile] {
         guard
             let folder = Bundle.module.url(forResource: "parity", withExtension: nil, subdirectory: "Fixtures"),
             let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -86,7 +88,7 @@ enum ParityTable {
     }
 
     /// Every entry of every file.
-    static let entries: [ParityEntry] = files().flatMap(\.entries)
+    static let entries: [ParityEntry] = files.flatMap(\.entries)
 
     /// What ftpsync's parser reads from an entry's line.
     static func read(_ entry: ParityEntry) throws -> ParityReading {

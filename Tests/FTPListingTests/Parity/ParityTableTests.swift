@@ -27,7 +27,7 @@ struct ParityTableTests {
                 #expect(entry.ours != entry.theirs, "\(entry.id): `ours` equal to `theirs`")
             }
         }
-        for file in ParityTable.files() {
+        for file in ParityTable.files {
             #expect(ParityTable.suites.contains(file.suite), "unknown suite \(file.suite)")
         }
     }
@@ -37,7 +37,7 @@ struct ParityTableTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent("docs/server-quirks.md"), encoding: .utf8)
-        let files = ParityTable.files()
+        let files = ParityTable.files
         for suite in ParityTable.suites {
             let entries = files.filter { $0.suite == suite }.flatMap(\.entries)
             let differ = entries.filter { $0.ours != nil }.count
