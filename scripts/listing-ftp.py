@@ -22,6 +22,8 @@ import socket
 import sys
 import threading
 
+from hostile.base import send_features, send_passive
+
 SPEC = {}
 REFUSED = []
 
@@ -115,23 +117,16 @@ class Session(threading.Thread):
         elif verb == "PASS":
             self.send("230 Logged in")
         elif verb == "FEAT":
-            self.send("211-Features:")
             mlst = ["MLST type*;size*;modify*;"] if "mlsd" in SPEC else []
-            for feature in SPEC.get("features", []) + mlst:
-                self.send(" " + feature)
-            self.send("211 End")
+            send_features(self.send, SPEC.get("features", []) + mlst)
         elif verb in ("TYPE", "NOOP", "OPTS"):
             self.send("200 OK")
         elif verb == "SYST":
             self.send("215 UNIX Type: L8")
         elif verb == "PWD":
             self.send('257 "/" is the current folder')
-        elif verb == "EPSV":
-            self.send("229 Entering Extended Passive Mode (|||%d|)" % self.passive())
-        elif verb == "PASV":
-            port = self.passive()
-            host = self.conn.getsockname()[0].replace(".", ",")
-            self.send("227 Entering Passive Mode (%s,%d,%d)" % (host, port >> 8, port & 255))
+        elif verb in ("EPSV", "PASV"):
+            send_passive(self.send, verb, self.conn, self.passive())
         elif verb in ("LIST", "MLSD") and (verb == "LIST" or "mlsd" in SPEC):
             lines = self.folder(arg) if verb == "LIST" else SPEC["mlsd"].get("/" + arg.strip().strip("/"))
             refuse = SPEC.get("data") == "refuse-list" or (SPEC.get("data") == "refuse-once" and not REFUSED)

@@ -26,6 +26,23 @@ LEARNED = {"password": None}  # echo-pass: the last password any session sent
 TLS = {}  # tls-*: "control" and "data" server contexts
 
 
+def send_features(send, features):
+    """The FEAT reply (RFC 2389) listing `features`."""
+    send("211-Features:")
+    for feature in features:
+        send(" " + feature)
+    send("211 End")
+
+
+def send_passive(send, verb, conn, port):
+    """The reply to EPSV (229) or PASV (227) naming `port` on the control connection's address."""
+    if verb == "EPSV":
+        send("229 Entering Extended Passive Mode (|||%d|)" % port)
+    else:
+        host = conn.getsockname()[0].replace(".", ",")
+        send("227 Entering Passive Mode (%s,%d,%d)" % (host, port >> 8, port & 255))
+
+
 def make_tls_contexts(mode):
     folder = tempfile.mkdtemp(prefix="hostile-tls-")
     contexts = {}
@@ -270,11 +287,8 @@ class Session(threading.Thread):
             self.drain()
             return False
         elif verb == "FEAT":
-            self.send("211-Features:")
             tls = ["AUTH TLS", "PBSZ", "PROT"] if self.mode.startswith("tls-") else []
-            for feature in ([] if list_only else ["MLST type*;size*;modify*;"]) + ["SIZE", "MDTM", "REST STREAM"] + tls:
-                self.send(" " + feature)
-            self.send("211 End")
+            send_features(self.send, ([] if list_only else ["MLST type*;size*;modify*;"]) + ["SIZE", "MDTM", "REST STREAM"] + tls)
         elif verb in ("TYPE", "OPTS", "NOOP"):
             self.send("200 OK")
         elif verb == "SYST" and self.mode == "echo-pass":
@@ -285,12 +299,8 @@ class Session(threading.Thread):
             self.send("215 UNIX Type: L8")
         elif verb == "PWD":
             self.send('257 "/" is the current folder')
-        elif verb == "EPSV":
-            self.send("229 Entering Extended Passive Mode (|||%d|)" % self.open_listener())
-        elif verb == "PASV":
-            port = self.open_listener()
-            host = self.conn.getsockname()[0].replace(".", ",")
-            self.send("227 Entering Passive Mode (%s,%d,%d)" % (host, port >> 8, port & 255))
+        elif verb in ("EPSV", "PASV"):
+            send_passive(self.send, verb, self.conn, self.open_listener())
         elif verb == "REST":
             self.rest = int(arg or "0")
             self.send("350 Restarting at %d" % self.rest)

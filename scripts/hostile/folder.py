@@ -140,10 +140,7 @@ class FolderSession(Session):
 
     def folder_command(self, verb, arg):
         if verb == "FEAT":
-            self.send("211-Features:")
-            for feature in ["MLST type*;size*;modify*;", "SIZE", "MDTM", "MFMT", "REST STREAM", "UTF8"]:
-                self.send(" " + feature)
-            self.send("211 End")
+            send_features(self.send, ["MLST type*;size*;modify*;", "SIZE", "MDTM", "MFMT", "REST STREAM", "UTF8"])
         elif verb == "MLSD":
             folder = self.local(arg)
             lines = []

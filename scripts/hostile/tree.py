@@ -135,10 +135,7 @@ class TreeSession(Session):
             self.transfer(self.listing(verb, folder))
             return True
         if verb == "FEAT":
-            self.send("211-Features:")
-            for feature in ["MLST type*;size*;modify*;", "SIZE", "MDTM", "MFMT", "REST STREAM", "UTF8"]:
-                self.send(" " + feature)
-            self.send("211 End")
+            send_features(self.send, ["MLST type*;size*;modify*;", "SIZE", "MDTM", "MFMT", "REST STREAM", "UTF8"])
             return True
         if verb == "CWD":
             target = self.path(arg)
