@@ -126,7 +126,10 @@ s.close()' "$1"
 
 is_number() { [[ $1 =~ ^[0-9]+$ ]]; }
 
-# ensure_system_user NAME PASS -> a login account for vsftpd, marked with USER_MARK.
+# ensure_system_user NAME PASS -> a login account for vsftpd and busybox ftpd, marked with
+# USER_MARK. The hash is SHA-512 crypt for both: busybox reads /etc/shadow itself and knows
+# DES, MD5 and SHA-256/512 crypt, not Debian's default yescrypt, and PAM reads them all; a
+# second method written by one kind would lock the other kind's running servers out.
 # An existing account without the mark is never touched.
 ensure_system_user() {
     local u=$1 p=$2 gecos
@@ -141,7 +144,7 @@ ensure_system_user() {
             useradd --user-group --no-create-home --home-dir / --shell /usr/sbin/nologin \
                 --comment "$USER_MARK" "$u" || die "useradd $u failed"
         fi
-        printf '%s:%s\n' "$u" "$p" | chpasswd || die "chpasswd for $u failed"
+        printf '%s:%s\n' "$u" "$p" | chpasswd -c SHA512 || die "chpasswd for $u failed"
     ) 8>"$FTPSYNC_LAB/cache/users.lock" || exit 1
 }
 

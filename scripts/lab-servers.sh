@@ -139,9 +139,8 @@ start_pure_ftpd() {
 start_busybox() {
     local run=$1 root=$2 addr=$3 port=$4 user=$5 pass=$6 bb
     bb=$(extra_binary busybox)
+    # busybox checks /etc/shadow itself: ensure_system_user writes a hash it reads
     ensure_system_user "$user" "$pass"
-    # busybox checks /etc/shadow itself and knows DES, MD5 and SHA-256/512 crypt, not yescrypt
-    printf '%s:%s\n' "$user" "$pass" | chpasswd -c SHA512 || die "chpasswd for $user failed"
     [ "${FTPSYNC_LAB_NO_CHOWN:-0}" = 1 ] || chown -R --no-dereference "$user:$user" "$root" ||
         die "chown $root failed"
     # tcpsvd: one ftpd per connection, -E no environment, no -h (no DNS); ftpd: -w writable,
