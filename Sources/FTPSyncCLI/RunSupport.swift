@@ -40,9 +40,11 @@ func finishRun(
                 console.error("ftpsync: \(printable(device.name)): skipped \(printable(entry.line))")
             }
         }
-        console.json(jsonText(document))
+        writeInChunks(to: console.jsonPiece) { document.writeJSON($0) }
     } else if !options.quiet {
-        console.out(textReport(document, elapsed: elapsed, actionsPrinted: actionsPrinted))
+        writeInChunks(to: console.out) {
+            writeTextReport(document, elapsed: elapsed, actionsPrinted: actionsPrinted, $0)
+        }
     } else {
         quietReport(document, console: console)
     }

@@ -16,7 +16,7 @@ import Testing
         let second = try download("huge2.bin", bytes: UInt64.max - 5, offset: 5)
         var model = ProgressModel()
         model.apply(.deviceStarted(device: "cam"), at: 0)
-        model.apply(.planned(device: "cam", actions: [first, second], bytesToTransfer: UInt64.max), at: 0)
+        model.apply(.planned(device: "cam", actions: 2, transfers: 2, bytesToTransfer: UInt64.max), at: 0)
         model.apply(.actionStarted(device: "cam", id: 1, action: first), at: 0)
         model.apply(.actionStarted(device: "cam", id: 2, action: second), at: 0)
         model.apply(.transferProgress(device: "cam", id: 1, bytesDone: UInt64.max - 1, bytesTotal: UInt64.max), at: 1)
@@ -42,11 +42,13 @@ import Testing
         #expect(document.totals.bytesTransferred == UInt64.max)
         #expect(textReport(document, elapsed: 1).contains("16777216.0 TiB"))
         var planned = report
-        planned.actions = planned.actions.map {
-            var a = $0
-            a.status = .planned
-            return a
-        }
+        planned.actions = ActionLog()
+        planned.actions.append(
+            contentsOf: report.actions.map {
+                var a = $0
+                a.status = .planned
+                return a
+            })
         let dryRun = RunDocument(command: "pull", dryRun: true, devices: [planned, planned])
         #expect(textReport(dryRun, elapsed: 1).contains("total planned: 4 files, 16777216.0 TiB"))
         #expect(jsonText(dryRun).contains("18446744073709551615"))

@@ -19,6 +19,10 @@ final class Console: @unchecked Sendable {
     /// Writes a JSON document (see `jsonText`) to standard output, secrets masked inside its strings.
     func json(_ document: String) { emit(filter.json(document), to: 1) }
 
+    /// Writes a piece of a JSON document written in pieces (`RunDocument.writeJSON`) to standard
+    /// output as it is, no line feed added, secrets masked inside its strings (each whole in it).
+    func jsonPiece(_ piece: String) { emit(filter.json(piece), to: 1, endingLine: false) }
+
     /// Writes `text` and a newline (unless it ends with one) to standard error.
     func error(_ text: String) { emit(filter.text(text), to: 2) }
 
@@ -44,8 +48,10 @@ final class Console: @unchecked Sendable {
         return "\r" + (count > 1 ? "\u{1B}[\(count - 1)A" : "") + "\u{1B}[J"
     }
 
-    private func emit(_ text: String, to descriptor: Int32) {
-        let line = text.hasSuffix("\n") ? text : text + "\n"
+    /// Writes `text` to `descriptor` around the live area, with a line feed added unless it
+    /// ends with one or `endingLine` is false.
+    private func emit(_ text: String, to descriptor: Int32, endingLine: Bool = true) {
+        let line = text.hasSuffix("\n") || !endingLine ? text : text + "\n"
         lock.lock()
         defer { lock.unlock() }
         // Standard output elsewhere (a file, a pipe) does not disturb the area.

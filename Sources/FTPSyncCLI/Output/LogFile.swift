@@ -52,7 +52,7 @@ final class LogFile: @unchecked Sendable {
     func write(_ document: RunDocument, elapsed: Double, exitCode: ExitCode, actionsLogged: Bool = false) {
         let command = document.command + (document.dryRun ? " --dry-run" : "")
         for device in document.devices {
-            for action in device.actions where !actionsLogged {
+            for action in actionsLogged ? ActionLog() : device.actions {
                 write("\(command) \(device.name): " + LogFile.line(for: action))
             }
             if let error = device.error {

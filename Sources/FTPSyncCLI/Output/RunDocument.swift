@@ -71,14 +71,25 @@ struct RunDocument: Encodable {
 
 /// Encodes a value as pretty JSON with a final newline.
 func jsonText<T: Encodable>(_ value: T) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // Every document uses snake_case keys, as CONTRACT.md does.
-    encoder.keyEncodingStrategy = .convertToSnakeCase
+    jsonText(value, encoder: jsonEncoder())
+}
+
+/// Encodes a value as pretty JSON with a final newline, with `encoder` (one of `jsonEncoder()`,
+/// reused for the pieces of a streamed document).
+func jsonText<T: Encodable>(_ value: T, encoder: JSONEncoder) -> String {
     guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
         return "{}\n"
     }
     return SafeText.escapedJSON(text) + "\n"
+}
+
+/// The encoder of every JSON document: pretty, keys sorted, slashes as they are.
+func jsonEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // Every document uses snake_case keys, as CONTRACT.md does.
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    return encoder
 }
 
 /// Human-readable sizes: `512 B`, `4.0 KiB`, `1.5 MiB`.
@@ -105,23 +116,26 @@ func counted(_ n: Int, _ noun: String) -> String {
     "\(n) \(noun)\(n == 1 ? "" : "s")"
 }
 
-/// The text report printed at the end of a run: per device what was done (or planned), what
-/// failed and why, what was skipped, what was noticed and left alone; then the totals.
+/// Writes the text report printed at the end of a run through `write`, a line at a time (each
+/// ending with a line feed): per device what was done (or planned), what failed and why, what
+/// was skipped, what was noticed and left alone; then the totals. The actions are read from the
+/// devices' logs as they go, so the report never is in memory whole.
 /// - Parameter actionsPrinted: each finished action was already printed as a line while the run
 ///   went (not on a terminal): done actions are not listed again, failed ones are.
-func textReport(_ document: RunDocument, elapsed: Double, actionsPrinted: Bool = false) -> String {
-    var out = ""
+func writeTextReport(
+    _ document: RunDocument, elapsed: Double, actionsPrinted: Bool = false, _ write: (String) -> Void
+) {
     var plannedFiles = 0
     var plannedBytes: UInt64 = 0
     var unknownSizes = 0
     var plannedRenames = 0
     var plannedDeletes = 0
     for device in document.devices {
-        out += "\(device.name): \(device.status.rawValue)"
-        if let error = device.error { out += " — \(printable(error))" }
-        out += "\n"
-        for action in device.actions {
-            if !(actionsPrinted && action.status == .done) { out += "  " + actionLine(action) + "\n" }
+        write("\(device.name): \(device.status.rawValue)" + (device.error.map { " — \(printable($0))" } ?? "") + "\n")
+        // Only done actions, all printed already: the log is not read back.
+        let allPrinted = actionsPrinted && device.actions.count(.done) == device.actions.count
+        for action in allPrinted ? ActionLog() : device.actions {
+            if !(actionsPrinted && action.status == .done) { write("  " + actionLine(action) + "\n") }
             if action.status == .planned, action.kind == .download || action.kind == .upload {
                 plannedFiles += 1
                 plannedBytes = Saturating.add(plannedBytes, action.bytes)
@@ -135,17 +149,19 @@ func textReport(_ document: RunDocument, elapsed: Double, actionsPrinted: Bool =
                 }
             }
         }
-        for entry in device.skipped { out += "  skipped: \(printable(entry.line))\n" }
-        for note in device.notes { out += "  note: \(printable(note))\n" }
+        for entry in device.skipped { write("  skipped: \(printable(entry.line))\n") }
+        for note in device.notes { write("  note: \(printable(note))\n") }
         if device.actions.isEmpty && device.status == .ok {
-            out += "  nothing to do (\(device.unchanged) in sync)\n"
+            write("  nothing to do (\(device.unchanged) in sync)\n")
         }
         let s = device.stats
         if !document.dryRun && (s.filesTransferred > 0 || s.failed > 0 || s.deleted > 0 || s.renamed > 0) {
-            out += "  \(counted(s.filesTransferred, "file")) transferred (\(formatBytes(s.bytesTransferred))), "
-            out += "\(s.renamed) renamed, \(s.deleted) deleted, \(s.failed) failed\n"
+            write(
+                "  \(counted(s.filesTransferred, "file")) transferred (\(formatBytes(s.bytesTransferred))), "
+                    + "\(s.renamed) renamed, \(s.deleted) deleted, \(s.failed) failed\n")
         }
     }
+    var out = ""
     let t = document.totals
     let failedDevices = document.devices.filter { $0.status == .failed || $0.status == .refused }.count
     if document.dryRun {
@@ -158,7 +174,7 @@ func textReport(_ document: RunDocument, elapsed: Double, actionsPrinted: Bool =
     }
     if failedDevices > 0 { out += "; \(counted(failedDevices, "device")) not synced" }
     out += String(format: " in %.1f s\n", elapsed)
-    return out
+    write(out)
 }
 
 /// One line for one action: `download  2024/a.jpg  (1.0 MiB)`.

@@ -2,7 +2,7 @@ import Foundation
 import SyncCore
 
 /// What became of one planned action.
-public enum ActionStatus: String, Sendable, Codable {
+public enum ActionStatus: String, Sendable, Codable, CaseIterable {
     /// Dry run: planned, not carried out.
     case planned
     case done
@@ -10,7 +10,7 @@ public enum ActionStatus: String, Sendable, Codable {
 }
 
 /// One action as reported in the text and JSON output (CONTRACT.md, "JSON output").
-public struct ActionReport: Sendable, Codable {
+public struct ActionReport: Sendable, Codable, Equatable {
     public var kind: ActionKind
     /// Relative to the device's root, `/`-separated, never starting with `/`.
     public var path: String
@@ -27,6 +27,22 @@ public struct ActionReport: Sendable, Codable {
     /// not confirm): `bytes` is then 0 for the plan, not the file's size. Not in the JSON.
     public var sizeKnown = true
 
+    /// A report of the given fields (paths relative to the device's root; sizes in bytes).
+    public init(
+        kind: ActionKind, path: String, to: String? = nil, bytes: UInt64 = 0, offset: UInt64 = 0,
+        status: ActionStatus, error: String? = nil, sizeKnown: Bool = true
+    ) {
+        self.kind = kind
+        self.path = path
+        self.to = to
+        self.bytes = bytes
+        self.offset = offset
+        self.status = status
+        self.error = error
+        self.sizeKnown = sizeKnown
+    }
+
+    /// The report of `action` as it ended: `status`, and for a failed one `error`.
     public init(action: Action, status: ActionStatus, error: String? = nil) {
         kind = action.kind
         path = action.path.string

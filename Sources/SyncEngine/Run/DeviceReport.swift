@@ -18,7 +18,9 @@ public struct DeviceReport: Sendable, Codable {
     public var status: DeviceStatus
     /// Why the device failed or was refused, one line.
     public var error: String?
-    public var actions: [ActionReport]
+    /// What became of each planned action, in the order they ended (a dry run: the plan's
+    /// order); spooled to a scratch file beyond a bound (`ActionLog`).
+    public var actions: ActionLog
     public var stats: RunStats
     /// Informational: things noticed and left alone on purpose (files left by `min_age`, files
     /// kept without `--delete`, links not followed); they do not fail the device.
@@ -36,7 +38,7 @@ public struct DeviceReport: Sendable, Codable {
         self.name = name
         status = .ok
         error = nil
-        actions = []
+        actions = ActionLog()
         stats = RunStats()
         notes = []
         skipped = []

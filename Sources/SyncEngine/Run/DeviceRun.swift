@@ -213,9 +213,12 @@ public final class DeviceRun {
             return false
         }
         events?(
-            .planned(device: job.name, actions: planned.plan.actions, bytesToTransfer: planned.plan.bytesToTransfer))
+            .planned(
+                device: job.name, actions: planned.plan.actions.count, transfers: planned.plan.transferCount,
+                bytesToTransfer: planned.plan.bytesToTransfer))
         if job.dryRun {
-            report.actions = planned.plan.actions.map { ActionReport(action: $0, status: .planned) }
+            report.actions.append(
+                contentsOf: planned.plan.actions.lazy.map { ActionReport(action: $0, status: .planned) })
             return false
         }
         return true

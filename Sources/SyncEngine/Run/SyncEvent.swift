@@ -10,9 +10,10 @@ import SyncCore
 public enum SyncEvent: Sendable {
     /// The device's run began (before connecting).
     case deviceStarted(device: String)
-    /// The plan is made: the actions about to be carried out (in order; an action's `id` in
-    /// later events is its index here) and the bytes the transfers among them will move.
-    case planned(device: String, actions: [Action], bytesToTransfer: UInt64)
+    /// The plan is made: how many actions are about to be carried out (an action's `id` in
+    /// later events is its index in the plan, 0 to `actions - 1`), how many of them are
+    /// transfers, and the bytes those will move.
+    case planned(device: String, actions: Int, transfers: Int, bytesToTransfer: UInt64)
     /// The action with index `id` in the plan is being carried out.
     case actionStarted(device: String, id: Int, action: Action)
     /// A transfer moved data: `bytesDone` counts from the start of the file, so it includes the
@@ -31,6 +32,11 @@ public enum SyncEvent: Sendable {
 public typealias SyncEventHandler = @Sendable (SyncEvent) -> Void
 
 extension Plan {
+    /// How many of this plan's actions are transfers (downloads and uploads).
+    var transferCount: Int {
+        actions.lazy.filter { $0.kind == .download || $0.kind == .upload }.count
+    }
+
     /// Bytes the transfers of this plan move over the network (resumed ones from their offset).
     var bytesToTransfer: UInt64 {
         Saturating.sum(actions.lazy.filter { $0.kind == .download || $0.kind == .upload }.map(\.bytes))
