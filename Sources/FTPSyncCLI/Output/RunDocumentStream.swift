@@ -7,50 +7,46 @@ extension RunDocument {
     static let actionBatch = 512
 
     /// Writes the document through `write` in pieces, byte for byte what `jsonText(self)` gives,
-    /// holding one device's fields and `actionBatch` of its reports at a time (they are read
-    /// from the device's `ActionLog` as they go). Each piece is whole lines of JSON with every
-    /// string in it whole (`OutputFilter.json` can take the pieces one by one).
+    /// holding the devices' other fields and `actionBatch` of one device's reports at a time
+    /// (they are read from the device's `ActionLog` as they go). Each piece is whole lines of
+    /// JSON with every string in it whole (`OutputFilter.json` can take the pieces one by one).
     ///
-    /// The pieces are the encoder's own output: the document without its devices, each device
-    /// without its actions, each batch of actions; re-indented for their depth, and the empty
-    /// arrays they hold (`[\n\n  ]`, the encoder's way) opened to take the streamed elements.
+    /// The pieces are the encoder's own output: the document with every device's actions left
+    /// out (an empty array, `[\n\n      ]` the encoder's way), opened at each device's empty
+    /// array to take its reports, encoded in batches at the depth they have in the document.
     func writeJSON(_ write: (String) -> Void) {
         let encoder = jsonEncoder()
         var shell = self
-        shell.devices = []
-        let skeleton = jsonText(shell, encoder: encoder)
-        // Keys are sorted: `devices` follows `command`. Strings hold no raw line feed, so these
-        // lines cannot be part of one.
-        guard let slot = skeleton.range(of: "\n  \"devices\" : [\n\n  ]") else { return write(jsonText(self)) }
-        write(String(skeleton[..<slot.lowerBound]) + "\n  \"devices\" : [\n")
-        for (index, device) in devices.enumerated() {
-            if index > 0 { write(",\n") }
-            Self.writeJSON(device, indent: "    ", encoder: encoder, write)
+        shell.devices = devices.map {
+            var device = $0
+            device.actions = ActionLog()
+            return device
         }
-        write("\n  ]" + String(skeleton[slot.upperBound...]))
+        let skeleton = jsonText(shell, encoder: encoder)
+        // `actions` is the first key of a device. Strings hold no raw line feed, so these lines
+        // cannot be inside one: each device's empty array, in the devices' order.
+        let slots = skeleton.ranges(of: "\n      \"actions\" : [\n\n      ]")
+        guard slots.count == devices.count else { return write(jsonText(self, encoder: encoder)) }
+        var done = skeleton.startIndex
+        for (device, slot) in zip(devices, slots) {
+            write(String(skeleton[done..<slot.lowerBound]) + "\n      \"actions\" : [\n")
+            Self.writeActions(of: device, encoder: encoder, write)
+            write("\n      ]")
+            done = slot.upperBound
+        }
+        write(String(skeleton[done...]))
     }
 
-    /// Writes `device` as the element of an array at `indent`, its actions in batches.
-    private static func writeJSON(
-        _ device: DeviceReport, indent: String, encoder: JSONEncoder, _ write: (String) -> Void
-    ) {
-        var shell = device
-        shell.actions = ActionLog()
-        let text = jsonText(shell, encoder: encoder).dropLast()
-        // `actions` is the first key of a device.
-        let head = "{\n  \"actions\" : [\n\n  ]"
-        guard text.hasPrefix(head) else {
-            return write(indented(jsonText(device, encoder: encoder).dropLast(), indent))
-        }
-        write(indent + "{\n" + indent + "  \"actions\" : [\n")
+    /// Writes the reports of `device` as the elements of its `actions`, separated by commas.
+    private static func writeActions(of device: DeviceReport, encoder: JSONEncoder, _ write: (String) -> Void) {
         var batch: [ActionReport] = []
         batch.reserveCapacity(actionBatch)
         var first = true
         func flush() {
             guard !batch.isEmpty else { return }
-            // `[\n  {…},\n  {…}\n]\n`: the elements, one level deep.
-            let elements = jsonText(batch, encoder: encoder).dropFirst(2).dropLast(3)
-            write((first ? "" : ",\n") + indented(elements, indent + "  "))
+            let text = jsonText(AtActionsDepth(batch), encoder: encoder)
+            let elements = text.dropFirst(AtActionsDepth.head.count).dropLast(AtActionsDepth.tail.count)
+            write((first ? "" : ",\n") + elements)
             first = false
             batch.removeAll(keepingCapacity: true)
         }
@@ -59,20 +55,32 @@ extension RunDocument {
             if batch.count >= actionBatch { flush() }
         }
         flush()
-        write("\n" + indent + "  ]" + indented(text.dropFirst(head.count), indent, first: false))
+    }
+}
+
+/// Reports placed as a device's `actions` are in a run's document (`{"devices": [{"actions":
+/// …}]}`), so the encoder indents them as the document does; `head` and `tail` are the text
+/// around them.
+private struct AtActionsDepth: Encodable {
+    static let head = "{\n  \"devices\" : [\n    {\n      \"actions\" : [\n"
+    static let tail = "\n      ]\n    }\n  ]\n}\n"
+
+    let reports: [ActionReport]
+
+    init(_ reports: [ActionReport]) { self.reports = reports }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
-    /// `text` with `indent` before each line (but the first, unless `first`) that is not empty:
-    /// the encoder leaves the line inside an empty array or object empty at any depth.
-    private static func indented(_ text: Substring, _ indent: String, first: Bool = true) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + text.utf8.count / 4)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if index > 0 { out += "\n" }
-            if !line.isEmpty && (first || index > 0) { out += indent }
-            out += line
-        }
-        return out
+    func encode(to encoder: Encoder) throws {
+        var document = encoder.container(keyedBy: Key.self)
+        var devices = document.nestedUnkeyedContainer(forKey: Key(stringValue: "devices"))
+        var device = devices.nestedContainer(keyedBy: Key.self)
+        try device.encode(reports, forKey: Key(stringValue: "actions"))
     }
 }
 
