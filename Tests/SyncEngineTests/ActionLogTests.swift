@@ -24,7 +24,7 @@ import Testing
         var log = ActionLog(memoryLimit: 100)
         let expected = (0..<25_000).map(report)
         for report in expected { log.append(report) }
-        #expect(!log.isInMemory)
+        #expect(log.reportsInMemory < 100)
         #expect(log.count == 25_000)
         #expect(!log.isEmpty)
         #expect(log.first == expected.first)
@@ -39,8 +39,15 @@ import Testing
         var log = ActionLog()
         #expect(log.isEmpty && log.first == nil && Array(log).isEmpty)
         log.append(contentsOf: (0..<10).map(report))
-        #expect(log.isInMemory)
+        #expect(log.reportsInMemory == 10)
         #expect(Array(log) == (0..<10).map(report))
+    }
+
+    @Test func withoutAScratchFileEveryReportStaysInMemory() {
+        var log = ActionLog(memoryLimit: 10, spoolFolder: "/nonexistent-\(getpid())")
+        log.append(contentsOf: (0..<1_000).map(report))
+        #expect(log.reportsInMemory == 1_000)
+        #expect(Array(log) == (0..<1_000).map(report))
     }
 
     @Test func aCopyAppendedToKeepsTheOriginalAsItWas() {

@@ -19,7 +19,12 @@ public struct ActionLog: Sequence, Sendable, Encodable {
 
     /// An empty log that keeps at most `memoryLimit` reports in memory (at least 1).
     public init(memoryLimit: Int = ActionLog.defaultMemoryLimit) {
-        storage = Storage(memoryLimit: Swift.max(1, memoryLimit))
+        self.init(memoryLimit: memoryLimit, spoolFolder: Storage.folder)
+    }
+
+    /// An empty log spooling to a scratch file in `spoolFolder`.
+    init(memoryLimit: Int, spoolFolder: String) {
+        storage = Storage(memoryLimit: Swift.max(1, memoryLimit), folder: spoolFolder)
     }
 
     /// The number of reports.
@@ -37,8 +42,9 @@ public struct ActionLog: Sequence, Sendable, Encodable {
     /// The number of reports with `status`.
     public func count(_ status: ActionStatus) -> Int { storage.statusCounts[status, default: 0] }
 
-    /// True while every report is in memory (none was spooled yet).
-    var isInMemory: Bool { storage.spooledBytes == 0 }
+    /// How many reports are in memory now (the others are spooled): at most `memoryLimit`
+    /// unless the scratch file failed.
+    var reportsInMemory: Int { storage.memory.count }
 
     /// Adds `report` at the end.
     public mutating func append(_ report: ActionReport) {
@@ -112,13 +118,15 @@ public struct ActionLog: Sequence, Sendable, Encodable {
     fileprivate final class Storage: @unchecked Sendable {
         /// Bytes spooled (and read back) at a time.
         static let chunkBytes = 1 << 16
-        /// Where scratch files go: `$TMPDIR` when it is an absolute path, else `/tmp`.
+        /// Where scratch files go by default: `$TMPDIR` when it is an absolute path, else `/tmp`.
         static let folder: String = {
             let given = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
             return given.hasPrefix("/") ? given : "/tmp"
         }()
 
         let memoryLimit: Int
+        /// Where this log's scratch file goes.
+        let folder: String
         private(set) var memory: [ActionReport] = []
         private(set) var count = 0
         private(set) var statusCounts: [ActionStatus: Int] = [:]
@@ -128,8 +136,9 @@ public struct ActionLog: Sequence, Sendable, Encodable {
         /// Set when the file could not be made or written: the rest stays in memory.
         private var spoolFailed = false
 
-        init(memoryLimit: Int) {
+        init(memoryLimit: Int, folder: String) {
             self.memoryLimit = memoryLimit
+            self.folder = folder
         }
 
         func append(_ report: ActionReport) {
@@ -141,7 +150,7 @@ public struct ActionLog: Sequence, Sendable, Encodable {
 
         /// A storage of its own with the same reports (read through, spooled anew).
         func copy() -> Storage {
-            let copy = Storage(memoryLimit: memoryLimit)
+            let copy = Storage(memoryLimit: memoryLimit, folder: folder)
             var iterator = Iterator(self)
             while let report = iterator.next() { copy.append(report) }
             return copy
@@ -149,7 +158,7 @@ public struct ActionLog: Sequence, Sendable, Encodable {
 
         /// Moves the reports in memory to the end of the file.
         private func spill() {
-            if file == nil { file = ScratchFile(in: Storage.folder) }
+            if file == nil { file = ScratchFile(in: folder) }
             guard let file else {
                 spoolFailed = true
                 return
