@@ -52,8 +52,9 @@ final class LogFile: @unchecked Sendable {
     func write(_ document: RunDocument, elapsed: Double, exitCode: ExitCode, actionsLogged: Bool = false) {
         let command = document.command + (document.dryRun ? " --dry-run" : "")
         for device in document.devices {
-            for action in actionsLogged ? ActionLog() : device.actions {
-                write("\(command) \(device.name): " + LogFile.line(for: action))
+            // Logged as they finished: the device's log is not read back.
+            if !actionsLogged {
+                for action in device.actions { write("\(command) \(device.name): " + LogFile.line(for: action)) }
             }
             if let error = device.error {
                 write("\(command) \(device.name): \(device.status.rawValue): \(error)")

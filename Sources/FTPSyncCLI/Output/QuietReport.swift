@@ -1,5 +1,3 @@
-import SyncEngine
-
 /// What `--quiet` prints: nothing when every device is ok; otherwise, on stderr, each device that
 /// is not ok with its error, each failed action, and one line summing up its skipped entries.
 func quietReport(_ document: RunDocument, console: Console) {
@@ -10,9 +8,9 @@ func quietReport(_ document: RunDocument, console: Console) {
             console.error(
                 "\(device.name): \(device.status.rawValue)" + (device.error.map { ": " + printable($0) } ?? ""))
         }
-        // The log is read back only when it holds a failed action.
-        for action in device.actions.count(.failed) > 0 ? device.actions : ActionLog() where action.status == .failed {
-            console.error("  " + actionLine(action))
+        // The device's log is read back only when it holds a failed action.
+        if device.actions.count(.failed) > 0 {
+            for action in device.actions where action.status == .failed { console.error("  " + actionLine(action)) }
         }
         if !device.skipped.isEmpty {
             console.error("\(device.name): \(skippedSummary(device.skipped.count)) (see --json or the log)")

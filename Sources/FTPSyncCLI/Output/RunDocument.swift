@@ -125,28 +125,14 @@ func counted(_ n: Int, _ noun: String) -> String {
 func writeTextReport(
     _ document: RunDocument, elapsed: Double, actionsPrinted: Bool = false, _ write: (String) -> Void
 ) {
-    var plannedFiles = 0
-    var plannedBytes: UInt64 = 0
-    var unknownSizes = 0
-    var plannedRenames = 0
-    var plannedDeletes = 0
+    var planned = PlannedTotals()
     for device in document.devices {
         write("\(device.name): \(device.status.rawValue)" + (device.error.map { " — \(printable($0))" } ?? "") + "\n")
-        // Only done actions, all printed already: the log is not read back.
-        let allPrinted = actionsPrinted && device.actions.count(.done) == device.actions.count
-        for action in allPrinted ? ActionLog() : device.actions {
-            if !(actionsPrinted && action.status == .done) { write("  " + actionLine(action) + "\n") }
-            if action.status == .planned, action.kind == .download || action.kind == .upload {
-                plannedFiles += 1
-                plannedBytes = Saturating.add(plannedBytes, action.bytes)
-                if !action.sizeKnown { unknownSizes += 1 }
-            }
-            if action.status == .planned {
-                switch action.kind {
-                case .renameLocal, .renameRemote: plannedRenames += 1
-                case .deleteLocal, .deleteRemote: plannedDeletes += 1
-                default: break
-                }
+        // Only done actions, all printed already: the device's log is not read back.
+        if !(actionsPrinted && device.actions.count(.done) == device.actions.count) {
+            for action in device.actions {
+                if !(actionsPrinted && action.status == .done) { write("  " + actionLine(action) + "\n") }
+                planned.count(action)
             }
         }
         for entry in device.skipped { write("  skipped: \(printable(entry.line))\n") }
@@ -165,9 +151,9 @@ func writeTextReport(
     let t = document.totals
     let failedDevices = document.devices.filter { $0.status == .failed || $0.status == .refused }.count
     if document.dryRun {
-        let unknown = unknownSizes > 0 ? " and \(unknownSizes) of unknown size" : ""
-        out += "total planned: \(counted(plannedFiles, "file")), \(formatBytes(plannedBytes))\(unknown), "
-        out += "\(plannedRenames) renamed, \(plannedDeletes) deleted"
+        let unknown = planned.unknownSizes > 0 ? " and \(planned.unknownSizes) of unknown size" : ""
+        out += "total planned: \(counted(planned.files, "file")), \(formatBytes(planned.bytes))\(unknown), "
+        out += "\(planned.renames) renamed, \(planned.deletes) deleted"
     } else {
         out += "total done: \(counted(t.filesTransferred, "file")), \(formatBytes(t.bytesTransferred)), "
         out += "\(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed"
@@ -175,6 +161,31 @@ func writeTextReport(
     if failedDevices > 0 { out += "; \(counted(failedDevices, "device")) not synced" }
     out += String(format: " in %.1f s\n", elapsed)
     write(out)
+}
+
+/// What a dry run's report sums up of its planned actions.
+private struct PlannedTotals {
+    var files = 0
+    /// Bytes the planned transfers move (saturating).
+    var bytes: UInt64 = 0
+    /// Planned transfers whose size the listing did not give.
+    var unknownSizes = 0
+    var renames = 0
+    var deletes = 0
+
+    /// Counts `action` when it is planned.
+    mutating func count(_ action: ActionReport) {
+        guard action.status == .planned else { return }
+        switch action.kind {
+        case .download, .upload:
+            files += 1
+            bytes = Saturating.add(bytes, action.bytes)
+            if !action.sizeKnown { unknownSizes += 1 }
+        case .renameLocal, .renameRemote: renames += 1
+        case .deleteLocal, .deleteRemote: deletes += 1
+        case .mkdirLocal, .mkdirRemote, .conflict: break
+        }
+    }
 }
 
 /// One line for one action: `download  2024/a.jpg  (1.0 MiB)`.
