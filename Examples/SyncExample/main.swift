@@ -31,8 +31,8 @@ do {
         for await event in events {
             switch event {
             case .deviceStarted(let device): print("\(device): started")
-            case .planned(let device, let actions, let bytes):
-                print("\(device): \(actions.count) actions, \(bytes) bytes")
+            case .planned(let device, let actions, _, let bytes):
+                print("\(device): \(actions) actions, \(bytes) bytes")
             case .actionFinished(let device, _, let report):
                 print("\(device): \(report.status.rawValue) \(report.kind.rawValue) \(report.path)")
             case .deviceFinished(let device, let report): print("\(device): \(report.status.rawValue)")

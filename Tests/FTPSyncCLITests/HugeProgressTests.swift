@@ -16,7 +16,7 @@ import Testing
         let second = try download("huge2.bin", bytes: UInt64.max - 5, offset: 5)
         var model = ProgressModel()
         model.apply(.deviceStarted(device: "cam"), at: 0)
-        model.apply(.planned(device: "cam", actions: [first, second], bytesToTransfer: UInt64.max), at: 0)
+        model.apply(.planned(device: "cam", actions: 2, transfers: 2, bytesToTransfer: UInt64.max), at: 0)
         model.apply(.actionStarted(device: "cam", id: 1, action: first), at: 0)
         model.apply(.actionStarted(device: "cam", id: 2, action: second), at: 0)
         model.apply(.transferProgress(device: "cam", id: 1, bytesDone: UInt64.max - 1, bytesTotal: UInt64.max), at: 1)

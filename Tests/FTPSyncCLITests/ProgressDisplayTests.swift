@@ -100,7 +100,7 @@ import Testing
         let second = try action(.download, "DCIM/b.jpg", bytes: 600_000, offset: 400_000)
         model.apply(.deviceStarted(device: "cam"), at: 10)
         #expect(model.lines(width: 100, height: 10) == ["cam  connecting and listing…"])
-        model.apply(.planned(device: "cam", actions: [mkdir, first, second], bytesToTransfer: 1_000_000), at: 10)
+        model.apply(.planned(device: "cam", actions: 3, transfers: 2, bytesToTransfer: 1_000_000), at: 10)
         model.apply(.actionStarted(device: "cam", id: 0, action: mkdir), at: 10)
         model.apply(.actionFinished(device: "cam", id: 0, report: ActionReport(action: mkdir, status: .done)), at: 10)
         model.apply(.actionStarted(device: "cam", id: 1, action: first), at: 10)
@@ -139,7 +139,8 @@ import Testing
         }
         for name in ["front-camera", "back-camera"] {
             model.apply(.deviceStarted(device: name), at: 0)
-            model.apply(.planned(device: name, actions: actions, bytesToTransfer: 6000), at: 0)
+            model.apply(
+                .planned(device: name, actions: actions.count, transfers: actions.count, bytesToTransfer: 6000), at: 0)
             for (id, action) in actions.enumerated() {
                 model.apply(.actionStarted(device: name, id: id, action: action), at: 0)
             }

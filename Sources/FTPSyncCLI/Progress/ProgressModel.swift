@@ -77,11 +77,11 @@ struct ProgressModel {
         case .deviceStarted(let name):
             devices.removeAll { $0.name == name }
             devices.append(Device(name: name))
-        case .planned(let name, let actions, let bytes):
+        case .planned(let name, let actions, let transfers, let bytes):
             update(name) {
                 $0.planned = true
-                $0.actions = actions.count
-                $0.files = actions.filter { $0.kind == .download || $0.kind == .upload }.count
+                $0.actions = actions
+                $0.files = transfers
                 $0.bytesTotal = bytes
                 $0.rate.sample(0, at: time)
             }
