@@ -6,16 +6,17 @@ import SyncCore
 /// Carries out a device's plan, taken as a stream, over up to `connections` control
 /// connections: transfers (downloads, uploads) spread over the connections from a shared,
 /// bounded window (`TransferWindow`, at most `lookAhead` ahead of the oldest outcome not
-/// handed over); every other
-/// action (folder creation, renames, conflicts, deletes) runs on the first connection, in the
-/// plan's order, after everything before it in the plan has finished. The outcomes come back
-/// in the plan's order, whichever connection finished them first.
+/// handed over); every other action (folder creation, renames, conflicts, deletes) runs on
+/// the first connection, in the plan's order, after everything before it in the plan has
+/// finished. The outcomes come back in the plan's order, whichever connection finished them
+/// first.
 ///
-/// Extra connections are opened (with `open`, a fresh session each time) when the first run
-/// of two or more transfers starts, each on its own thread; a connection the server refuses
-/// (421 "too many connections", a refused or unanswered connect, a failed login) leaves the
-/// device with the connections it has, noted in `notes`, and no further one is tried. Every
-/// extra connection ends with QUIT in `finish()`; the first connection belongs to the caller.
+/// Extra connections are opened (with `open`, a fresh session each time) as a run of
+/// transfers grows past the connections working on it, each on its own thread and kept for
+/// the later runs; a connection the server refuses (421 "too many connections", a refused or
+/// unanswered connect, a failed login) leaves the device with the connections it has, noted
+/// in `notes`, and no further one is tried. Every extra connection ends with QUIT in
+/// `finish()`; the first connection belongs to the caller.
 final class TransferScheduler: @unchecked Sendable {
     private let connections: Int
     /// Transfers taken from the plan at most ahead of the oldest outcome not handed over.
@@ -101,6 +102,7 @@ final class TransferScheduler: @unchecked Sendable {
         var after: Action?
         var failure: Error?
         var ended = false
+        var launched = 1
         window.add(action, id: start)
         launch(group, window, slot: nil)
         while true {
@@ -117,7 +119,11 @@ final class TransferScheduler: @unchecked Sendable {
                     }
                     window.add(more, id: start + added)
                     added += 1
-                    if added == 2 { launchExtras(group, window) }
+                    // One more connection for each transfer beyond those working, up to `connections`.
+                    if launched < connections && added > launched {
+                        launch(group, window, slot: launched - 1)
+                        launched += 1
+                    }
                 } catch {
                     failure = error
                     ended = true
@@ -134,18 +140,11 @@ final class TransferScheduler: @unchecked Sendable {
         return after
     }
 
-    /// Opens (when not open yet) the connections beyond the first, each taking transfers from
-    /// `window` on a thread of its own.
-    private func launchExtras(_ group: DispatchGroup, _ window: TransferWindow) {
-        for slot in 0..<(connections - 1) {
-            launch(group, window, slot: slot)
-        }
-    }
-
     /// Starts a thread that takes transfers from `window` with the first connection's worker
-    /// (`slot` nil) or the extra one of `slot` (none: the thread ends at once) until the window is empty and closed or the
-    /// connection is gone, then flushes what the worker left pending: every record of the run
-    /// is committed before any action after the run (a rename, a delete) starts.
+    /// (`slot` nil) or the extra one of `slot`, opened when not open yet (none: the thread ends
+    /// at once), until the window is empty and closed or the connection is gone, then flushes
+    /// what the worker left pending: every record of the run is committed before any action
+    /// after the run (a rename, a delete) starts.
     private func launch(_ group: DispatchGroup, _ window: TransferWindow, slot: Int?) {
         group.enter()
         window.workerStarted()

@@ -51,7 +51,7 @@ final class PlanSpool: PlanWriter {
     /// - Throws: `LocalFileError` when a file cannot be made there.
     static func scratch(device: String) throws(LocalFileError) -> PlanSpool {
         let folder = try TreeFolder.openRoot(NSTemporaryDirectory(), create: false)
-        return try PlanSpool(in: folder, prefix: "ftpsync-\(getpid())-\(device)-")
+        return try PlanSpool(in: folder, prefix: "ftpsync-\(ProcessInfo.processInfo.processIdentifier)-\(device)-")
     }
 
     /// Adds `action` at the end of `section`.
