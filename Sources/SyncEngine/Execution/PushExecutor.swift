@@ -18,8 +18,12 @@ final class PushExecutor: ActionExecutor {
     /// Hashes new files while they upload (or when adopted).
     private let deferred: DeferredDigests
     /// Records of the files uploaded or renamed this run by folder, awaiting the listed size
-    /// and time.
+    /// and time; at most `relistLimit` of them before their folders are listed.
     private var relist: [RelativePath: [FileRecord]] = [:]
+    private var relistCount = 0
+    /// Records kept for `finishRecords` before it runs on its own, so a push of any size keeps
+    /// a bounded number of them.
+    static let relistLimit = 1024
     /// Told of each action and of transfer progress; nil for none.
     let events: SyncEventHandler?
     /// The time source (UTC) for the upload intents.
@@ -176,7 +180,7 @@ final class PushExecutor: ActionExecutor {
             try store?.upsertRecord(record, device: job.name)
             try store?.removePartial(path: action.path, device: job.name, direction: .push)
         }
-        relist[action.path.parent, default: []].append(record)
+        awaitListing(record)
         return sent
     }
 
@@ -217,7 +221,7 @@ final class PushExecutor: ActionExecutor {
             try store?.upsertRecord(moved, device: job.name)
             try store?.deleteRecord(path: action.path, device: job.name)
         }
-        relist[to.parent, default: []].append(moved)
+        awaitListing(moved)
     }
 
     private func delete(_ action: Action) throws {
@@ -229,8 +233,17 @@ final class PushExecutor: ActionExecutor {
         try store?.deleteRecord(path: action.path, device: job.name)
     }
 
-    /// Lists each folder that received files this run once and records the size and time the
-    /// server lists for them. A folder that cannot be listed keeps the provisional records.
+    /// Keeps `record` (of a file just placed) for `finishRecords`, which runs once
+    /// `relistLimit` records wait.
+    private func awaitListing(_ record: FileRecord) {
+        relist[record.path.parent, default: []].append(record)
+        relistCount += 1
+        if relistCount >= Self.relistLimit { finishRecords() }
+    }
+
+    /// Lists each folder that received files since the last call once and records the size and
+    /// time the server lists for them. A folder that cannot be listed keeps the provisional
+    /// records.
     func finishRecords() {
         for (folder, placed) in relist {
             guard let listing = try? remote.list(absolute(folder)) else { continue }
@@ -249,5 +262,6 @@ final class PushExecutor: ActionExecutor {
             }
         }
         relist = [:]
+        relistCount = 0
     }
 }
