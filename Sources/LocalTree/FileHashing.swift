@@ -1,4 +1,5 @@
 import Foundation
+import SyncCore
 
 #if canImport(Glibc)
     import Glibc

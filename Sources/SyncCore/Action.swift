@@ -31,6 +31,13 @@ public struct Action: Sendable, Hashable {
     /// For a `conflict` action and the transfer that follows it: how the conflict is resolved
     /// (`--on-conflict`); nil for every other action.
     public var resolution: ConflictResolution?
+    /// The last sync's record of `path`, when the plan had one: what a rename carries over and
+    /// checks, and what tells a download replacing a synced file from a new one. Nil when none.
+    public var record: FileRecord?
+    /// The local file at `path` as the plan's scan saw it (size, mtime, inode, device): a pull
+    /// replaces or moves only that very file; a push's upload hashes it when it has no digest.
+    /// Nil when the scan saw no regular file there.
+    public var seen: FileIdentity?
 
     public init(
         kind: ActionKind, path: RelativePath, to: RelativePath? = nil, bytes: UInt64 = 0, offset: UInt64 = 0,

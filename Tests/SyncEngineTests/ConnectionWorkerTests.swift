@@ -20,10 +20,8 @@ func action(_ kind: ActionKind, _ path: String, bytes: UInt64 = 0, resolution: C
 }
 
 @Suite struct ConnectionWorkerTests {
-    private func worker(_ executor: RecordingExecutor, _ actions: [Action], usable: @escaping () -> Bool = { true })
-        -> ConnectionWorker
-    {
-        ConnectionWorker(executor: executor, actions: actions, isUsable: usable, close: {})
+    private func worker(_ executor: RecordingExecutor, usable: @escaping () -> Bool = { true }) -> ConnectionWorker {
+        ConnectionWorker(executor: executor, isUsable: usable, close: {})
     }
 
     /// (resolution of a conflict, reaches the executor, status, error).
@@ -38,18 +36,18 @@ func action(_ kind: ActionKind, _ path: String, bytes: UInt64 = 0, resolution: C
     ) {
         let executor = RecordingExecutor()
         let conflict = action(.conflict, "a.jpg", resolution: resolution)
-        let outcome = worker(executor, [conflict]).perform(conflict)
+        let outcome = worker(executor).perform(conflict, 0)
         #expect(executor.carried.map(\.path) == (reaches ? ["a.jpg"] : []))
         #expect(outcome.report.status == status)
         #expect((outcome.report.error ?? "") == error)
     }
 
-    @Test func actionsAreNumberedByTheirPlaceInThePlanAndTold() {
+    @Test func actionsAreToldWithTheirPlaceInThePlan() {
         let log = EventLog()
         let executor = RecordingExecutor(events: log.handler)
         let plan = [action(.mkdirLocal, "d"), action(.download, "d/a", bytes: 5), action(.download, "d/b", bytes: 7)]
-        let worker = worker(executor, plan)
-        let outcomes = [worker.perform(plan[2]), worker.perform(plan[0])]
+        let worker = worker(executor)
+        let outcomes = [worker.perform(plan[2], 2), worker.perform(plan[0], 0)]
         #expect(executor.carried.map(\.id) == [2, 0])
         #expect(outcomes.map(\.transferred) == [7, 0])
         let told = log.told.map { event -> String in
@@ -65,9 +63,9 @@ func action(_ kind: ActionKind, _ path: String, bytes: UInt64 = 0, resolution: C
     @Test func aFailureFailsThatActionOnlyAndMovesNoBytes() {
         let executor = RecordingExecutor(failing: ["bad"])
         let plan = [action(.download, "bad", bytes: 9), action(.download, "good", bytes: 4)]
-        let worker = worker(executor, plan)
-        let bad = worker.perform(plan[0])
-        let good = worker.perform(plan[1])
+        let worker = worker(executor)
+        let bad = worker.perform(plan[0], 0)
+        let good = worker.perform(plan[1], 1)
         #expect(bad.report.status == .failed)
         #expect(bad.report.error == "internal: refused bad")
         #expect(bad.transferred == 0)

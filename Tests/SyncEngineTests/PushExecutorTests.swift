@@ -28,6 +28,21 @@ struct PushExecutorTests {
         #expect(device.server.filePaths == ["/a.jpg", "/d/b.jpg"])
     }
 
+    /// The records awaiting the listed size and time stay bounded: once `relistLimit` of them
+    /// wait, their folders are listed (and again at the end for the rest), and every record
+    /// ends up final.
+    @Test func theRecordsAwaitingAListingStayBounded() throws {
+        let device = try TestDevice()
+        let count = PushExecutor.relistLimit + 6
+        for index in 0..<count { try device.writeLocal("d/\(index).txt", bytes(10 + index % 7), modified: time) }
+        let report = device.runPush()
+        #expect(report.status == .ok)
+        // Once by the plan's listing (of an empty device), then d by the executor: once at the
+        // limit, once at the end for the rest.
+        #expect(device.server.count("LIST") == 1 + 2)
+        #expect(try device.store.records(device: "cam").count == count)
+    }
+
     /// A push whose local folder is missing (a typo in `local`, a disk not mounted) fails and
     /// changes nothing, also with `--delete` on a first push: no empty tree is mirrored.
     @Test func aMissingLocalFolderDeletesNothingOnTheDevice() throws {

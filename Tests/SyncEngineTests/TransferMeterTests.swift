@@ -55,16 +55,4 @@ import Testing
     final class Clock: @unchecked Sendable {
         var now: UInt64 = 0
     }
-
-    @Test func thePlanCountsTheBytesOfTransfersOnly() throws {
-        let path = try RelativePath(validating: "a.jpg")
-        let plan = Plan(
-            actions: [
-                Action(kind: .mkdirLocal, path: path, reason: "t"),
-                Action(kind: .download, path: path, bytes: 700, offset: 300, reason: "t"),
-                Action(kind: .renameLocal, path: path, to: path, bytes: 0, reason: "t"),
-                Action(kind: .upload, path: path, bytes: 50, reason: "t"),
-            ], notes: [], unchanged: 0)
-        #expect(plan.bytesToTransfer == 750)
-    }
 }

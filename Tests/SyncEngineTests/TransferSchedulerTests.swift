@@ -66,7 +66,7 @@ struct TransferSchedulerTests {
         let remote = try ResilientRemote.open(
             policy: RetryPolicy(retries: 0, baseDelay: 0.01, maximumDelay: 0.01), cancellation: CancellationToken(),
             connect: server.connect)
-        let worker = ConnectionWorker(remote: remote, executor: RecordingExecutor(), actions: [])
+        let worker = ConnectionWorker(remote: remote, executor: RecordingExecutor())
         #expect(worker.isUsable())
         server.dropAtCommand = 1
         server.connectsFailFrom = 2
@@ -77,7 +77,7 @@ struct TransferSchedulerTests {
     @Test func aLostPlainConnectionIsNotUsable() throws {
         let server = MemoryServer()
         let remote = try server.connect()
-        let worker = ConnectionWorker(remote: remote, executor: RecordingExecutor(), actions: [])
+        let worker = ConnectionWorker(remote: remote, executor: RecordingExecutor())
         server.dropAtCommand = 1
         #expect(throws: (any Error).self) { try remote.list("/") }
         #expect(!worker.isUsable())

@@ -3,8 +3,9 @@ import SyncCore
 
 /// One control connection's share of a device run: carries out actions over its own session.
 struct ConnectionWorker {
-    /// Carries out one action; a failure fails that action only.
-    var perform: (Action) -> ActionOutcome
+    /// Carries out one action, numbered by its place in the plan (progress events name it so);
+    /// a failure fails that action only.
+    var perform: (Action, Int) -> ActionOutcome
     /// False once the connection is gone (closed by the server, timed out): the worker then
     /// takes no more actions.
     var isUsable: () -> Bool
@@ -16,37 +17,29 @@ struct ConnectionWorker {
     /// called each time the worker stops taking actions from a run of transfers.
     var flush: () -> Void
 
-    /// A worker carrying out `actions` with `executor` over `remote`, usable while its FTP
-    /// control connection is open; see `init(executor:actions:isUsable:close:)`.
-    init(remote: RemoteFileSystem, executor: some ActionExecutor, actions: [Action]) {
-        self.init(
-            executor: executor, actions: actions, isUsable: { remote.isConnected },
-            close: { remote.close() })
+    /// A worker carrying out actions with `executor` over `remote`, usable while its FTP
+    /// control connection is open; see `init(executor:isUsable:close:)`.
+    init(remote: RemoteFileSystem, executor: some ActionExecutor) {
+        self.init(executor: executor, isUsable: { remote.isConnected }, close: { remote.close() })
     }
 
-    /// A worker carrying out `actions` with `executor`.
+    /// A worker carrying out actions with `executor`.
     ///
-    /// Actions are numbered by their place in `actions` (progress events name them so) and told
-    /// to the executor's event handler as they start and finish. Once a stop was requested
+    /// Actions are told to the executor's event handler as they start and finish. Once a stop was requested
     /// (SIGINT/SIGTERM) no further action starts: it is reported as not started. A conflict the
     /// plan leaves as it is (resolution `report`) fails with the planner's reason without
     /// reaching the executor.
     /// - Parameters:
     ///   - isUsable: false once the worker's connection is gone.
     ///   - close: ends the worker's session.
-    init(
-        executor: some ActionExecutor, actions: [Action], isUsable: @escaping () -> Bool,
-        close: @escaping () -> Void
-    ) {
-        let ids = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    init(executor: some ActionExecutor, isUsable: @escaping () -> Bool, close: @escaping () -> Void) {
         let device = executor.job.name
         let events = executor.events
         let cancellation = executor.job.cancellation
-        self.perform = { action in
+        self.perform = { action, id in
             if cancellation.isCancelled {
                 return .failed(action, "not started: the run was interrupted")
             }
-            let id = ids[action] ?? 0
             events?(.actionStarted(device: device, id: id, action: action))
             let outcome: ActionOutcome
             do {

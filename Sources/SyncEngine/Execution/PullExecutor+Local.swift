@@ -15,7 +15,7 @@ enum FinishedDownload {
 extension PullExecutor {
     /// Puts a finished download at `action.path`, walking from the device's root afresh (a
     /// symlink on the way fails it). The name is replaced only when it still holds the very
-    /// file the plan's scan saw there (same size, mtime, inode and device, and no inode change
+    /// file the plan's scan saw there (`action.seen`: same size, mtime, inode and device, and no inode change
     /// since the scan began); when the plan saw nothing there (or set the local file aside as a
     /// conflict copy), only a free name is taken. Anything else is the user's: it stays, and the
     /// download goes beside it as a conflict copy.
@@ -26,7 +26,7 @@ extension PullExecutor {
     func place(_ finished: FinishedDownload, for action: Action) throws -> FileIdentity? {
         let name = action.path.name
         let folder = try tree.folder(action.path.parent, create: true)
-        var expected = tree.seen[action.path]
+        var expected = action.seen
         if case .some(.none) = tree.conflict(action.path) { expected = nil }
         if let current = try folder.status(name) {
             guard let expected, current.kind == .file, current.identity == expected,
@@ -121,16 +121,15 @@ extension PullExecutor {
         let destination = try tree.folder(to.parent, create: true)
         try LocalRenameCheck.check(
             action.path, current: try from.status(action.path.name), to: to,
-            occupied: try destination.status(to.name) != nil, record: records[action.path])
+            occupied: try destination.status(to.name) != nil, record: action.record)
         try from.move(action.path.name, to: destination, as: to.name, replace: false, staging: tree.staging())
         guard let status = try destination.status(to.name) else {
             throw LocalFileError(operation: "stat", path: destination.shown(to.name), code: ENOENT)
         }
         let record = FileRecord(
-            path: to, remoteSize: action.source?.size ?? records[action.path]?.remoteSize,
-            remoteModified: action.source?.modified ?? records[action.path]?.remoteModified,
-            localSize: status.identity.size, localModified: status.identity.modified,
-            digest: records[action.path]?.digest)
+            path: to, remoteSize: action.source?.size ?? action.record?.remoteSize,
+            remoteModified: action.source?.modified ?? action.record?.remoteModified,
+            localSize: status.identity.size, localModified: status.identity.modified, digest: action.record?.digest)
         try store?.transaction {
             try store?.upsertRecord(record, device: job.name)
             try store?.deleteRecord(path: action.path, device: job.name)

@@ -11,10 +11,8 @@ final class PullExecutor: ActionExecutor {
     private let remote: RemoteFileSystem
     /// When this run started (UTC), for the names of conflict copies.
     let runStarted: Date
-    /// The device's local roots, what the plan saw there and the conflict copies made.
+    /// The device's local roots, when the plan's scan began and the conflict copies made.
     let tree: PullTree
-    /// The records of the last sync, for the paths a rename carries over.
-    let records: [RelativePath: FileRecord]
     /// Told of each action and of transfer progress; nil for none.
     let events: SyncEventHandler?
     /// Where the records of small new files go (committed in batches); nil: each download is
@@ -28,7 +26,7 @@ final class PullExecutor: ActionExecutor {
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date, tree: PullTree,
-        records: [RelativePath: FileRecord] = [:], events: SyncEventHandler? = nil, batch: PullRecordBatch? = nil
+        events: SyncEventHandler? = nil, batch: PullRecordBatch? = nil
     ) {
         self.tree = tree
         self.batch = batch
@@ -37,7 +35,6 @@ final class PullExecutor: ActionExecutor {
         self.store = store
         self.remote = remote
         self.runStarted = runStarted
-        self.records = records
     }
 
     /// Carries out `action` (index `id` in the plan, for progress).
@@ -101,7 +98,7 @@ final class PullExecutor: ActionExecutor {
             }
         }
         let small = action.offset == 0 && (source.size ?? .max) <= Self.smallFileLimit
-        let batched = small && batch != nil && records[action.path] == nil
+        let batched = small && batch != nil && action.record == nil
         if small, let received = try receiveInPlace(action, source: source, id: id, sync: !batched) {
             return try record(action, source: source, received, batched: batched)
         }

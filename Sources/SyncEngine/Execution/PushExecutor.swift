@@ -15,11 +15,15 @@ final class PushExecutor: ActionExecutor {
     let job: DeviceJob
     private let store: StateStore?
     let remote: RemoteFileSystem
-    private var records: [RelativePath: FileRecord]
-    /// New files whose digests are made while they upload (or when adopted).
+    /// Hashes new files while they upload (or when adopted).
     private let deferred: DeferredDigests
-    /// Paths uploaded or renamed this run, whose records await the listed size and time.
-    private var relist: [RelativePath: [RelativePath]] = [:]
+    /// Records of the files uploaded or renamed this run by folder, awaiting the listed size
+    /// and time; at most `relistLimit` of them before their folders are listed.
+    private var relist: [RelativePath: [FileRecord]] = [:]
+    private var relistCount = 0
+    /// Records kept for `finishRecords` before it runs on its own, so a push of any size keeps
+    /// a bounded number of them.
+    static let relistLimit = 1024
     /// Told of each action and of transfer progress; nil for none.
     let events: SyncEventHandler?
     /// The time source (UTC) for the upload intents.
@@ -30,8 +34,8 @@ final class PushExecutor: ActionExecutor {
     let quirks: DeviceQuirks
 
     init(
-        job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, records: [RelativePath: FileRecord],
-        deferred: DeferredDigests = DeferredDigests(), events: SyncEventHandler? = nil,
+        job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, deferred: DeferredDigests = DeferredDigests(),
+        events: SyncEventHandler? = nil,
         clock: @escaping () -> Date = Date.init,
         conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date()),
         quirks: DeviceQuirks = DeviceQuirks()
@@ -44,7 +48,6 @@ final class PushExecutor: ActionExecutor {
         self.job = job
         self.store = store
         self.remote = remote
-        self.records = records
     }
 
     /// Carries out `action` (index `id` in the plan, for progress).
@@ -80,7 +83,7 @@ final class PushExecutor: ActionExecutor {
         let record = FileRecord(
             path: adoption.local.path, remoteSize: adoption.remote.size, remoteModified: adoption.remote.modified,
             localSize: size, localModified: localTime,
-            digest: adoption.local.digest ?? deferred.digestNow(adoption.local.path, store: store))
+            digest: adoption.local.digest ?? deferred.digestNow(adoption.local, store: store))
         try? store?.upsertRecord(record, device: job.name)
     }
 
@@ -106,7 +109,7 @@ final class PushExecutor: ActionExecutor {
         // time is put back afterwards.
         let before = LocalFileStamp(localPath)
         // A new file's digest is made while it uploads, on a thread of its own.
-        let hashing = source.digest == nil ? deferred.start(action.path) : nil
+        let hashing = source.digest == nil ? deferred.start(action.path, seen: action.seen) : nil
         // Where resumed uploads came out wrong before, every upload starts from byte 0.
         let offset = quirks.resumeIsWrong ? 0 : action.offset
         var (sent, resumedAt) = try sendRetrying(localPath, to: temporary, offset: offset, id: id, size: size)
@@ -170,13 +173,14 @@ final class PushExecutor: ActionExecutor {
             path: action.path, remoteSize: size,
             remoteModified: timeSet ? FileTime(date: whole, granularity: .second) : nil, localSize: size,
             localModified: localTime, digest: digest)
-        if hashing != nil, let digest = record.digest { deferred.remember(digest, of: action.path, in: store) }
+        if hashing != nil, let digest = record.digest, let seen = action.seen {
+            deferred.remember(digest, of: action.path, seen: seen, in: store)
+        }
         try store?.transaction {
             try store?.upsertRecord(record, device: job.name)
             try store?.removePartial(path: action.path, device: job.name, direction: .push)
         }
-        records[action.path] = record
-        relist[action.path.parent, default: []].append(action.path)
+        awaitListing(record)
         return sent
     }
 
@@ -209,7 +213,7 @@ final class PushExecutor: ActionExecutor {
             throw EngineError.incompleteAction("rename without its target")
         }
         try remote.rename(from: absolute(action.path), to: absolute(to))
-        guard let old = records[action.path], let size = source.size, let time = source.modified else { return }
+        guard let old = action.record, let size = source.size, let time = source.modified else { return }
         let moved = FileRecord(
             path: to, remoteSize: old.remoteSize, remoteModified: old.remoteModified, localSize: size,
             localModified: time, digest: source.digest ?? old.digest)
@@ -217,9 +221,7 @@ final class PushExecutor: ActionExecutor {
             try store?.upsertRecord(moved, device: job.name)
             try store?.deleteRecord(path: action.path, device: job.name)
         }
-        records[to] = moved
-        records[action.path] = nil
-        relist[to.parent, default: []].append(to)
+        awaitListing(moved)
     }
 
     private func delete(_ action: Action) throws {
@@ -229,18 +231,27 @@ final class PushExecutor: ActionExecutor {
             try remote.delete(absolute(action.path))
         }
         try store?.deleteRecord(path: action.path, device: job.name)
-        records[action.path] = nil
     }
 
-    /// Lists each folder that received files this run once and records the size and time the
-    /// server lists for them. A folder that cannot be listed keeps the provisional records.
+    /// Keeps `record` (of a file just placed) for `finishRecords`, which runs once
+    /// `relistLimit` records wait.
+    private func awaitListing(_ record: FileRecord) {
+        relist[record.path.parent, default: []].append(record)
+        relistCount += 1
+        if relistCount >= Self.relistLimit { finishRecords() }
+    }
+
+    /// Lists each folder that received files since the last call once and records the size and
+    /// time the server lists for them. A folder that cannot be listed keeps the provisional
+    /// records.
     func finishRecords() {
-        for (folder, paths) in relist {
+        for (folder, placed) in relist {
             guard let listing = try? remote.list(absolute(folder)) else { continue }
             var byName: [String: ListingEntry] = [:]
             for entry in listing.entries { byName[entry.name] = entry }
-            for path in paths {
-                guard var record = records[path], let entry = byName[path.name], entry.type == .file else { continue }
+            for var record in placed {
+                let path = record.path
+                guard let entry = byName[path.name], entry.type == .file else { continue }
                 if entry.sizeIsExact, let size = entry.size { record.remoteSize = size }
                 record.remoteModified = entry.modified.map(FileTime.init(listed:))
                 // The record is final now: the upload's intent has done its work.
@@ -251,5 +262,6 @@ final class PushExecutor: ActionExecutor {
             }
         }
         relist = [:]
+        relistCount = 0
     }
 }

@@ -3,19 +3,24 @@ import Foundation
 import LocalTree
 import SyncCore
 
-/// Carries out a device's plan over up to `connections` control connections: transfers
-/// (downloads, uploads) spread over the connections from a shared work queue; every other
-/// action (folder creation, renames, conflicts, deletes) runs on the first connection, in the
-/// plan's order, after everything before it in the plan has finished. The outcomes come back
-/// in the plan's order, whichever connection finished them first.
+/// Carries out a device's plan, taken as a stream, over up to `connections` control
+/// connections: transfers (downloads, uploads) spread over the connections from a shared,
+/// bounded window (`TransferWindow`, at most `lookAhead` ahead of the oldest outcome not
+/// handed over); every other action (folder creation, renames, conflicts, deletes) runs on
+/// the first connection, in the plan's order, after everything before it in the plan has
+/// finished. The outcomes come back in the plan's order, whichever connection finished them
+/// first.
 ///
-/// Extra connections are opened (with `open`, a fresh session each time) when the first run
-/// of two or more transfers starts, each on its own thread; a connection the server refuses
-/// (421 "too many connections", a refused or unanswered connect, a failed login) leaves the
-/// device with the connections it has, noted in `notes`, and no further one is tried. Every
-/// extra connection ends with QUIT in `finish()`; the first connection belongs to the caller.
+/// Extra connections are opened (with `open`, a fresh session each time) as a run of
+/// transfers grows past the connections working on it, each on its own thread and kept for
+/// the later runs; a connection the server refuses (421 "too many connections", a refused or
+/// unanswered connect, a failed login) leaves the device with the connections it has, noted
+/// in `notes`, and no further one is tried. Every extra connection ends with QUIT in
+/// `finish()`; the first connection belongs to the caller.
 final class TransferScheduler: @unchecked Sendable {
     private let connections: Int
+    /// Transfers taken from the plan at most ahead of the oldest outcome not handed over.
+    private let lookAhead: Int
     private let first: ConnectionWorker
     private let open: () throws -> ConnectionWorker
     private let lock = NSLock()
@@ -29,9 +34,15 @@ final class TransferScheduler: @unchecked Sendable {
     /// - Parameters:
     ///   - connections: control connections allowed for this device, the first one included.
     ///   - first: the worker over the device run's first connection (owned by the caller).
+    ///   - lookAhead: transfers taken from the plan at most ahead of the oldest outcome not
+    ///     handed over (at least the connections).
     ///   - open: opens one more connection and makes its worker.
-    init(connections: Int, first: ConnectionWorker, open: @escaping () throws -> ConnectionWorker) {
+    init(
+        connections: Int, first: ConnectionWorker, lookAhead: Int = 256,
+        open: @escaping () throws -> ConnectionWorker
+    ) {
         self.connections = max(1, connections)
+        self.lookAhead = max(lookAhead, self.connections)
         self.first = first
         self.open = open
     }
@@ -41,26 +52,26 @@ final class TransferScheduler: @unchecked Sendable {
         action.kind == .download || action.kind == .upload
     }
 
-    /// Carries out `actions`; returns one outcome per action, in the same order.
-    func run(_ actions: [Action]) -> [ActionOutcome] {
-        var outcomes: [ActionOutcome?] = Array(repeating: nil, count: actions.count)
-        var index = 0
-        while index < actions.count {
-            guard Self.isTransfer(actions[index]) else {
-                outcomes[index] = first.perform(actions[index])
-                index += 1
+    /// Carries out the actions `next` gives, in order, until it gives nil, and hands each
+    /// outcome to `outcome` (on the calling thread) in the plan's order, as soon as it and every
+    /// one before it finished. Actions are numbered by their place in that order.
+    ///
+    /// Of a run of transfers at most `lookAhead` are taken from `next` ahead of the oldest
+    /// outcome not handed over yet; the action after the run starts only once the run is over
+    /// (every transfer ahead of it ended, its records committed).
+    /// - Throws: what `next` throws, once the actions taken before it were carried out and
+    ///   their outcomes handed over.
+    func run(_ next: () throws -> Action?, outcome: (ActionOutcome) -> Void) throws {
+        var id = 0
+        var held: Action?
+        while let action = try held ?? next() {
+            held = nil
+            guard Self.isTransfer(action) else {
+                outcome(first.perform(action, id))
+                id += 1
                 continue
             }
-            var end = index
-            while end < actions.count && Self.isTransfer(actions[end]) { end += 1 }
-            for (offset, outcome) in runTransfers(Array(actions[index..<end])).enumerated() {
-                outcomes[index + offset] = outcome
-            }
-            index = end
-        }
-        return outcomes.enumerated().map { position, outcome in
-            outcome
-                ?? ActionOutcome.failed(actions[position], "no connection was left to carry it out")
+            held = try runTransfers(from: action, at: &id, next, outcome)
         }
     }
 
@@ -76,38 +87,81 @@ final class TransferScheduler: @unchecked Sendable {
         }
     }
 
-    /// One run of consecutive transfers over the first connection and the extra ones.
-    private func runTransfers(_ transfers: [Action]) -> [ActionOutcome?] {
-        let queue = LockedSlots<ActionOutcome>(count: transfers.count)
-        let wanted = min(connections, transfers.count) - 1
-        guard wanted > 0 else {
-            work(first, transfers, queue)
-            return queue.values
-        }
+    /// One run of consecutive transfers, `action` (at plan position `id`) and those `next`
+    /// gives after it, over the first connection and the extra ones; moves `id` past the run.
+    /// - Returns: the action `next` gave after the run (nil at the plan's end).
+    /// - Throws: what `next` throws, once the transfers taken before were carried out.
+    private func runTransfers(
+        from action: Action, at id: inout Int, _ next: () throws -> Action?, _ outcome: (ActionOutcome) -> Void
+    ) throws -> Action? {
+        let window = TransferWindow()
         let group = DispatchGroup()
-        for slot in 0..<wanted {
-            group.enter()
-            let thread = Thread { [self] in
-                defer { group.leave() }
-                guard let worker = extraWorker(slot) else { return }
-                work(worker, transfers, queue)
+        let start = id
+        var added = 1
+        var handed = 0
+        var after: Action?
+        var failure: Error?
+        var ended = false
+        var launched = 1
+        window.add(action, id: start)
+        launch(group, window, slot: nil)
+        while true {
+            while !ended && added - handed < lookAhead {
+                do {
+                    guard let more = try next() else {
+                        ended = true
+                        break
+                    }
+                    guard Self.isTransfer(more) else {
+                        after = more
+                        ended = true
+                        break
+                    }
+                    window.add(more, id: start + added)
+                    added += 1
+                    // One more connection for each transfer beyond those working, up to `connections`.
+                    if launched < connections && added > launched {
+                        launch(group, window, slot: launched - 1)
+                        launched += 1
+                    }
+                } catch {
+                    failure = error
+                    ended = true
+                }
             }
-            thread.stackSize = 1 << 20
-            thread.start()
+            if ended { window.close() }
+            guard handed < added else { break }
+            outcome(window.outcome(of: start + handed))
+            handed += 1
         }
-        work(first, transfers, queue)
         group.wait()
-        return queue.values
+        id = start + added
+        if let failure { throw failure }
+        return after
     }
 
-    /// Takes actions from `queue` until it is empty or the connection is gone, then flushes
+    /// Starts a thread that takes transfers from `window` with the first connection's worker
+    /// (`slot` nil) or the extra one of `slot`, opened when not open yet (none: the thread ends
+    /// at once), until the window is empty and closed or the connection is gone, then flushes
     /// what the worker left pending: every record of the run is committed before any action
     /// after the run (a rename, a delete) starts.
-    private func work(_ worker: ConnectionWorker, _ transfers: [Action], _ queue: LockedSlots<ActionOutcome>) {
-        while worker.isUsable(), let position = queue.take() {
-            queue.set(position, worker.perform(transfers[position]))
+    private func launch(_ group: DispatchGroup, _ window: TransferWindow, slot: Int?) {
+        group.enter()
+        window.workerStarted()
+        let thread = Thread { [self] in
+            defer {
+                window.workerEnded()
+                group.leave()
+            }
+            let worker: ConnectionWorker? = if let slot { extraWorker(slot) } else { first }
+            guard let worker else { return }
+            while worker.isUsable(), let (id, action) = window.take() {
+                window.finish(id, worker.perform(action, id))
+            }
+            worker.flush()
         }
-        worker.flush()
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 
     /// The extra worker of `slot`, opening it when not opened yet; nil when the server

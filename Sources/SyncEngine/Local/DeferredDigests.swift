@@ -3,60 +3,55 @@ import LocalTree
 import SyncCore
 import SyncStore
 
-/// The files a push left unhashed while planning — new files, when no recorded file is missing
-/// so no move can hinge on their digests — with what is needed to hash them later: while each
-/// is uploaded (on a thread of its own, beside sendfile), or when it is adopted. Each digest is
-/// then recorded and put in the state's digest cache, so the next run finds it there.
+/// How a push hashes the files it left unhashed while planning — new files, when no recorded
+/// file is missing so no move can hinge on their digests: while each is uploaded (on a thread
+/// of its own, beside sendfile), or when it is adopted. A file is hashed only as the scan saw
+/// it: an upload's file as its action says (`Action.seen`), an adopted one as long as it has
+/// the size and modification time the plan compared. Each digest is then recorded and put in
+/// the state's digest cache, so the next run finds it there.
 struct DeferredDigests: Sendable {
-    /// A deferred file: what the scan saw and its key in the digest cache.
-    struct File: Sendable {
-        var identity: FileIdentity
-        var cacheKey: String
-    }
-
-    private let files: [RelativePath: File]
     private let deviceRoot: String
+    private let cachePrefix: String
 
-    /// The files of `scan` left without a digest, under the device folder `deviceRoot`, keyed
-    /// in the digest cache under `cachePrefix` (see `LocalScanner.scan(root:cache:cachePrefix:)`).
-    init(scan: LocalScan, deviceRoot: String, cachePrefix: String) {
-        var files: [RelativePath: File] = [:]
-        for entry in scan.snapshot.entries where entry.kind == .file && entry.digest == nil {
-            guard let identity = scan.identities[entry.path] else { continue }
-            let key = cachePrefix.isEmpty ? entry.path.string : cachePrefix + "/" + entry.path.string
-            files[entry.path] = File(identity: identity, cacheKey: key)
-        }
-        self.files = files
+    /// Files of the device folder `deviceRoot`, keyed in the digest cache under `cachePrefix`
+    /// (see `LocalScanner.scan(root:cache:cachePrefix:)`).
+    init(deviceRoot: String, cachePrefix: String) {
         self.deviceRoot = deviceRoot
+        self.cachePrefix = cachePrefix
     }
 
-    /// No deferred files.
+    /// No device folder: nothing is hashed.
     init() {
-        files = [:]
         deviceRoot = ""
+        cachePrefix = ""
     }
 
-    /// Starts hashing `path` in the background when its digest was deferred; nil otherwise.
-    func start(_ path: RelativePath) -> BackgroundDigest? {
-        guard let file = files[path] else { return nil }
-        return BackgroundDigest(path: fullPath(path), identity: file.identity)
+    /// Starts hashing `path` in the background, to end only if it is still the file `seen`
+    /// (what the scan saw there); nil when the scan saw no file there.
+    func start(_ path: RelativePath, seen: FileIdentity?) -> BackgroundDigest? {
+        guard let seen, !deviceRoot.isEmpty else { return nil }
+        return BackgroundDigest(path: fullPath(path), identity: seen)
     }
 
-    /// Hashes `path` now when its digest was deferred, stores it in the cache and returns it;
-    /// nil when it was not deferred, changed since the scan or cannot be read.
-    func digestNow(_ path: RelativePath, store: StateStore?) -> String? {
-        guard let background = start(path), let digest = background.wait() else { return nil }
-        remember(digest, of: path, in: store)
+    /// Hashes the file of `entry` (a local file the plan adopts) now, when it still has the
+    /// entry's size and modification time, stores the digest in the cache and returns it; nil
+    /// when it changed since the scan or cannot be read.
+    func digestNow(_ entry: SnapshotEntry, store: StateStore?) -> String? {
+        guard !deviceRoot.isEmpty, let status = try? LocalFileSystem().status(at: fullPath(entry.path)),
+            status.kind == .file, status.identity.size == entry.size, status.identity.modified == entry.modified,
+            let digest = start(entry.path, seen: status.identity)?.wait()
+        else { return nil }
+        remember(digest, of: entry.path, seen: status.identity, in: store)
         return digest
     }
 
-    /// Puts the digest of a deferred file in the state's digest cache (a failure only costs a
-    /// hash on the next run).
-    func remember(_ digest: String, of path: RelativePath, in store: StateStore?) {
-        guard let file = files[path], let store else { return }
+    /// Puts the digest of `path`, the file `seen`, in the state's digest cache (a failure only
+    /// costs a hash on the next run).
+    func remember(_ digest: String, of path: RelativePath, seen: FileIdentity, in store: StateStore?) {
+        guard let store else { return }
+        let key = cachePrefix.isEmpty ? path.string : cachePrefix + "/" + path.string
         let cached = CachedDigest(
-            path: file.cacheKey, size: file.identity.size, mtimeNanoseconds: file.identity.mtimeNanoseconds,
-            inode: file.identity.inode, digest: digest)
+            path: key, size: seen.size, mtimeNanoseconds: seen.mtimeNanoseconds, inode: seen.inode, digest: digest)
         try? store.saveHashCache(upserts: [cached])
     }
 

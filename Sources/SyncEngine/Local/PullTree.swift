@@ -4,15 +4,14 @@ import SyncCore
 
 /// The local side of one device's pull, shared by the executors of all its connections: the
 /// two roots every local change walks from (the device's folder and `.ftpsync/`, each opened
-/// once), what the plan's scan saw of each local file, and which conflict copies were made.
+/// once), when the plan's scan began, and which conflict copies were made. What the scan saw
+/// of a local file comes with the action on it (`Action.seen`).
 ///
 /// Every folder below a root is reached with `TreeFolder.folder(_:create:)` afresh for each
 /// action, never from a cache: a folder swapped for a symlink (or moved out of the tree) since
 /// the last action is found, not followed.
 final class PullTree: @unchecked Sendable {
     let paths: LocalPaths
-    /// Size, mtime, inode and device of each local file as the plan's scan saw it.
-    let seen: [RelativePath: FileIdentity]
     /// When the plan's scan started (ns since 1970, wall clock): a file whose inode changed
     /// (`st_ctime`) at or after it may have changed since the scan looked at it.
     let scanStarted: Int64
@@ -26,13 +25,11 @@ final class PullTree: @unchecked Sendable {
     private var conflicts: [RelativePath: String?] = [:]
 
     init(
-        paths: LocalPaths, seen: [RelativePath: FileIdentity], scanStarted: Date, conflicted: Set<RelativePath>,
-        leftovers: [RelativePath] = []
+        paths: LocalPaths, scanStarted: Date, conflicted: Set<RelativePath>, leftovers: [RelativePath] = []
     ) {
         self.paths = paths
         self.leftovers = leftovers
         self.conflicted = conflicted
-        self.seen = seen
         let nanoseconds = (scanStarted.timeIntervalSince1970 * 1e9).rounded(.down)
         self.scanStarted = nanoseconds < 9e18 && nanoseconds > -9e18 ? Int64(nanoseconds) : 0
     }

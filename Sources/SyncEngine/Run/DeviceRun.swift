@@ -69,34 +69,44 @@ public final class DeviceRun {
         return report
     }
 
-    /// Opens the device, plans with `direction`, and carries the plan out, filling `report`.
+    /// Opens the device, plans with `direction` into a `PlanSpool`, and carries the plan out
+    /// from it, filling `report`.
     private func run<Direction: RunDirection>(_ direction: Direction, into report: inout DeviceReport) {
         guard let remote = open(&report) else { return }
         defer { remote.close() }
+        let spool: PlanSpool
         let planned: Direction.Planned
         do {
-            planned = try direction.plan(remote: remote, report: &report)
+            spool = try openSpool()
+            planned = try direction.plan(remote: remote, into: spool, report: &report)
         } catch {
             report.fail(error)
             return
         }
+        defer { spool.close() }
         let result = direction.result(of: planned)
-        guard accept(result, into: &report) else {
+        guard accept(result, spool, into: &report) else {
             direction.stopped(planned, into: &report)
             return
         }
-        guard direction.prepare(planned, remote: remote, report: &report) else { return }
+        guard direction.prepare(planned, spool: spool, remote: remote, report: &report) else { return }
         let first = direction.executor(planned, over: remote)
         for adoption in result.adoptions { first.adopt(adoption) }
         for path in result.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
-        let actions = result.plan.actions
         carryOut(
-            actions, remote: remote, first: ConnectionWorker(remote: remote, executor: first, actions: actions),
+            spool, remote: remote, first: ConnectionWorker(remote: remote, executor: first),
             extra: { sibling in
-                ConnectionWorker(
-                    remote: sibling, executor: direction.executor(planned, over: sibling), actions: actions)
+                ConnectionWorker(remote: sibling, executor: direction.executor(planned, over: sibling))
             }, into: &report)
         direction.conclude(planned, remote: remote, report: &report)
+    }
+
+    /// The spool the device's plan goes to: below the tree's state folder, or for a dry run
+    /// (which changes nothing in the tree) in the system's temporary folder.
+    /// - Throws: `LocalFileError` when it cannot be made.
+    private func openSpool() throws -> PlanSpool {
+        if job.dryRun { return try PlanSpool.scratch(device: job.name) }
+        return try PlanSpool.open(treeRoot: job.paths.treeRoot, device: job.name)
     }
 
     /// Lists the device below `job.remoteRoot` over up to `job.connections` connections while
@@ -201,9 +211,10 @@ public final class DeviceRun {
 
     private func shown(_ path: RelativePath) -> String { path.isRoot ? "/" : path.string }
 
-    /// Takes the plan into `report`; false when the run ends with it: a refused plan (delete
-    /// limit, suspect listing) or a dry run, whose actions are reported as planned.
-    private func accept(_ planned: PlanResult, into report: inout DeviceReport) -> Bool {
+    /// Takes the plan (its actions in `spool`) into `report`; false when the run ends with it:
+    /// a refused plan (delete limit, suspect listing) or a dry run, whose actions are reported
+    /// as planned.
+    private func accept(_ planned: PlanResult, _ spool: PlanSpool, into report: inout DeviceReport) -> Bool {
         report.unchanged = planned.plan.unchanged
         report.notes += planned.plan.notes
         report.skipped += planned.plan.skipped
@@ -214,22 +225,26 @@ public final class DeviceRun {
         }
         events?(
             .planned(
-                device: job.name, actions: planned.plan.actions.count, transfers: planned.plan.transferCount,
-                bytesToTransfer: planned.plan.bytesToTransfer))
-        if job.dryRun {
-            report.actions.append(
-                contentsOf: planned.plan.actions.lazy.map { ActionReport(action: $0, status: .planned) })
-            return false
+                device: job.name, actions: spool.count, transfers: spool.transfers,
+                bytesToTransfer: spool.bytesToTransfer))
+        guard job.dryRun else { return true }
+        do {
+            var actions = try spool.actions()
+            while let action = try actions.next() {
+                report.actions.append(ActionReport(action: action, status: .planned))
+            }
+        } catch {
+            report.fail(error)
         }
-        return true
+        return false
     }
 
-    /// Carries out `actions` over up to `job.connections` connections (`TransferScheduler`):
-    /// `first` works over `remote`; `extra` makes the worker of each further connection, opened
-    /// fresh and reconnecting like the first. Then sets the device's status and, when every
-    /// action was done, records the sync's time.
+    /// Carries out the actions of `spool` over up to `job.connections` connections
+    /// (`TransferScheduler`): `first` works over `remote`; `extra` makes the worker of each
+    /// further connection, opened fresh and reconnecting like the first. Then sets the device's
+    /// status and, when every action was done, records the sync's time.
     private func carryOut(
-        _ actions: [Action], remote: ResilientRemote, first: ConnectionWorker,
+        _ spool: PlanSpool, remote: ResilientRemote, first: ConnectionWorker,
         extra: @escaping (RemoteFileSystem) -> ConnectionWorker, into report: inout DeviceReport
     ) {
         let scheduler = TransferScheduler(connections: job.connections, first: first) { [job, connect] in
@@ -240,16 +255,27 @@ public final class DeviceRun {
             }
             return extra(sibling)
         }
-        for outcome in scheduler.run(actions) {
-            report.actions.append(outcome.report)
-            report.stats.count(outcome.report, transferred: outcome.transferred)
+        var spoolFailure: Error?
+        do {
+            var actions = try spool.actions()
+            try scheduler.run(
+                { try actions.next() },
+                outcome: { outcome in
+                    report.actions.append(outcome.report)
+                    report.stats.count(outcome.report, transferred: outcome.transferred)
+                })
+        } catch {
+            spoolFailure = error
         }
         scheduler.finish()
         first.finish()
         report.notes += scheduler.notes + remote.retryLog
         // A partial status set before (folders not read in full) keeps its error, after this one.
         let earlier = report.error.map { "; " + $0 } ?? ""
-        if job.cancellation.isCancelled {
+        if let spoolFailure {
+            report.status = .failed
+            report.error = "\(spoolFailure); \(report.actions.count) of \(spool.count) actions carried out" + earlier
+        } else if job.cancellation.isCancelled {
             report.status = .partial
             report.error = "interrupted: \(report.stats.failed) of \(report.actions.count) actions not done" + earlier
         } else if report.stats.failed > 0 {

@@ -14,11 +14,10 @@ struct PullDirection: RunDirection {
     private var job: DeviceJob { run.job }
     private var store: StateStore? { run.store }
 
-    /// A pull's plan with the records it was made with, the local side as it saw it
-    /// (`PullTree`) and the batch the records of small new files go to.
+    /// A pull's plan (its actions in the spool), the local side as it saw it (`PullTree`) and
+    /// the batch the records of small new files go to.
     struct Planned {
         var result: PlanResult
-        var records: [RelativePath: FileRecord]
         var tree: PullTree
         var batch: PullRecordBatch?
     }
@@ -29,10 +28,9 @@ struct PullDirection: RunDirection {
 
     /// Empties the staging folder of an earlier run, notes the planned downloads, and moves
     /// what interrupted runs left to the trash.
-    func prepare(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
-        let actions = planned.result.plan.actions
-        if !actions.isEmpty, let staging = planned.tree.staging() { TreeFolder.sweepStaging(staging) }
-        notePlannedDownloads(actions)
+    func prepare(_ planned: Planned, spool: PlanSpool, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
+        if spool.count > 0, let staging = planned.tree.staging() { TreeFolder.sweepStaging(staging) }
+        notePlannedDownloads(spool)
         let executor = executor(planned, over: remote)
         report.notes += planned.tree.leftovers.map(executor.sweepLeftover)
         return true
@@ -40,8 +38,8 @@ struct PullDirection: RunDirection {
 
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PullExecutor {
         PullExecutor(
-            job: job, store: store, remote: remote, runStarted: started, tree: planned.tree,
-            records: planned.records, events: run.events, batch: planned.batch)
+            job: job, store: store, remote: remote, runStarted: started, tree: planned.tree, events: run.events,
+            batch: planned.batch)
     }
 
     /// The record batch's notes; partials no row names any more are swept.
@@ -54,11 +52,12 @@ struct PullDirection: RunDirection {
     /// transaction before the first transfer: a file a kill leaves under its final
     /// name before its record is committed is then known as ours by the next run
     /// (`PlacedDownloads`). A failure only loses that knowledge.
-    private func notePlannedDownloads(_ actions: [Action]) {
-        guard let store else { return }
+    private func notePlannedDownloads(_ spool: PlanSpool) {
+        guard let store, spool.transfers > 0 else { return }
         try? store.transaction {
-            for action in actions where action.kind == .download && action.offset == 0 {
-                guard let source = action.source else { continue }
+            var actions = try spool.actions()
+            while let action = try actions.next() {
+                guard action.kind == .download, action.offset == 0, let source = action.source else { continue }
                 let partial = PartialTransfer(
                     path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: 0)
                 try store.setPartial(
@@ -68,10 +67,11 @@ struct PullDirection: RunDirection {
     }
 
     /// Lists the device (over up to `job.connections` connections) while the local folder is
-    /// scanned and the state read on another thread, then plans; the plan comes with the
-    /// records it was made with and the local side as the plan saw it (`PullTree`: what the
-    /// scan found, when it began, which paths get a conflict copy).
-    func plan(remote: ResilientRemote, report: inout DeviceReport) throws -> Planned {
+    /// scanned and the state read on another thread, then plans into `writer` (each action
+    /// with the record of its path and what the scan found there); the plan comes with the
+    /// local side as the plan saw it (`PullTree`: when the scan began, which paths get a
+    /// conflict copy).
+    func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
         let excludes = try ExcludeRules(job.excludes)
         let scanStarted = Date()
         let (scanned, (local, records, partials)) = try run.listDevice(remote, excludes: excludes, report: &report) {
@@ -118,13 +118,19 @@ struct PullDirection: RunDirection {
             planned.refusal = refusal
         }
         let tree = PullTree(
-            paths: job.paths, seen: local.identities, scanStarted: scanStarted,
+            paths: job.paths, scanStarted: scanStarted,
             conflicted: Set(planned.plan.actions.filter { $0.kind == .conflict }.map(\.path)),
             leftovers: local.leftovers)
+        for var action in planned.plan.actions {
+            action.record = records[action.path]
+            action.seen = local.identities[action.path]
+            try writer.append(action, to: .transfers)
+        }
+        planned.plan.actions = []
         let batch = store.map {
             PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
         }
-        return Planned(result: planned, records: records, tree: tree, batch: batch)
+        return Planned(result: planned, tree: tree, batch: batch)
     }
 
     /// The device's local folder; a folder that does not exist yet is empty.

@@ -15,13 +15,11 @@ struct PushDirection: RunDirection {
     private var job: DeviceJob { run.job }
     private var store: StateStore? { run.store }
 
-    /// A push's plan with what its executors share: the records (with the uploads an earlier
-    /// run left settled), the digests left for later, the interrupted uploads the plan
-    /// abandons, the folders of the device's remote root still to make, the conflict copies
-    /// and the device's quirks.
+    /// A push's plan (its actions in the spool) with what its executors share: the digests
+    /// left for later, the interrupted uploads the plan abandons, the folders of the device's
+    /// remote root still to make, the conflict copies and the device's quirks.
     struct Planned {
         var result: PlanResult
-        var records: [RelativePath: FileRecord]
         var deferred: DeferredDigests
         var abandoned: [RelativePath: StoredPartial]
         var rootParts: [String]
@@ -43,13 +41,13 @@ struct PushDirection: RunDirection {
     }
 
     /// Makes the device's remote folder first, when it does not exist yet (issue 14 item 6).
-    func prepare(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
+    func prepare(_ planned: Planned, spool: PlanSpool, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
         RemoteRootCreation.make(planned.rootParts, on: remote, into: &report)
     }
 
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PushExecutor {
         PushExecutor(
-            job: job, store: store, remote: remote, records: planned.records, deferred: planned.deferred,
+            job: job, store: store, remote: remote, deferred: planned.deferred,
             events: run.events, clock: run.clock, conflicts: planned.conflicts, quirks: planned.quirks)
     }
 
@@ -65,13 +63,15 @@ struct PushDirection: RunDirection {
     }
 
     /// Lists the device while the local folder is scanned, settles the uploads an earlier run
-    /// left right after their RNTO (`UploadReconciler`, which may add to the records), then plans.
-    func plan(remote: ResilientRemote, report: inout DeviceReport) throws -> Planned {
+    /// left right after their RNTO (`UploadReconciler`, which may add to the records), then plans
+    /// into `writer` (each action with the record of its path and what the scan found there).
+    func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
         var records = try store?.records(device: job.name) ?? [:]
-        let (planned, deferred, stored, rootParts) = try plan(remote: remote, records: &records, report: &report)
+        let (planned, deferred, stored, rootParts) = try plan(
+            remote: remote, records: &records, into: writer, report: &report)
         let quirks = DeviceQuirks(resumeWrong: ((try? store?.resumeQuirk(device: job.name)) ?? nil) != nil)
         return Planned(
-            result: planned, records: records, deferred: deferred, abandoned: stored, rootParts: rootParts,
+            result: planned, deferred: deferred, abandoned: stored, rootParts: rootParts,
             conflicts: RemoteConflictCopies(runStarted: run.clock()), quirks: quirks)
     }
 
@@ -79,7 +79,8 @@ struct PushDirection: RunDirection {
     /// stored rows of the interrupted uploads, and the folders of the device's remote root still
     /// to make (`RemoteRootCreation`).
     private func plan(
-        remote: RemoteFileSystem, records: inout [RelativePath: FileRecord], report: inout DeviceReport
+        remote: RemoteFileSystem, records: inout [RelativePath: FileRecord], into writer: PlanWriter,
+        report: inout DeviceReport
     ) throws -> (PlanResult, DeferredDigests, stored: [RelativePath: StoredPartial], rootParts: [String]) {
         let excludes = try ExcludeRules(job.excludes)
         // A missing source is an error, never an empty tree (which `--delete` would mirror).
@@ -119,7 +120,13 @@ struct PushDirection: RunDirection {
         if planned.refusal == nil, let refusal = IdentityCheck.foreignTree(scanned.snapshot, records, job: job) {
             planned.refusal = refusal
         }
-        let deferred = DeferredDigests(scan: local, deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix)
+        for var action in planned.plan.actions {
+            action.record = records[action.path]
+            action.seen = local.identities[action.path]
+            try writer.append(action, to: .transfers)
+        }
+        planned.plan.actions = []
+        let deferred = DeferredDigests(deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix)
         return (planned, deferred, stored, rootParts)
     }
 

@@ -11,8 +11,8 @@ public enum SyncEvent: Sendable {
     /// The device's run began (before connecting).
     case deviceStarted(device: String)
     /// The plan is made: how many actions are about to be carried out (an action's `id` in
-    /// later events is its index in the plan, 0 to `actions - 1`), how many of them are
-    /// transfers, and the bytes those will move.
+    /// later events is its place in the plan, from 0), how many of them are transfers
+    /// (downloads, uploads), and the bytes those will move.
     case planned(device: String, actions: Int, transfers: Int, bytesToTransfer: UInt64)
     /// The action with index `id` in the plan is being carried out.
     case actionStarted(device: String, id: Int, action: Action)
@@ -30,15 +30,3 @@ public enum SyncEvent: Sendable {
 /// Receives the events of a run. Called on the threads that carry out the run (one per device,
 /// several at once), so it must be quick and thread-safe; nil means no events are made at all.
 public typealias SyncEventHandler = @Sendable (SyncEvent) -> Void
-
-extension Plan {
-    /// How many of this plan's actions are transfers (downloads and uploads).
-    var transferCount: Int {
-        actions.lazy.filter { $0.kind == .download || $0.kind == .upload }.count
-    }
-
-    /// Bytes the transfers of this plan move over the network (resumed ones from their offset).
-    var bytesToTransfer: UInt64 {
-        Saturating.sum(actions.lazy.filter { $0.kind == .download || $0.kind == .upload }.map(\.bytes))
-    }
-}

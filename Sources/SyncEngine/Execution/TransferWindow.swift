@@ -1,0 +1,88 @@
+import Foundation
+import SyncCore
+
+/// One run of consecutive transfers of a plan, shared by the connections carrying it out: the
+/// transfers taken from the plan and waiting for a connection, and the outcomes finished but
+/// not yet handed over in the plan's order. The scheduler bounds how many it adds ahead of the
+/// oldest outcome not handed over; this only keeps them.
+final class TransferWindow: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Transfers not taken yet, oldest first from `head`.
+    private var waiting: [(id: Int, action: Action)] = []
+    private var head = 0
+    /// Outcomes finished, not yet handed over, by plan position.
+    private var finished: [Int: ActionOutcome] = [:]
+    /// True once no more transfers will be added.
+    private var closed = false
+    /// Connections still taking transfers.
+    private var workers = 0
+
+    /// Adds the transfer at plan position `id`.
+    func add(_ action: Action, id: Int) {
+        condition.withLock {
+            waiting.append((id, action))
+            condition.signal()
+        }
+    }
+
+    /// No more transfers will be added: connections stop once the waiting ones are taken.
+    func close() {
+        condition.withLock {
+            closed = true
+            condition.broadcast()
+        }
+    }
+
+    /// A connection begins taking transfers (call before its thread starts).
+    func workerStarted() {
+        condition.withLock { workers += 1 }
+    }
+
+    /// A connection stopped taking transfers (its connection is gone, or the run is over).
+    func workerEnded() {
+        condition.withLock {
+            workers -= 1
+            condition.broadcast()
+        }
+    }
+
+    /// The oldest transfer waiting, once there is one; nil when the window is closed and none
+    /// is waiting.
+    func take() -> (id: Int, action: Action)? {
+        condition.withLock {
+            while head == waiting.count && !closed { condition.wait() }
+            guard head < waiting.count else { return nil }
+            let taken = waiting[head]
+            head += 1
+            if head >= 256 && head * 2 >= waiting.count {
+                waiting.removeFirst(head)
+                head = 0
+            }
+            return taken
+        }
+    }
+
+    /// Keeps the outcome of the transfer at plan position `id`.
+    func finish(_ id: Int, _ outcome: ActionOutcome) {
+        condition.withLock {
+            finished[id] = outcome
+            condition.broadcast()
+        }
+    }
+
+    /// The outcome of the transfer at plan position `id` (added before), once it finished;
+    /// when no connection is left to take it, it fails without being started.
+    func outcome(of id: Int) -> ActionOutcome {
+        condition.withLock {
+            while true {
+                if let outcome = finished.removeValue(forKey: id) { return outcome }
+                if workers <= 0, head < waiting.count, waiting[head].id == id {
+                    let left = waiting[head].action
+                    head += 1
+                    return .failed(left, "no connection was left to carry it out")
+                }
+                condition.wait()
+            }
+        }
+    }
+}
