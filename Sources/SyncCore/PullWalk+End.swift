@@ -47,7 +47,8 @@ extension PullWalk {
             notes: unknown.notes(sourcePlace: "on the device", destinationPlace: "here") + notes,
             unchanged: unchanged, skipped: skipped, adoptions: adoptions, forgotten: forgotten.sorted(),
             refusal: DeleteGuard.refusal(files: files + clearingDeletes, maxDelete: policy.maxDelete),
-            moveCandidates: candidates, overlap: countsOverlap ? overlap.overlap(unknownFolders: unknownSource) : nil,
+            moveCandidates: candidates,
+            overlap: deviceHasRecords ? overlap.overlap(unknownFolders: unknownSource) : nil,
             records: recordsSeen)
     }
 }

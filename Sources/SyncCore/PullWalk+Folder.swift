@@ -39,7 +39,7 @@ extension PullWalk {
     /// True when a record has the size and time of the new device file `entry`: only then can
     /// it be a move (`RenameDetection.remoteMoves`).
     private func mayBeMove(_ entry: SnapshotEntry) throws -> Bool {
-        guard countsOverlap, let size = entry.size, let time = entry.modified else { return false }
+        guard deviceHasRecords, let size = entry.size, let time = entry.modified else { return false }
         return try source.hasRecord(remoteSize: size, matching: time)
     }
 

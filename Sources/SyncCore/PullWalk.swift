@@ -12,6 +12,12 @@ import Foundation
 /// delete guard with the whole run's count), the unknown folders, the times of the listing
 /// (`DefaultTimes`) and the identity overlap (`ListingOverlap.Tally`).
 ///
+/// One difference from the whole-tree plan, on purpose: a local file where the device now has
+/// a folder is cleared (to the trash, or set aside as a conflict copy when it changed) once
+/// that folder's own listing is read; a folder deeper below it that cannot be listed in full
+/// no longer keeps the file in place (the whole-tree planner, seeing the whole listing first,
+/// leaves it). Nothing is lost either way.
+///
 /// Pure: everything read comes through the source.
 public struct PullWalk {
     public let policy: SyncPolicy
@@ -47,7 +53,9 @@ public struct PullWalk {
     /// How many files of the planned listing have each time (`DefaultTimes`).
     var times: [Double: Int] = [:]
     var overlap = ListingOverlap.Tally()
-    var countsOverlap = true
+    /// False on a first pull (no record at all): no new file can be a move, no overlap is
+    /// judged, and nothing of the kind is kept.
+    var deviceHasRecords = true
 
     /// A new file held back until the end: a rename if it turns out to be a move, else what
     /// was planned for it.
@@ -106,7 +114,7 @@ public struct PullWalk {
     /// crosses folders (`finish`).
     /// - Throws: what the source or the writer throws.
     public consuming func run() throws -> PullWalkResult {
-        countsOverlap = try source.hasRecords(below: .root)
+        deviceHasRecords = try source.hasRecords(below: .root)
         var pending = [Place(folder: .root, onDevice: true, here: true, isAnchor: true)]
         while let place = pending.popLast() {
             // Children in reverse: the smallest is taken next (depth first, in path order).
@@ -134,14 +142,14 @@ public struct PullWalk {
         records.reserveCapacity(folderRecords.count)
         for record in folderRecords { records[record.path] = record }
         let unknown = unknown
-        if countsOverlap {
+        if deviceHasRecords {
             let under = unknownSource.contains { $0 == folder || $0.isAncestor(of: folder) }
             overlap.add(listing: listing.entries, records: folderRecords, unknown: under)
         }
         let raw = try source.refined(Snapshot(listing.entries), records: records)
         let (remote, collected, early) = try plan(raw, local: local, records: records, place: place, unknown: unknown)
         try keep(collected, place: place)
-        for entry in remote.entries where entry.kind == .file {
+        for entry in remote.entries where deviceHasRecords && entry.kind == .file {
             if let seconds = entry.modified?.seconds { times[seconds, default: 0] += 1 }
         }
         let suspect = try suspectFolder(place, planned: remote)

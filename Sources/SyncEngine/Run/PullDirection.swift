@@ -112,7 +112,7 @@ struct PullDirection: RunDirection {
                 }
             }
         }
-        let actions = sections.actions
+        let actions = sections.takeActions()
         var planned = PlanResult(
             plan: Plan(actions: actions, notes: walked.notes, unchanged: walked.unchanged, skipped: walked.skipped),
             adoptions: walked.adoptions, forgotten: walked.forgotten, refusal: walked.refusal)

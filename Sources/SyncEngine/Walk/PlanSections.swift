@@ -4,7 +4,7 @@ import SyncCore
 
 /// A plan writer that keeps the actions in memory, one array per section, and what the pull's
 /// executor needs of each download as it is added: the local file's identity and record as the
-/// walk saw them (`lookup`). The plan is the sections one after the other (`actions`).
+/// walk saw them (`lookup`). The plan is the sections one after the other (`takeActions()`).
 final class PlanSections: PlanWriter {
     private var sections: [[Action]] = Array(repeating: [], count: PlanSection.allCases.count)
     /// What the walk saw at a path being planned: the local file's identity and the record.
@@ -27,6 +27,14 @@ final class PlanSections: PlanWriter {
         records[record.path] = record
     }
 
-    /// Every action, the sections in order.
-    var actions: [Action] { sections.flatMap { $0 } }
+    /// Every action, the sections in order; the sections are emptied (no second copy is kept).
+    func takeActions() -> [Action] {
+        var actions: [Action] = []
+        actions.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+        for index in sections.indices {
+            actions += sections[index]
+            sections[index] = []
+        }
+        return actions
+    }
 }
