@@ -46,6 +46,34 @@ public struct LocalScanner: Sendable {
         return scan
     }
 
+    /// Scans one folder of `root` without descending: the entries directly in `folder` (the
+    /// same, with the same notes, skipped names, leftovers and identities, as `scan(root:)`
+    /// finds there), without digests. A subfolder is only an entry here: its own content is
+    /// its own scan's, and so is the note when it cannot be read.
+    /// - Parameters:
+    ///   - root: the scanned tree's root (absolute or relative to the working directory).
+    ///   - folder: the folder to read, relative to `root`.
+    /// - Throws: `LocalFileError` when `root` cannot be opened as a folder. A `folder` below
+    ///   it that cannot be read (or is no folder any more) is no error: the scan holds no entry,
+    ///   a note, and the folder as `unreadable` (its content is unknown).
+    public func scan(root: String, folder: RelativePath) throws(LocalFileError) -> LocalScan {
+        var walk = Walk(root: root, recursive: false)
+        if folder.isRoot {
+            walk = try self.walk(root: root, recursive: false)
+        } else {
+            switch readFolder(walk.fullPath(folder)) {
+            case .success(let listing): visit(listing, in: folder, walk: &walk)
+            case .failure(let error): walk.unreadableFolder(folder, error)
+            }
+        }
+        var scan = LocalScan(
+            snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
+            notes: walk.notes, unreadable: walk.unreadable)
+        scan.leftovers = walk.leftovers
+        scan.skipped = walk.skipped
+        return scan
+    }
+
     /// Scans `root` and gives every file its XXH3-128 digest: taken from `cache` when the file's
     /// size, mtime and inode are unchanged, read and hashed otherwise (on `hashThreads` threads).
     ///
@@ -118,6 +146,8 @@ public struct LocalScanner: Sendable {
 
     private struct Walk {
         var root: String
+        /// Whether the content of each folder met is read too (false: one folder only).
+        var recursive = true
         var entries: [SnapshotEntry] = []
         /// The identity of `entries[i]` when it is a file (same indices): an array, so the walk
         /// never rehashes a growing dictionary.
@@ -149,6 +179,12 @@ public struct LocalScanner: Sendable {
         func fullPath(_ path: RelativePath) -> String {
             root.hasSuffix("/") ? root + path.string : root + "/" + path.string
         }
+
+        /// Notes `folder` as one that could not be read: its content is unknown.
+        mutating func unreadableFolder(_ folder: RelativePath, _ error: LocalFileError) {
+            notes.append("\(folder): cannot read folder: \(error.cause)")
+            unreadable[folder] = error.cause
+        }
     }
 
     private struct Child {
@@ -156,8 +192,8 @@ public struct LocalScanner: Sendable {
         var stat: stat
     }
 
-    private func walk(root: String) throws(LocalFileError) -> Walk {
-        var walk = Walk(root: root)
+    private func walk(root: String, recursive: Bool = true) throws(LocalFileError) -> Walk {
+        var walk = Walk(root: root, recursive: recursive)
         var info = stat()
         if stat(root, &info) != 0 { throw LocalFileError.current("stat", root) }
         if info.st_mode & S_IFMT != S_IFDIR {
@@ -217,12 +253,10 @@ public struct LocalScanner: Sendable {
                         device: UInt64(child.stat.st_dev)))
             case S_IFDIR:
                 walk.append(SnapshotEntry(path: path, kind: .directory, modified: modified))
-                let full = walk.fullPath(path)
-                switch readFolder(full) {
+                guard walk.recursive else { continue }
+                switch readFolder(walk.fullPath(path)) {
                 case .success(let inner): visit(inner, in: path, walk: &walk)
-                case .failure(let error):
-                    walk.notes.append("\(path): cannot read folder: \(error.cause)")
-                    walk.unreadable[path] = error.cause
+                case .failure(let error): walk.unreadableFolder(path, error)
                 }
             case S_IFLNK:
                 walk.append(SnapshotEntry(path: path, kind: .symlink, modified: modified))

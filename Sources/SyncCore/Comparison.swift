@@ -74,15 +74,20 @@ enum PlanOrder {
         clearing: [Action] = [], folders: [Action], renames: [Action], transfers: consuming [Action],
         deletes: [Action]
     ) -> [Action] {
-        let deepestFirst = deletes.sorted { a, b in
-            let (depthA, depthB) = (a.path.depth, b.path.depth)
-            if depthA != depthB { return depthA > depthB }
-            return b.path < a.path
-        }
+        let deepestFirst = Self.deepestFirst(deletes)
         var actions = transfers
         actions.reserveCapacity(clearing.count + folders.count + renames.count + actions.count + deepestFirst.count)
         actions.insert(contentsOf: clearing + folders.sorted { $0.path < $1.path } + renames, at: 0)
         actions.append(contentsOf: deepestFirst)
         return actions
+    }
+
+    /// `deletes` deepest first (a folder after what it holds), the deeper paths in reverse order.
+    static func deepestFirst(_ deletes: [Action]) -> [Action] {
+        deletes.sorted { a, b in
+            let (depthA, depthB) = (a.path.depth, b.path.depth)
+            if depthA != depthB { return depthA > depthB }
+            return b.path < a.path
+        }
     }
 }

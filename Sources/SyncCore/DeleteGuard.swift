@@ -53,9 +53,12 @@ struct DeleteGuard {
 
     /// Why the plan is refused, or nil: more file deletes than the limit.
     func refusal(deletes: [Action]) -> String? {
-        guard let maxDelete else { return nil }
-        let files = deletes.filter { $0.source?.kind != .directory }.count
-        guard files > maxDelete else { return nil }
+        Self.refusal(files: deletes.filter { $0.source?.kind != .directory }.count, maxDelete: maxDelete)
+    }
+
+    /// Why a plan deleting `files` files is refused under `maxDelete` (nil: no limit), or nil.
+    static func refusal(files: Int, maxDelete: Int?) -> String? {
+        guard let maxDelete, files > maxDelete else { return nil }
         return "the plan deletes \(files) files, more than --max-delete \(maxDelete); nothing was changed"
             + " (use --max-delete -1 for no limit)"
     }
@@ -87,6 +90,11 @@ struct DeleteGuard {
         let count = gone.filter { path, _ in
             !renamed.contains(path) && kept.position(of: path).map { kept.entries[$0].kind == .file } == true
         }.count
+        return keptNote(count: count, command: command, what: what, place: place)
+    }
+
+    /// The note of `keptNote(gone:kept:renamed:command:what:place:)` for `count` files kept.
+    static func keptNote(count: Int, command: String, what: String, place: String) -> String? {
         guard count > 0 else { return nil }
         return "\(count) file\(count == 1 ? "" : "s") \(what) since the last sync, kept \(place)"
             + " (\(command) --delete would delete \(count == 1 ? "it" : "them"))"

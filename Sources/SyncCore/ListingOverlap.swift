@@ -51,6 +51,69 @@ public struct ListingOverlap: Sendable, Equatable {
         unrecognised = elsewhere.values.reduce(0, +)
     }
 
+    /// The overlap from its counts (`Tally`).
+    init(records: Int, matched: Int, unrecognised: Int) {
+        self.records = records
+        self.matched = matched
+        self.unrecognised = unrecognised
+    }
+
+    /// The overlap counted one folder at a time (the folder walk of a pull): the same numbers as
+    /// `init(remote:records:)` over the whole listing. What it keeps is what does not match:
+    /// the records not found at their path and the listed files without a record at theirs.
+    struct Tally {
+        private var counted = 0
+        private var found = 0
+        private var moved: [String: Int] = [:]
+        private var elsewhere: [String: Int] = [:]
+        /// Records at a path the device lists as a folder: they count unless that folder turns
+        /// out unknown (known once it is listed).
+        private var atFolders: [(RelativePath, FileRecord)] = []
+
+        /// Adds one folder: `listing` its entries on the device (none when it has no such
+        /// folder), `records` the records directly in it, `unknown` true when the folder or one
+        /// above it could not be listed in full.
+        mutating func add(listing: [SnapshotEntry], records: [FileRecord], unknown: Bool) {
+            var kinds: [RelativePath: EntryKind] = [:]
+            for entry in listing { kinds[entry.path] = entry.kind }
+            var recorded = Set<RelativePath>()
+            for record in records where !unknown {
+                switch kinds[record.path] {
+                case .file?:
+                    counted += 1
+                    found += 1
+                    recorded.insert(record.path)
+                case .directory?:
+                    atFolders.append((record.path, record))
+                default:
+                    counted += 1
+                    moved[ListingOverlap.key(record.path.name, record.remoteSize), default: 0] += 1
+                }
+            }
+            for entry in listing where entry.kind == .file && !recorded.contains(entry.path) {
+                elsewhere[ListingOverlap.key(entry.path.name, entry.size), default: 0] += 1
+            }
+        }
+
+        /// The overlap, `unknownFolders` being every folder the device could not list in full.
+        func overlap(unknownFolders: Set<RelativePath>) -> ListingOverlap {
+            var counted = counted
+            var moved = moved
+            for (path, record) in atFolders where !unknownFolders.contains(path) {
+                counted += 1
+                moved[ListingOverlap.key(path.name, record.remoteSize), default: 0] += 1
+            }
+            var matched = found
+            var unrecognised = 0
+            for (key, listed) in elsewhere {
+                let taken = min(listed, moved[key] ?? 0)
+                matched += taken
+                unrecognised += listed - taken
+            }
+            return ListingOverlap(records: counted, matched: matched, unrecognised: unrecognised)
+        }
+    }
+
     private static func key(_ name: String, _ size: UInt64?) -> String {
         name + "\u{0}" + (size.map(String.init) ?? "-")
     }

@@ -103,6 +103,11 @@ public struct DefaultTimes: Sendable {
         for entry in listing.entries where entry.kind == .file {
             if let seconds = entry.modified?.seconds { counts[seconds, default: 0] += 1 }
         }
+        self.init(counts: counts)
+    }
+
+    /// The default times of a listing whose files' times (seconds) are counted in `counts`.
+    public init(counts: [Double: Int]) {
         shared = Set(counts.filter { $0.value >= Self.sharedBy }.keys)
     }
 

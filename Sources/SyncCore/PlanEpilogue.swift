@@ -61,6 +61,9 @@ struct PlanEpilogue {
         /// Files new on the source side: they may turn out to be moves, and what was planned for
         /// each (a transfer, or a note) is then taken back.
         var newFiles: [NewFile] = []
+        /// Local non-folders where the device has a folder, for the folder walk to note once it
+        /// knows whether anything below the folder was left out (`PullPlanner.Surroundings`).
+        var inTheWay: [SnapshotEntry] = []
     }
 
     /// The end of a planner's walk: `collected` over `source` and `destination`.
@@ -185,28 +188,50 @@ struct PlanEpilogue {
         return candidates
     }
 
-    /// The deletes of `candidates` the guard lets through. Kept, with a note: what lies in a
-    /// folder not read in full, below a suspect empty folder, a conflict copy, and (a push) a
-    /// device file changed since the last sync, which becomes a conflict action instead. A
-    /// folder still holding something kept is not deleted.
+    /// A destination entry the source lacks, as the delete guard weighs it.
+    struct DeleteCandidate {
+        var entry: SnapshotEntry
+        /// The record of its path, if any.
+        var record: FileRecord?
+        /// The empty source folder that makes deleting it suspect (`DeleteGuard.suspectFolder`).
+        var suspect: RelativePath?
+    }
+
+    /// The deletes of `candidates` the guard lets through.
     private mutating func guardedDeletes(_ candidates: [SnapshotEntry], guardian: DeleteGuard, terms: Terms)
         -> [Action]
     {
+        let weighed = candidates.map { entry in
+            DeleteCandidate(entry: entry, record: records[entry.path], suspect: guardian.suspectFolder(for: entry.path))
+        }
+        return Self.guardedDeletes(
+            weighed, policy: policy, unknown: unknown, terms: terms, notes: &notes, transfers: &transfers)
+    }
+
+    /// The deletes of `candidates` the guard lets through. Kept, with a note: what lies in a
+    /// folder not read in full, below a suspect empty folder, a conflict copy, and (a push) a
+    /// device file changed since the last sync, which becomes a conflict action instead (added
+    /// to `transfers`). A folder still holding something kept is not deleted.
+    static func guardedDeletes(
+        _ candidates: [DeleteCandidate], policy: SyncPolicy, unknown: UnknownFolders, terms: Terms,
+        notes: inout [String], transfers: inout [Action]
+    ) -> [Action] {
         var deletes: [Action] = []
         var kept: [RelativePath] = []
-        for entry in candidates where unknown.forbidsDelete(of: entry.path) == nil {
-            if let folder = guardian.suspectFolder(for: entry.path) {
+        for candidate in candidates where unknown.forbidsDelete(of: candidate.entry.path) == nil {
+            let entry = candidate.entry
+            if let folder = candidate.suspect {
                 notes.append(DeleteGuard.note(entry.path, folder: folder))
                 kept.append(entry.path)
                 continue
             }
             // A version a conflict kept is the user's to remove: never deleted unasked.
-            if entry.kind == .file, records[entry.path] == nil, ConflictNaming.isConflictCopy(entry.path.name) {
+            if entry.kind == .file, candidate.record == nil, ConflictNaming.isConflictCopy(entry.path.name) {
                 notes.append("\(entry.path): \(terms.conflictCopyNote)")
                 kept.append(entry.path)
                 continue
             }
-            if terms.keepsChangedDestination, entry.kind == .file, let record = records[entry.path],
+            if terms.keepsChangedDestination, entry.kind == .file, let record = candidate.record,
                 !Comparison.remoteMatches(entry, record),
                 let conflict = ConflictPlan.deletedHere(entry, policy: policy.onConflict)
             {

@@ -47,29 +47,77 @@ public struct PullPlanner: Sendable {
         // What the walk plans, handed to the shared end (`PlanEpilogue`).
         var collected = PlanEpilogue.Collected(
             notes: unknown.notes(sourcePlace: "on the device", destinationPlace: "here"))
-        // Upload temporaries of an unfinished push are never pulled, and nothing is written
-        // below a local name that is not a folder (a symlink there could lead out of the tree).
-        var blocked = Set<RelativePath>()
         // Local files where the device now has a folder: set aside first (`TypeChanges`).
         let typeChanged = Set(
             rawRemote.entries.filter {
                 $0.kind == .directory && local[$0.path]?.kind == .file && unknown.forbidsDelete(of: $0.path) == nil
             }.map(\.path))
         var previous: (path: RelativePath, ancestor: SnapshotEntry?)?
+        let around = Surroundings(
+            nonFolderAncestor: { path in
+                // Entries of one folder are neighbours and share their ancestors: look them up once.
+                if let previous, path.hasSameParentBytes(as: previous.path) { return previous.ancestor }
+                let ancestor = PullPlanner.nonFolderAncestor(of: path, in: local)
+                previous = (path, ancestor)
+                return ancestor
+            },
+            typeChanged: typeChanged, below: { _ in (local, records, unknown) })
+        var blocked = Set<RelativePath>()
+        let (remote, recordHits) = walk(
+            rawRemote, local: local, records: records, partials: partials, unknown: unknown, around: around,
+            blocked: &blocked, into: &collected)
+        let goneThere = unknown.outside(RenameDetection.absent(from: remote, records: records, hits: recordHits))
+        let moveCandidates = RenameDetection.remoteMoves(
+            goneThere: goneThere, newFiles: collected.newFiles.map(\.entry), local: local, remote: remote)
+        let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &collected.notes)
+        let epilogue = PlanEpilogue(
+            policy: policy, unknown: unknown, source: remote, destination: local, records: records,
+            collected: consume collected)
+        var result = epilogue.finish(gone: goneThere, renames: renames)
+        result.moveCandidates = moveCandidates
+        return result
+    }
+
+    /// What the rules of one entry need from around the entries planned together.
+    struct Surroundings {
+        /// The topmost local entry above a path that is not a folder, if any.
+        var nonFolderAncestor: (RelativePath) -> SnapshotEntry?
+        /// Local files where the device now has a folder that are set aside first (`TypeChanges`).
+        var typeChanged: Set<RelativePath>
+        /// The local side, the records and the unknown folders at and below a local folder where
+        /// the device now has a file (what clearing it must look at).
+        var below: (SnapshotEntry) -> (local: Snapshot, records: [RelativePath: FileRecord], unknown: UnknownFolders)
+        /// True when a device folder with a local non-folder in its way is noted by the caller
+        /// (the folder walk, which sees the folder's content only later): it lands in
+        /// `Collected.inTheWay` instead of `skipped`.
+        var defersInTheWay = false
+    }
+
+    /// Plans the entries of `rawRemote` (all of a tree, or one folder's) against `local` into
+    /// `collected`: the rules of each entry, shared by the whole-tree plan and the folder walk.
+    /// - Parameters:
+    ///   - blocked: local non-folders below which nothing is pulled, each noted once; grows.
+    /// - Returns: the remote side as planned (upload temporaries, leftovers, what lies below an
+    ///   unknown local folder or a local non-folder left out) and how many of its entries have
+    ///   a record.
+    func walk(
+        _ rawRemote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
+        partials: [RelativePath: PartialTransfer], unknown: UnknownFolders, around: Surroundings,
+        blocked: inout Set<RelativePath>, into collected: inout PlanEpilogue.Collected
+    ) -> (remote: Snapshot, recordHits: Int) {
+        let typeChanged = around.typeChanged
+        // Upload temporaries of an unfinished push are never pulled, and nothing is written
+        // below a local name that is not a folder (a symlink there could lead out of the tree).
+        var noted = blocked
+        var skipped: [SkippedEntry] = []
         let remote = rawRemote.filter { entry in
             guard !UploadNaming.isTemporary(entry.path), !LeftoverNaming.isLeftover(entry.path) else { return false }
             guard unknown.destinationFolder(holding: entry.path) == nil else { return false }
-            // Entries of one folder are neighbours and share their ancestors: look them up once.
-            let ancestor: SnapshotEntry?
-            if let previous, entry.path.hasSameParentBytes(as: previous.path) {
-                ancestor = previous.ancestor
-            } else {
-                ancestor = PullPlanner.nonFolderAncestor(of: entry.path, in: local)
+            guard let ancestor = around.nonFolderAncestor(entry.path), !typeChanged.contains(ancestor.path) else {
+                return true
             }
-            previous = (entry.path, ancestor)
-            guard let ancestor, !typeChanged.contains(ancestor.path) else { return true }
-            if blocked.insert(ancestor.path).inserted {
-                collected.skipped.append(
+            if noted.insert(ancestor.path).inserted {
+                skipped.append(
                     SkippedEntry(
                         path: ancestor.path.string,
                         reason:
@@ -78,6 +126,8 @@ public struct PullPlanner: Sendable {
             }
             return false
         }
+        blocked = noted
+        collected.skipped += skipped
         var recordHits = 0
 
         let localPositions = remote.positions(in: local)
@@ -96,12 +146,11 @@ public struct PullPlanner: Sendable {
                     continue
                 }
                 if let here {
-                    // Noted once: a folder with content was named already by the filter above.
-                    if !blocked.contains(entry.path) {
-                        collected.skipped.append(
-                            SkippedEntry(
-                                path: entry.path.string,
-                                reason: "a folder on the device but a \(here.kind.rawValue) here; skipped"))
+                    if around.defersInTheWay {
+                        collected.inTheWay.append(here)
+                    } else if !blocked.contains(entry.path) {
+                        // Noted once: a folder with content was named already by the filter above.
+                        collected.skipped.append(PullPlanner.inTheWay(here))
                     }
                     continue
                 }
@@ -122,12 +171,15 @@ public struct PullPlanner: Sendable {
                     if let here { collected.unchanged += here.kind == .file ? 1 : 0 }
                     continue
                 }
-                if let here, here.kind == .directory, unknown.forbidsDelete(of: here.path) == nil {
-                    collected.clearing += TypeChanges.pullClearing(
-                        source: entry, here: here, local: local, records: records)
-                    collected.transfers.append(
-                        download(entry, partial: nil, reason: "a file on the device now, a folder here"))
-                    continue
+                if let here, here.kind == .directory {
+                    let below = around.below(here)
+                    if below.unknown.forbidsDelete(of: here.path) == nil {
+                        collected.clearing += TypeChanges.pullClearing(
+                            source: entry, here: here, local: below.local, records: below.records)
+                        collected.transfers.append(
+                            download(entry, partial: nil, reason: "a file on the device now, a folder here"))
+                        continue
+                    }
                 }
                 if let here, here.kind != .file {
                     collected.skipped.append(
@@ -162,22 +214,17 @@ public struct PullPlanner: Sendable {
                 }
             }
         }
+        return (remote, recordHits)
+    }
 
-        let goneThere = unknown.outside(RenameDetection.absent(from: remote, records: records, hits: recordHits))
-        let moveCandidates = RenameDetection.remoteMoves(
-            goneThere: goneThere, newFiles: collected.newFiles.map(\.entry), local: local, remote: remote)
-        let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &collected.notes)
-        let epilogue = PlanEpilogue(
-            policy: policy, unknown: unknown, source: remote, destination: local, records: records,
-            collected: consume collected)
-        var result = epilogue.finish(gone: goneThere, renames: renames)
-        result.moveCandidates = moveCandidates
-        return result
+    /// The skipped entry of a device folder whose path holds a local non-folder `here`.
+    static func inTheWay(_ here: SnapshotEntry) -> SkippedEntry {
+        SkippedEntry(path: here.path.string, reason: "a folder on the device but a \(here.kind.rawValue) here; skipped")
     }
 
     /// The candidates `evidence` confirms, as renames; a note for each other one (it stays a
     /// download, and its old local file is kept unless `--delete` trashes it).
-    private func confirmedMoves(_ candidates: [MoveCandidate], evidence: MoveEvidence, notes: inout [String])
+    func confirmedMoves(_ candidates: [MoveCandidate], evidence: MoveEvidence, notes: inout [String])
         -> [DetectedRename]
     {
         var renames: [DetectedRename] = []

@@ -48,11 +48,29 @@ enum RenameDetection {
         goneThere: [(RelativePath, FileRecord)], newFiles: [SnapshotEntry], local: Snapshot, remote: Snapshot
     ) -> [MoveCandidate] {
         guard !goneThere.isEmpty, !newFiles.isEmpty else { return [] }
+        let vanished = goneThere.filter { path, record in canMove(record, here: local[path]) }.map(\.1)
+        return remoteMoves(vanished: vanished, newFiles: newFiles) { DefaultTimes(remote) }
+    }
+
+    /// True when the gone record `record`, whose path holds `here` locally, can be where a
+    /// device file moved from: its remote size and time are known and the local copy is
+    /// unchanged.
+    static func canMove(_ record: FileRecord, here: SnapshotEntry?) -> Bool {
+        guard record.remoteSize != nil, record.remoteModified != nil, let here, here.kind == .file else {
+            return false
+        }
+        return Comparison.localMatches(here, record)
+    }
+
+    /// The candidates of `remoteMoves(goneThere:newFiles:local:remote:)` from the gone records
+    /// that `canMove` accepts, `defaults` giving the listing's default times (asked once, and
+    /// only when there is a candidate).
+    static func remoteMoves(
+        vanished records: [FileRecord], newFiles: [SnapshotEntry], defaults makeDefaults: () -> DefaultTimes
+    ) -> [MoveCandidate] {
         var vanished: [UInt64: [FileRecord]] = [:]
-        for (path, record) in goneThere {
-            guard let size = record.remoteSize, record.remoteModified != nil,
-                let here = local[path], here.kind == .file, Comparison.localMatches(here, record)
-            else { continue }
+        for record in records {
+            guard let size = record.remoteSize else { continue }
             vanished[size, default: []].append(record)
         }
         var matches: [RelativePath: [RelativePath]] = [:]  // vanished path -> new paths
@@ -65,7 +83,7 @@ enum RenameDetection {
         }
         let unique = pairs.filter { matches[$0.old]?.count == 1 }
         guard !unique.isEmpty else { return [] }
-        let defaults = DefaultTimes(remote)
+        let defaults = makeDefaults()
         return unique.map { pair in
             MoveCandidate(
                 from: pair.old, to: pair.new.path, size: pair.new.size ?? 0,

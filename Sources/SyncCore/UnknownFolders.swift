@@ -31,6 +31,17 @@ struct UnknownFolders {
         destinationHidden = destination.hiddenUnknown
     }
 
+    /// The folders of each side, as sets (the folder walk's, growing as it goes).
+    init(
+        source: Set<RelativePath>, destination: Set<RelativePath>, sourceHidden: Set<RelativePath>,
+        destinationHidden: Set<RelativePath>
+    ) {
+        self.source = source
+        self.destination = destination
+        self.sourceHidden = sourceHidden
+        self.destinationHidden = destinationHidden
+    }
+
     /// True when neither side has an unknown folder: every check answers nil at no cost.
     var isEmpty: Bool { source.isEmpty && destination.isEmpty && sourceHidden.isEmpty && destinationHidden.isEmpty }
 

@@ -39,7 +39,7 @@ extension StateStore {
         }
     }
 
-    private static func record(_ row: Row) throws(StoreError) -> FileRecord {
+    static func record(_ row: Row) throws(StoreError) -> FileRecord {
         guard let local = try FileTime.read(row, 5) else { throw .corrupt("record without a local time") }
         return FileRecord(
             path: try RelativePath.stored(row.text(0)), remoteSize: row.optionalUnsigned(1),
@@ -54,11 +54,13 @@ extension StateStore {
             try connection.query(
                 """
                 INSERT OR REPLACE INTO records (device, path, remote_size, remote_mtime, remote_precision,
-                    local_size, local_mtime, local_precision, digest) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                    local_size, local_mtime, local_precision, digest, parent)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
                 """,
                 [.text(device), .text(record.path.string), .unsigned(record.remoteSize)]
                     + FileTime.columns(record.remoteModified) + [.unsigned(record.localSize)]
-                    + FileTime.columns(record.localModified) + [record.digest.map { .text($0) } ?? .null])
+                    + FileTime.columns(record.localModified)
+                    + [record.digest.map { .text($0) } ?? .null, .text(record.path.parent.string)])
         }
     }
 

@@ -60,6 +60,19 @@ public final class StateStore: @unchecked Sendable {
         ["ALTER TABLE devices ADD COLUMN resume_quirk TEXT"],
         // Why a device's listings go over the control connection (STAT, issue 16), nil when not.
         ["ALTER TABLE devices ADD COLUMN listing_quirk TEXT"],
+        // The folder of each record, so a pull reads the records of one folder at a time
+        // (issue 17), and the remote size and time, to ask whether a new file could be a move.
+        // `parent` is the path up to its last `/` ("" in the root): `rtrim` strips every
+        // character but `/` from the end, and the `/` left is cut off.
+        [
+            "ALTER TABLE records ADD COLUMN parent TEXT NOT NULL DEFAULT ''",
+            """
+            UPDATE records SET parent = substr(rtrim(path, replace(path, '/', '')), 1,
+                length(rtrim(path, replace(path, '/', ''))) - 1) WHERE instr(path, '/') > 0
+            """,
+            "CREATE INDEX records_by_folder ON records (device, parent, path)",
+            "CREATE INDEX records_by_remote_size ON records (device, remote_size, remote_mtime)",
+        ],
     ]
 
     /// The schema version this code writes.

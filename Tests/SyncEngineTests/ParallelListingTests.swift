@@ -52,3 +52,56 @@ struct ParallelListingTests {
         #expect(report.error?.contains("d3") == true)
     }
 }
+
+/// The listing streamed to a walk (`ParallelListing.take`): in walk order, a bounded window ahead.
+struct StreamedListingTests {
+    /// A lister over a made-up tree: `/` holds 40 folders, each 2 subfolders; counts listings.
+    private final class Tree: @unchecked Sendable {
+        let lock = NSLock()
+        var listed: [RelativePath] = []
+
+        func list(_ folder: RelativePath) throws -> RemoteScanner.Folder {
+            lock.withLock { listed.append(folder) }
+            Thread.sleep(forTimeInterval: 0.001)
+            var result = RemoteScanner.Folder()
+            let names = folder.isRoot ? (0..<40).map { "d\($0)" } : folder.depth == 1 ? ["a", "b"] : []
+            for name in names {
+                let path = try folder.appending(validating: name)
+                result.entries.append(SnapshotEntry(path: path, kind: .directory))
+                result.subfolders.append(path)
+            }
+            result.fingerprint = result.entries.isEmpty ? nil : folder.string.hashValue
+            return result
+        }
+    }
+
+    @Test func theExtraConnectionsListAheadOfTheWalkByTheWindowAtMost() throws {
+        let server = MemoryServer()
+        let tree = Tree()
+        let window = 3
+        let listing = ParallelListing(
+            first: try server.connect(), connections: 3, openExtra: { try server.connect() }, window: window,
+            remotePath: { "/" + $0.string }, lister: { _, folder in try tree.list(folder) })
+        var walked: [RelativePath] = []
+        var pending: [RelativePath] = [.root]
+        while let folder = pending.popLast() {
+            guard case .success(let listed) = listing.take(folder) else {
+                Issue.record("\(folder) failed")
+                continue
+            }
+            walked.append(folder)
+            // Listed ahead of the walk: at most the window (and those being listed).
+            let ahead = tree.lock.withLock { tree.listed.count } - walked.count
+            #expect(ahead <= window, "\(ahead) listed ahead at \(folder)")
+            Thread.sleep(forTimeInterval: 0.002)
+            pending += listed.subfolders.sorted().reversed()
+        }
+        listing.end()
+        #expect(walked.count == 1 + 40 + 80)
+        #expect(walked == walked.sorted())
+        // Each folder listed once, and not on the first connection alone.
+        #expect(Set(tree.listed).count == tree.listed.count)
+        #expect(tree.listed.count == walked.count)
+        #expect(server.connects > 1)
+    }
+}

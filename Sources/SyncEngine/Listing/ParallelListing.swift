@@ -45,6 +45,14 @@ final class ParallelListing: @unchecked Sendable {
     private var extras: [RemoteFileSystem] = []
     /// Lines for the device's notes: retries made on the extra connections.
     private(set) var notes: [String] = []
+    /// Streaming (`take(_:)`): folders listed ahead of the walk and not taken yet, at most this
+    /// many with those being listed; nil lists the whole tree (`run()`).
+    private let window: Int?
+    /// Streaming: folders being listed right now, and whether the walk is over.
+    private var listing = Set<RelativePath>()
+    private var ended = false
+    private let group = DispatchGroup()
+    private var started = false
 
     /// - Parameters:
     ///   - first: the device run's connection (owned by the caller; not closed here).
@@ -53,10 +61,12 @@ final class ParallelListing: @unchecked Sendable {
     ///   - extrasFrom: folders waiting (at least 1) from which the extra connections are opened.
     ///   - remotePath: the path a folder is listed under.
     ///   - lister: lists one folder over one connection.
+    ///   - window: for `take(_:)`: folders listed ahead of the walk at most; nil for `run()`.
     init(
         first: RemoteFileSystem, connections: Int, openExtra: (() throws -> RemoteFileSystem)?, extrasFrom: Int = 4,
-        remotePath: @escaping (RelativePath) -> String, lister: @escaping Lister
+        window: Int? = nil, remotePath: @escaping (RelativePath) -> String, lister: @escaping Lister
     ) {
+        self.window = window.map { max(1, $0) }
         self.first = first
         self.remotePath = remotePath
         self.connections = openExtra == nil ? 1 : max(1, connections)
@@ -67,24 +77,73 @@ final class ParallelListing: @unchecked Sendable {
 
     /// Lists the tree; returns the outcome of every folder handed out, keyed by path.
     func run() -> [RelativePath: Result<RemoteScanner.Folder, Error>] {
-        let group = DispatchGroup()
-        var started = false
         while let work = next(onFirst: true) {
             let outcome = list(work, on: first)
             finish(work.folder, outcome, on: first)
-            if !started && connections > 1 && enoughPending() {
-                started = true
-                let learned = first.learned
-                for _ in 1..<connections { startExtra(in: group, learned: learned) }
-            }
+            startExtrasWhenDue()
         }
+        end()
+        return outcomes
+    }
+
+    /// Streaming: the outcome of `folder`, which the walk needs now (the root first, then each
+    /// folder after its parent). Taken from what the extra connections listed ahead, waited for
+    /// while one lists it, else listed on the first connection here and now. The extra
+    /// connections list ahead in walk order (depth first, names in order), at most `window`
+    /// folders beyond the walk. Call `end()` once the walk is over.
+    func take(_ folder: RelativePath) -> Result<RemoteScanner.Folder, Error> {
+        condition.lock()
+        while true {
+            if let outcome = outcomes.removeValue(forKey: folder) {
+                condition.broadcast()
+                condition.unlock()
+                startExtrasWhenDue()
+                return outcome
+            }
+            if listing.contains(folder) {
+                condition.wait()
+                continue
+            }
+            // Not listed yet (or handed back): listed here, on the first connection.
+            var work = Work(folder: folder, spelling: nil)
+            if let index = handedBack.lastIndex(where: { $0.folder == folder }) {
+                work = handedBack.remove(at: index)
+            } else if let index = pending.lastIndex(where: { $0.folder == folder }) {
+                work = pending.remove(at: index)
+            }
+            inFlight += 1
+            listing.insert(folder)
+            condition.unlock()
+            finish(folder, list(work, on: first), on: first)
+            condition.lock()
+        }
+    }
+
+    /// Ends the listing: the extra connections stop, what they learned goes to the first one,
+    /// and they are closed. Called once, after `run()` or the last `take(_:)`.
+    func end() {
+        condition.lock()
+        ended = true
+        condition.broadcast()
+        condition.unlock()
         group.wait()
-        for extra in extras {
+        condition.lock()
+        let opened = extras
+        extras = []
+        condition.unlock()
+        for extra in opened {
             notes += extra.retryLog
             first.learned.absorb(extra.learned)
             extra.close()
         }
-        return outcomes
+    }
+
+    /// Opens the extra connections once enough folders wait (on the first connection's thread).
+    private func startExtrasWhenDue() {
+        guard !started && connections > 1 && enoughPending() else { return }
+        started = true
+        let learned = first.learned
+        for _ in 1..<connections { startExtra(in: group, learned: learned) }
     }
 
     private func enoughPending() -> Bool {
@@ -125,6 +184,17 @@ final class ParallelListing: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             if stopped { return nil }
+            if let window {
+                // Streaming: extra connections only, ahead of the walk by `window` at most.
+                if ended { return nil }
+                if outcomes.count + inFlight < window, let folder = pending.popLast() {
+                    inFlight += 1
+                    listing.insert(folder.folder)
+                    return folder
+                }
+                condition.wait()
+                continue
+            }
             if onFirst, let folder = handedBack.popLast() {
                 inFlight += 1
                 return folder
@@ -176,7 +246,9 @@ final class ParallelListing: @unchecked Sendable {
             }
         }
         outcomes[folder] = outcome
-        pending += found
+        listing.remove(folder)
+        // Streaming: in walk order, the first name on top (taken first).
+        pending += window == nil ? found : found.sorted { $0.folder > $1.folder }
         if case .failure(let error) = outcome, folder.isRoot || error is ListingBudgetExceeded { stopped = true }
         inFlight -= 1
         condition.broadcast()
@@ -196,6 +268,7 @@ final class ParallelListing: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         handedBack.append(work)
+        listing.remove(work.folder)
         inFlight -= 1
         condition.broadcast()
     }

@@ -63,9 +63,43 @@ struct RemoteScanner {
     ///   listed incompletely) is noted and marked unknown in the snapshot, so nothing absent
     ///   there is taken as deleted.
     func scan() throws -> Result {
+        let listing = parallelListing(window: nil)
+        let outcomes = listing.run()
+        if let exceeded = budget?.failure { throw exceeded }
+        // Assembled depth first, last subfolder first: the order of a walk over one connection.
+        var entries: [SnapshotEntry] = []
+        var assembly = Assembly()
+        var pending: [RelativePath] = [.root]
+        while let folder = pending.popLast() {
+            // Every folder handed out is listed or failed.
+            guard let outcome = outcomes[folder], let listed = try take(folder, outcome, into: &assembly) else {
+                continue
+            }
+            entries += listed.entries
+            pending += listed.subfolders
+        }
+        assembly.notes += listing.notes
+        var snapshot = Snapshot(entries, unknown: Set(assembly.unknown.keys))
+        snapshot.hiddenUnknown = assembly.hiddenUnknown
+        return Result(snapshot: snapshot, notes: assembly.notes, skipped: assembly.skipped, unknown: assembly.unknown)
+    }
+
+    /// What the listings of the folders taken so far tell beside their entries.
+    struct Assembly {
+        var notes: [String] = []
+        var skipped: [SkippedEntry] = []
+        /// Folders not known in full, with the cause (`Result.unknown`).
+        var unknown: [RelativePath: String] = [:]
+        /// Folders whose dot-names are unknown (`Snapshot.hiddenUnknown`).
+        var hiddenUnknown = Set<RelativePath>()
+    }
+
+    /// The listings over up to `connections` connections (`ParallelListing`), streamed to a
+    /// walk when `window` is set.
+    func parallelListing(window: Int?) -> ParallelListing {
         let path = { [root] (folder: RelativePath) in remotePath(root: root, relative: folder.string) }
-        let listing = ParallelListing(
-            first: remote, connections: connections, openExtra: openExtra, remotePath: path
+        return ParallelListing(
+            first: remote, connections: connections, openExtra: openExtra, window: window, remotePath: path
         ) { [budget] remote, folder in
             do {
                 let listing = try remote.list(path(folder))
@@ -80,41 +114,35 @@ struct RemoteScanner {
                 throw error
             }
         }
-        let outcomes = listing.run()
-        if let exceeded = budget?.failure { throw exceeded }
-        var unknown: [RelativePath: String] = [:]
-        var hiddenUnknown = Set<RelativePath>()
-        // Assembled depth first, last subfolder first: the order of a walk over one connection.
-        var entries: [SnapshotEntry] = []
-        var notes: [String] = []
-        var skipped: [SkippedEntry] = []
-        var pending: [RelativePath] = [.root]
-        while let folder = pending.popLast() {
-            switch outcomes[folder] {
-            case .success(let listed)?:
-                if folder.isRoot, listed.listedNothing, try remote.folderExists(path(.root)) == false {
-                    throw RemoteRootMissing(path: path(.root))
-                }
-                skipped += listed.skipped
-                entries += listed.entries
-                pending += listed.subfolders
-                if listed.mayHideDotNames { hiddenUnknown.insert(folder) }
-                if let reason = listed.incomplete {
-                    notes.append("\(shown(folder)): listing incomplete: \(reason)")
-                    unknown[folder] = reason
-                }
-            case .failure(let error)?:
-                if folder.isRoot { throw error }
-                notes.append("\(folder): could not be listed: \(error)")
-                unknown[folder] = "\(error)"
-            case nil:
-                continue  // not reached: every folder handed out is listed or failed
+    }
+
+    /// Takes the outcome of listing `folder` into `assembly`: its entries, or nil when it could
+    /// not be listed (noted, and unknown).
+    /// - Throws: when the root cannot be listed; `RemoteRootMissing` when its listing is empty
+    ///   and the server says it does not exist.
+    func take(_ folder: RelativePath, _ outcome: Swift.Result<Folder, Error>, into assembly: inout Assembly) throws
+        -> Folder?
+    {
+        switch outcome {
+        case .success(let listed):
+            if folder.isRoot, listed.listedNothing,
+                try remote.folderExists(remotePath(root: root, relative: "")) == false
+            {
+                throw RemoteRootMissing(path: remotePath(root: root, relative: ""))
             }
+            assembly.skipped += listed.skipped
+            if listed.mayHideDotNames { assembly.hiddenUnknown.insert(folder) }
+            if let reason = listed.incomplete {
+                assembly.notes.append("\(shown(folder)): listing incomplete: \(reason)")
+                assembly.unknown[folder] = reason
+            }
+            return listed
+        case .failure(let error):
+            if folder.isRoot { throw error }
+            assembly.notes.append("\(folder): could not be listed: \(error)")
+            assembly.unknown[folder] = "\(error)"
+            return nil
         }
-        notes += listing.notes
-        var snapshot = Snapshot(entries, unknown: Set(unknown.keys))
-        snapshot.hiddenUnknown = hiddenUnknown
-        return Result(snapshot: snapshot, notes: notes, skipped: skipped, unknown: unknown)
     }
 
     private func shown(_ folder: RelativePath) -> String { folder.isRoot ? "/" : folder.string }

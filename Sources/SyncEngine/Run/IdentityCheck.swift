@@ -62,8 +62,15 @@ enum IdentityCheck {
     /// The refusal when the device's listing `remote` is another tree than `records` (see
     /// `ListingOverlap`), nil when it is the device's own or `job.acceptNewIdentity` is set.
     static func foreignTree(_ remote: Snapshot, _ records: [RelativePath: FileRecord], job: DeviceJob) -> String? {
-        guard !job.acceptNewIdentity, records.count >= ListingOverlap.minimumRecords else { return nil }
-        let overlap = ListingOverlap(remote: remote, records: records)
+        foreignTree(records: records.count, job: job) { ListingOverlap(remote: remote, records: records) }
+    }
+
+    /// The refusal when `overlap` (measured over `records` records, asked only when they are
+    /// enough to judge) shows another tree; nil as in `foreignTree(_:_:job:)`.
+    static func foreignTree(records: Int, job: DeviceJob, overlap: () -> ListingOverlap?) -> String? {
+        guard !job.acceptNewIdentity, records >= ListingOverlap.minimumRecords, let overlap = overlap() else {
+            return nil
+        }
         return overlap.isAnotherTree ? overlap.refusal(host: job.host) : nil
     }
 }

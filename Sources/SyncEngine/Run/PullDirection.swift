@@ -4,8 +4,8 @@ import LocalTree
 import SyncCore
 import SyncStore
 
-/// A device run's pull: the device is listed while the local folder is scanned, `PullPlanner`
-/// plans, `PullExecutor` downloads (see `DeviceRun`).
+/// A device run's pull: planned folder by folder (`PullWalk`: the device's listing, the local
+/// folder and the records of one folder at a time), `PullExecutor` downloads (see `DeviceRun`).
 struct PullDirection: RunDirection {
     /// The device run this is the direction of.
     let run: DeviceRun
@@ -66,80 +66,72 @@ struct PullDirection: RunDirection {
         }
     }
 
-    /// Lists the device (over up to `job.connections` connections) while the local folder is
-    /// scanned and the state read on another thread, then plans into `writer` (each action
-    /// with the record of its path and what the scan found there); the plan comes with the
+    /// Plans folder by folder (`PullWalk`): each folder of the device listed (over up to
+    /// `job.connections` connections, a bounded window ahead), the same local folder scanned,
+    /// its records read; the actions go to `writer` as they are planned, each with the record of
+    /// its path and what the scan found there (`AnnotatingPlanWriter`); the plan comes with the
     /// local side as the plan saw it (`PullTree`: when the scan began, which paths get a
     /// conflict copy).
     func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
-        let excludes = try ExcludeRules(job.excludes)
         let scanStarted = Date()
-        let (scanned, (local, records, partials)) = try run.listDevice(remote, excludes: excludes, report: &report) {
-            let local = try localSnapshot(excludes: excludes)
-            var records = try store?.records(device: job.name) ?? [:]
-            let stored = try store?.partialTransfers(device: job.name) ?? [:]
-            let placed = PlacedDownloads.records(partials: stored, local: local.snapshot, records: records)
-            for record in placed { records[record.path] = record }
-            let partials = try currentPartials(stored)
-            if !job.dryRun, let store {
-                // Placed files are recorded; rows with no bytes on disk and no placed file
-                // (a download that failed or never started) are dropped: the plan adds its own.
-                try store.transaction {
-                    for record in placed { try store.upsertRecord(record, device: job.name) }
-                    for path in stored.keys where partials[path] == nil {
-                        try store.removePartial(path: path, device: job.name)
-                    }
-                }
-            }
-            return (local, records, partials)
-        }
-        report.notes += local.notes
-        report.skipped += local.skipped
-        run.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
         var policy = job.policy
         policy.now = run.clock()
-        // Minute-precise listed times that cannot tell a change are asked to the second (MDTM).
-        let listed = try PreciseTimes.resolve(
-            scanned.snapshot, remote: remote, root: job.remoteRoot, records: records,
-            lastSync: try? store?.lastSync(device: job.name), now: policy.now,
-            cancellation: job.cancellation)
-        let planner = PullPlanner(policy: policy)
-        var planned = planner.plan(remote: listed, local: local.snapshot, records: records, partials: partials)
-        // Size and time only propose moves: each is proven (server hash, sampled bytes) before
-        // it becomes a rename, in a dry run too (reads only); see `MoveEvidenceCheck`.
-        if !planned.moveCandidates.isEmpty {
-            let evidence = MoveEvidenceCheck(remote: remote, job: job).check(planned.moveCandidates)
-            planned = planner.plan(
-                remote: listed, local: local.snapshot, records: records, partials: partials, evidence: evidence)
+        let excludes = try ExcludeRules(job.excludes)
+        let quirk = ControlListingQuirk.seed(remote, store: store, device: job.name)
+        let listings = RemoteWalk(
+            RemoteScanner(
+                remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
+                openExtra: DeviceRun.extraConnection(job: job, connect: run.connect), budget: job.listingBudget))
+        let source: DeviceWalkSource
+        let partials: [RelativePath: PartialTransfer]
+        let walked: PullWalkResult
+        let annotating: AnnotatingPlanWriter
+        do {
+            defer { listings.end() }
+            source = try DeviceWalkSource(
+                job: job, store: store, remote: remote, listings: listings, excludes: excludes, now: policy.now)
+            annotating = AnnotatingPlanWriter(base: writer, lookup: source.seen) { [store, job] path in
+                try store?.record(path: path, device: job.name)
+            }
+            partials = try currentPartials(source.stored)
+            walked = try PullWalk(policy: policy, partials: partials, source: source, writer: annotating).run()
         }
+        if let note = ControlListingQuirk.conclude(
+            remote, stored: quirk, store: store, device: job.name, persist: !job.dryRun,
+            hidesDotNames: !listings.assembly.hiddenUnknown.isEmpty)
+        {
+            report.notes.append(note)
+        }
+        report.notes += listings.assembly.notes + source.notes
+        report.skipped += listings.assembly.skipped + source.skipped
+        run.markIncomplete(remote: listings.assembly.unknown, local: source.unreadable, in: &report)
+        if !job.dryRun, let store {
+            // Rows with no bytes on disk and no placed file (a download that failed or never
+            // started) are dropped, now that the placed files are recorded: the plan adds its own.
+            try store.transaction {
+                for path in source.stored.keys where partials[path] == nil {
+                    try store.removePartial(path: path, device: job.name)
+                }
+            }
+        }
+        var planned = PlanResult(
+            plan: Plan(actions: [], notes: walked.notes, unchanged: walked.unchanged, skipped: walked.skipped),
+            adoptions: walked.adoptions, forgotten: walked.forgotten, refusal: walked.refusal)
+        planned.moveCandidates = walked.moveCandidates
         // Another tree at the device's address (a camera of the same model swapped in): refuse
         // before anything is deleted or overwritten (issue 14 item 18).
-        if planned.refusal == nil, let refusal = IdentityCheck.foreignTree(scanned.snapshot, records, job: job) {
+        if planned.refusal == nil,
+            let refusal = IdentityCheck.foreignTree(records: walked.records, job: job, overlap: { walked.overlap })
+        {
             planned.refusal = refusal
         }
         let tree = PullTree(
-            paths: job.paths, scanStarted: scanStarted,
-            conflicted: Set(planned.plan.actions.filter { $0.kind == .conflict }.map(\.path)),
-            leftovers: local.leftovers)
-        for var action in planned.plan.actions {
-            action.record = records[action.path]
-            action.seen = local.identities[action.path]
-            try writer.append(action, to: .transfers)
-        }
-        planned.plan.actions = []
+            paths: job.paths, scanStarted: scanStarted, conflicted: annotating.conflicted,
+            leftovers: source.leftovers)
         let batch = store.map {
             PullRecordBatch(store: $0, device: job.name, folders: [job.paths.deviceRoot, job.paths.stateFolder])
         }
         return Planned(result: planned, tree: tree, batch: batch)
-    }
-
-    /// The device's local folder; a folder that does not exist yet is empty.
-    private func localSnapshot(excludes: ExcludeRules) throws -> LocalScan {
-        guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
-            return LocalScan(
-                snapshot: Snapshot([]), identities: [:], notes: [], hashedFiles: 0, hashedBytes: 0, cachedFiles: 0)
-        }
-        return try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(root: job.paths.deviceRoot)
     }
 
     /// The partial downloads of `stored` whose bytes are on disk, with the bytes there.

@@ -1,0 +1,229 @@
+import Foundation
+
+/// Plans a pull folder by folder (issue 17): the same plan as `PullPlanner.plan` over whole
+/// snapshots, with memory bounded by the largest folder and what crosses folders.
+///
+/// A union walk in `RelativePath` order over three trees: the device's listing, the local
+/// folder, the records (`PullWalkSource`). Each folder is planned by the entry rules of
+/// `PullPlanner` on folder-sized snapshots, and its actions go to the writer at once. Kept
+/// across folders, until the end: the records gone from the device that a move could come
+/// from, the new device files that could be moves (only when some record has their size and
+/// time), the delete candidates (decided last, after the renames, deepest first, through the
+/// delete guard with the whole run's count), the unknown folders, the times of the listing
+/// (`DefaultTimes`) and the identity overlap (`ListingOverlap.Tally`).
+///
+/// One difference from the whole-tree plan, on purpose: a local file where the device now has
+/// a folder is cleared (to the trash, or set aside as a conflict copy when it changed) once
+/// that folder's own listing is read; a folder deeper below it that cannot be listed in full
+/// no longer keeps the file in place (the whole-tree planner, seeing the whole listing first,
+/// leaves it). Nothing is lost either way.
+///
+/// Pure: everything read comes through the source.
+public struct PullWalk {
+    public let policy: SyncPolicy
+    let planner: PullPlanner
+    let partials: [RelativePath: PartialTransfer]
+    let source: any PullWalkSource
+    let writer: any PlanWriter
+    /// Unknown folders found so far, each side (complete once the walk is done).
+    var unknownSource = Set<RelativePath>()
+    var unknownDestination = Set<RelativePath>()
+    var hiddenSource = Set<RelativePath>()
+    var hiddenDestination = Set<RelativePath>()
+    /// Local non-folders below which nothing is pulled, noted once each.
+    var blocked = Set<RelativePath>()
+    var notes: [String] = []
+    var skipped: [SkippedEntry] = []
+    var adoptions: [Adoption] = []
+    var forgotten: [RelativePath] = []
+    var unchanged = 0
+    /// Paths a type change clears (nothing below them is deleted), and the deletes among them.
+    var cleared: [RelativePath] = []
+    var clearingDeletes = 0
+    /// Gone records a move can come from (`RenameDetection.canMove`), in walk order.
+    var vanished: [FileRecord] = []
+    /// Gone records whose local file is still here (the note of a run without `--delete`).
+    var goneKept = 0
+    /// New device files that may be moves, with what was planned for each.
+    var held: [Held] = []
+    /// Local entries the device lacks, for `--delete`.
+    var deleteCandidates: [PlanEpilogue.DeleteCandidate] = []
+    /// Records seen (the identity check needs enough of them).
+    var recordsSeen = 0
+    /// How many files of the planned listing have each time (`DefaultTimes`).
+    var times: [Double: Int] = [:]
+    var overlap = ListingOverlap.Tally()
+    /// False on a first pull (no record at all): no new file can be a move, no overlap is
+    /// judged, and nothing of the kind is kept.
+    var deviceHasRecords = true
+
+    /// A new file held back until the end: a rename if it turns out to be a move, else what
+    /// was planned for it.
+    struct Held {
+        var entry: SnapshotEntry
+        var transfer: Action?
+        var note: String?
+    }
+
+    /// How a folder stands, handed down from its parent's visit.
+    struct Place {
+        var folder: RelativePath
+        /// The device lists it as a folder (its listing is read).
+        var onDevice = false
+        /// The local side has it as a folder (it is scanned).
+        var here = false
+        /// The topmost local non-folder at or above it, and whether a type change clears it.
+        var nonFolderAncestor: SnapshotEntry?
+        var ancestorCleared = false
+        /// The local non-folder at its path when the device has a folder there (noted here
+        /// unless something below was left out and named it already).
+        var inTheWay: SnapshotEntry?
+        /// The folder that makes deleting in it suspect (`DeleteGuard.suspectFolder`), when it
+        /// is not in the planned listing itself (then its parent's answer holds).
+        var suspect: RelativePath?
+        /// True when the planned listing holds it as a folder (or it is the root): it settles
+        /// the answer itself, from its own planned listing.
+        var isAnchor = false
+        /// Its listing when it was read early (`plan`: a type change waits for it).
+        var listing: FolderListing?
+    }
+
+    /// A walk of a pull under `policy`.
+    /// - Parameters:
+    ///   - partials: interrupted downloads waiting to be resumed, by path (all of them: few).
+    ///   - source: where the folders are read.
+    ///   - writer: where the actions go, by section.
+    public init(
+        policy: SyncPolicy, partials: [RelativePath: PartialTransfer], source: any PullWalkSource,
+        writer: any PlanWriter
+    ) {
+        self.policy = policy
+        planner = PullPlanner(policy: policy)
+        self.partials = partials
+        self.source = source
+        self.writer = writer
+    }
+
+    var unknown: UnknownFolders {
+        UnknownFolders(
+            source: unknownSource, destination: unknownDestination, sourceHidden: hiddenSource,
+            destinationHidden: hiddenDestination)
+    }
+
+    /// Walks the three trees from the root, writing each folder's actions, then plans what
+    /// crosses folders (`finish`).
+    /// - Throws: what the source or the writer throws.
+    public consuming func run() throws -> PullWalkResult {
+        deviceHasRecords = try source.hasRecords(below: .root)
+        var pending = [Place(folder: .root, onDevice: true, here: true, isAnchor: true)]
+        while let place = pending.popLast() {
+            // Children in reverse: the smallest is taken next (depth first, in path order).
+            pending += try visit(place).reversed()
+        }
+        return try finish()
+    }
+
+    /// Plans one folder; returns its subfolders to visit, in path order.
+    private mutating func visit(_ place: Place) throws -> [Place] {
+        let folder = place.folder
+        var listing = FolderListing(entries: [])
+        if let early = place.listing {
+            listing = early
+        } else if place.onDevice {
+            listing = try source.listing(of: folder)
+            if listing.isIncomplete { unknownSource.insert(folder) }
+            if listing.mayHideDotNames { hiddenSource.insert(folder) }
+        }
+        let local = place.here ? try source.localFolder(folder) : Snapshot([])
+        unknownDestination.formUnion(local.unknown)
+        let folderRecords = try source.records(in: folder, local: local)
+        recordsSeen += folderRecords.count
+        var records: [RelativePath: FileRecord] = [:]
+        records.reserveCapacity(folderRecords.count)
+        for record in folderRecords { records[record.path] = record }
+        let unknown = unknown
+        if deviceHasRecords {
+            let under = unknownSource.contains { $0 == folder || $0.isAncestor(of: folder) }
+            overlap.add(listing: listing.entries, records: folderRecords, unknown: under)
+        }
+        let raw = try source.refined(Snapshot(listing.entries), records: records)
+        let (remote, collected, early) = try plan(raw, local: local, records: records, place: place, unknown: unknown)
+        try keep(collected, place: place)
+        for entry in remote.entries where deviceHasRecords && entry.kind == .file {
+            if let seconds = entry.modified?.seconds { times[seconds, default: 0] += 1 }
+        }
+        let suspect = try suspectFolder(place, planned: remote)
+        noteGone(records: folderRecords, remote: remote, local: local, unknown: unknown)
+        if policy.deleteExtraneous {
+            let positions = local.positions(in: remote)
+            for (position, entry) in local.entries.enumerated() where positions[position] < 0 {
+                deleteCandidates.append(
+                    PlanEpilogue.DeleteCandidate(entry: entry, record: records[entry.path], suspect: suspect))
+            }
+        }
+        return try children(
+            of: place, listing: raw, planned: remote, local: local, suspect: suspect,
+            cleared: Set(collected.clearing.map(\.path)), inTheWay: collected.inTheWay, early: early)
+    }
+
+    /// The entry rules over one folder's snapshots.
+    private mutating func plan(
+        _ raw: Snapshot, local: Snapshot, records: [RelativePath: FileRecord], place: Place, unknown: UnknownFolders
+    ) throws -> (Snapshot, PlanEpilogue.Collected, [RelativePath: FolderListing]) {
+        // A local file where the device now has a folder is cleared unless that folder is not
+        // known in full: its listing is read now (and kept for its visit) to tell.
+        var unknown = unknown
+        var early: [RelativePath: FolderListing] = [:]
+        for entry in raw.entries where entry.kind == .directory && local[entry.path]?.kind == .file {
+            let listing = try source.listing(of: entry.path)
+            if listing.isIncomplete { unknownSource.insert(entry.path) }
+            if listing.mayHideDotNames { hiddenSource.insert(entry.path) }
+            early[entry.path] = listing
+            unknown = self.unknown
+        }
+        var typeChanged = Set(
+            raw.entries.filter {
+                $0.kind == .directory && local[$0.path]?.kind == .file && unknown.forbidsDelete(of: $0.path) == nil
+            }.map(\.path))
+        let ancestor = place.nonFolderAncestor
+        if let ancestor, place.ancestorCleared { typeChanged.insert(ancestor.path) }
+        var subtrees: [RelativePath: Subtree] = [:]
+        for entry in raw.entries where entry.kind == .file {
+            guard let here = local[entry.path], here.kind == .directory else { continue }
+            subtrees[here.path] = try subtree(here.path, unknown: unknown)
+        }
+        let around = PullPlanner.Surroundings(
+            nonFolderAncestor: { _ in ancestor }, typeChanged: typeChanged,
+            below: { here in
+                let tree = subtrees[here.path]
+                return (tree?.local ?? Snapshot([]), tree?.records ?? [:], tree?.unknown ?? unknown)
+            }, defersInTheWay: true)
+        var collected = PlanEpilogue.Collected()
+        let (remote, _) = planner.walk(
+            raw, local: local, records: records, partials: partials, unknown: unknown, around: around,
+            blocked: &blocked, into: &collected)
+        if let inTheWay = place.inTheWay, !blocked.contains(inTheWay.path) {
+            collected.skipped.append(PullPlanner.inTheWay(inTheWay))
+        }
+        return (remote, collected, early)
+    }
+}
+
+/// What a folder walk planned, beside the actions it wrote.
+public struct PullWalkResult: Sendable {
+    /// The notes, what was unchanged and what was skipped (`Plan`; its actions are the writer's).
+    public var notes: [String]
+    public var unchanged: Int
+    public var skipped: [SkippedEntry]
+    /// Pairs to record as in sync, records to drop, the refusal (`PlanResult`).
+    public var adoptions: [Adoption]
+    public var forgotten: [RelativePath]
+    public var refusal: String?
+    /// The moves proposed (all were checked through `PullWalkSource.evidence(for:)`).
+    public var moveCandidates: [MoveCandidate]
+    /// How much of the listing the records recognise (`ListingOverlap`); nil when the device
+    /// has no records.
+    public var overlap: ListingOverlap?
+    /// How many records the walk read.
+    public var records: Int
+}

@@ -1,0 +1,41 @@
+import Foundation
+import SyncCore
+
+/// The device's tree listed folder by folder as a walk asks for it (`PullWalk`): the listings
+/// of `RemoteScanner`, over up to its `connections` at once, the extra connections listing
+/// ahead of the walk by a bounded window (`ParallelListing.take(_:)`).
+final class RemoteWalk {
+    private let scanner: RemoteScanner
+    private let listing: ParallelListing
+    /// What the listings told beside their entries (notes, skipped names, unknown folders).
+    private(set) var assembly = RemoteScanner.Assembly()
+
+    /// Folders listed ahead of the walk at most, per connection.
+    static let windowPerConnection = 8
+
+    /// A walk over `scanner`'s device.
+    init(_ scanner: RemoteScanner) {
+        self.scanner = scanner
+        listing = scanner.parallelListing(window: max(1, scanner.connections) * Self.windowPerConnection)
+    }
+
+    /// The listing of `folder` (the root first, each folder after its parent); a folder that
+    /// could not be listed in full is incomplete (noted in `assembly`).
+    /// - Throws: when the root cannot be listed (`RemoteRootMissing` when it does not exist);
+    ///   `ListingBudgetExceeded` when the listings went over the budget.
+    func listing(of folder: RelativePath) throws -> FolderListing {
+        let outcome = listing.take(folder)
+        if let exceeded = scanner.budget?.failure { throw exceeded }
+        guard let listed = try scanner.take(folder, outcome, into: &assembly) else {
+            return FolderListing(entries: [], isIncomplete: true)
+        }
+        return FolderListing(
+            entries: listed.entries, isIncomplete: listed.incomplete != nil, mayHideDotNames: listed.mayHideDotNames)
+    }
+
+    /// Ends the listing (the extra connections are closed); their retries join the notes.
+    func end() {
+        listing.end()
+        assembly.notes += listing.notes
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import SyncCore
+
+/// The plan writer a pull's folder walk writes to: each action gets what the pull's executor
+/// needs of its path before it goes on to `base` (the device's `PlanSpool`): the local file's
+/// identity and the record as the walk saw them while the path's folder was being planned
+/// (`lookup`), and for a rename planned at the end, when the walk no longer holds its folder,
+/// the record of its old path (`record`). The paths of conflict actions are kept (`PullTree`
+/// needs them; there are as many as there are conflicts).
+final class AnnotatingPlanWriter: PlanWriter {
+    private let base: PlanWriter
+    private let lookup: (RelativePath) -> (FileIdentity?, FileRecord?)
+    private let record: (RelativePath) throws -> FileRecord?
+    /// The paths of the conflict actions written so far.
+    private(set) var conflicted = Set<RelativePath>()
+
+    /// - Parameters:
+    ///   - base: where the annotated actions go.
+    ///   - lookup: the local identity and the record at a path of the folder being planned.
+    ///   - record: the record of a path, read from the state.
+    init(
+        base: PlanWriter, lookup: @escaping (RelativePath) -> (FileIdentity?, FileRecord?),
+        record: @escaping (RelativePath) throws -> FileRecord?
+    ) {
+        self.base = base
+        self.lookup = lookup
+        self.record = record
+    }
+
+    /// - Throws: what `base` throws, or the state's error reading a rename's record.
+    func append(_ action: Action, to section: PlanSection) throws {
+        var annotated = action
+        let (identity, known) = lookup(action.path)
+        annotated.seen = identity
+        annotated.record = known
+        if annotated.record == nil && action.kind == .renameLocal { annotated.record = try record(action.path) }
+        if action.kind == .conflict { conflicted.insert(action.path) }
+        try base.append(annotated, to: section)
+    }
+}

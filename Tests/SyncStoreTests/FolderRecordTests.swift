@@ -1,0 +1,116 @@
+import Foundation
+import SyncCore
+import Testing
+
+@testable import SyncStore
+
+/// Schema 6: the records of one folder, the folders holding records, and the records a new
+/// file could have moved from, each by an index seek (issue 17).
+struct FolderRecordTests {
+    private static func path(_ text: String) -> RelativePath { (try? RelativePath(validating: text)) ?? .root }
+
+    private static func record(_ text: String, size: UInt64? = 1, time: FileTime? = nil) -> FileRecord {
+        FileRecord(
+            path: path(text), remoteSize: size, remoteModified: time ?? FileTime(seconds: 1e9, granularity: .second),
+            localSize: size ?? 0, localModified: FileTime(seconds: 1e9, granularity: .exact), digest: nil)
+    }
+
+    private static let paths = [
+        "top.txt", "a/1", "a/b/2", "a/b/c/3", "a!/4", "a b/5", "a-b/x/6", "ab/7", "中文/照片.jpg", "z/y/x/w/8",
+    ]
+
+    private func filledStore(_ folder: TempFolder) throws -> StateStore {
+        let store = try StateStore.open(localRoot: folder.path)
+        for text in Self.paths { try store.upsertRecord(Self.record(text), device: "cam") }
+        try store.upsertRecord(Self.record("other/9"), device: "other")
+        return store
+    }
+
+    @Test func theRecordsOfOneFolderAreThoseDirectlyInIt() throws {
+        let folder = try TempFolder()
+        let store = try filledStore(folder)
+        defer { store.close() }
+        #expect(try store.records(device: "cam", folder: .root).map(\.path.string) == ["top.txt"])
+        #expect(try store.records(device: "cam", folder: Self.path("a")).map(\.path.string) == ["a/1"])
+        #expect(try store.records(device: "cam", folder: Self.path("a/b")).map(\.path.string) == ["a/b/2"])
+        #expect(try store.records(device: "cam", folder: Self.path("z/y")).isEmpty)
+        #expect(try store.records(device: "cam", folder: Self.path("中文")).map(\.path.string) == ["中文/照片.jpg"])
+        #expect(try store.records(device: "cam", folder: Self.path("other")).isEmpty)
+    }
+
+    @Test func theFoldersHoldingRecordsAreFoundOncePerChild() throws {
+        let folder = try TempFolder()
+        let store = try filledStore(folder)
+        defer { store.close() }
+        #expect(
+            try store.recordFolders(device: "cam", in: .root).map(\.string) == [
+                "a", "a b", "a!", "a-b", "ab", "z", "中文",
+            ])
+        #expect(try store.recordFolders(device: "cam", in: Self.path("a")).map(\.string) == ["a/b"])
+        #expect(try store.recordFolders(device: "cam", in: Self.path("a/b")).map(\.string) == ["a/b/c"])
+        #expect(try store.recordFolders(device: "cam", in: Self.path("a-b")).map(\.string) == ["a-b/x"])
+        #expect(try store.recordFolders(device: "cam", in: Self.path("z/y")).map(\.string) == ["z/y/x"])
+        #expect(try store.recordFolders(device: "cam", in: Self.path("a/b/c")).isEmpty)
+        #expect(try store.recordFolders(device: "other", in: .root).map(\.string) == ["other"])
+    }
+
+    @Test func recordsBelowAFolderAreSeenAtAnyDepth() throws {
+        let folder = try TempFolder()
+        let store = try filledStore(folder)
+        defer { store.close() }
+        #expect(try store.hasRecords(device: "cam", below: .root))
+        #expect(try store.hasRecords(device: "cam", below: Self.path("z")))
+        #expect(try store.hasRecords(device: "cam", below: Self.path("a/b/c")))
+        #expect(try !store.hasRecords(device: "cam", below: Self.path("a/b/c/3")))
+        #expect(try !store.hasRecords(device: "cam", below: Self.path("b")))
+        #expect(try !store.hasRecords(device: "nobody", below: .root))
+    }
+
+    @Test func aNewFileCanBeAMoveOnlyWhenARecordHasItsSizeAndTime() throws {
+        let folder = try TempFolder()
+        let store = try StateStore.open(localRoot: folder.path)
+        defer { store.close() }
+        let minute = FileTime(seconds: 1_700_000_040, granularity: .minute)
+        try store.upsertRecord(Self.record("clip.mp4", size: 500, time: minute), device: "cam")
+        try store.upsertRecord(Self.record("huge", size: UInt64.max, time: minute), device: "cam")
+        try store.upsertRecord(Self.record("no-size", size: nil, time: minute), device: "cam")
+        let within = FileTime(seconds: 1_700_000_070, granularity: .second)
+        let outside = FileTime(seconds: 1_700_000_200, granularity: .second)
+        #expect(try store.hasRecord(device: "cam", remoteSize: 500, matching: within))
+        #expect(try !store.hasRecord(device: "cam", remoteSize: 500, matching: outside))
+        #expect(try !store.hasRecord(device: "cam", remoteSize: 501, matching: within))
+        #expect(try store.hasRecord(device: "cam", remoteSize: UInt64.max, matching: within))
+        #expect(try !store.hasRecord(device: "other", remoteSize: 500, matching: within))
+    }
+
+    @Test func aVersionFiveStateGetsTheFolderOfEveryRecord() throws {
+        let folder = try TempFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/.ftpsync", withIntermediateDirectories: true)
+        let connection = try SQLiteConnection(path: folder.path + "/.ftpsync/state.sqlite")
+        try connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        for version in 0..<5 {
+            for sql in StateStore.migrations[version] { try connection.execute(sql) }
+        }
+        try connection.execute("INSERT INTO schema_version (version) VALUES (5)")
+        for text in Self.paths {
+            try connection.query(
+                """
+                INSERT INTO records (device, path, remote_size, remote_mtime, remote_precision, local_size,
+                    local_mtime, local_precision) VALUES ('cam', ?1, 1, 1e9, 2, 1, 1e9, 3)
+                """, [.text(text)])
+        }
+        connection.close()
+        let store = try StateStore.open(localRoot: folder.path)
+        defer { store.close() }
+        #expect(try store.storedSchemaVersion() == StateStore.schemaVersion)
+        var byFolder: [String] = []
+        var pending: [RelativePath] = [.root]
+        while let next = pending.popLast() {
+            byFolder += try store.records(device: "cam", folder: next).map(\.path.string)
+            pending += try store.recordFolders(device: "cam", in: next)
+        }
+        #expect(byFolder.sorted() == Self.paths.sorted())
+        #expect(try store.records(device: "cam", folder: Self.path("z/y/x/w")).map(\.path.string) == ["z/y/x/w/8"])
+        #expect(try store.records(device: "cam", folder: Self.path("中文")).map(\.path.string) == ["中文/照片.jpg"])
+    }
+}
