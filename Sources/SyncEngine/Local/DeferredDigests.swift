@@ -3,7 +3,7 @@ import LocalTree
 import SyncCore
 import SyncStore
 
-/// The files a push left unhashed while planning — new files, when no recorded file is missing
+/// The files a push left unhashed while planning — new files no record's size lets be a move,
 /// so no move can hinge on their digests — with what is needed to hash them later: while each
 /// is uploaded (on a thread of its own, beside sendfile), or when it is adopted. Each digest is
 /// then recorded and put in the state's digest cache, so the next run finds it there.
@@ -17,15 +17,9 @@ struct DeferredDigests: Sendable {
     private let files: [RelativePath: File]
     private let deviceRoot: String
 
-    /// The files of `scan` left without a digest, under the device folder `deviceRoot`, keyed
-    /// in the digest cache under `cachePrefix` (see `LocalScanner.scan(root:cache:cachePrefix:)`).
-    init(scan: LocalScan, deviceRoot: String, cachePrefix: String) {
-        var files: [RelativePath: File] = [:]
-        for entry in scan.snapshot.entries where entry.kind == .file && entry.digest == nil {
-            guard let identity = scan.identities[entry.path] else { continue }
-            let key = cachePrefix.isEmpty ? entry.path.string : cachePrefix + "/" + entry.path.string
-            files[entry.path] = File(identity: identity, cacheKey: key)
-        }
+    /// The files of `files`, left without a digest under the device folder `deviceRoot` (a
+    /// push's folder walk collects them folder by folder, `PushFolderSource`).
+    init(files: [RelativePath: File], deviceRoot: String) {
         self.files = files
         self.deviceRoot = deviceRoot
     }
