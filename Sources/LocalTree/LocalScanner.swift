@@ -95,47 +95,14 @@ public struct LocalScanner: Sendable {
         needsDigest: ([SnapshotEntry]) -> (SnapshotEntry) -> Bool = { _ in { _ in true } }
     ) throws(LocalFileError) -> LocalScan {
         var walk = try walk(root: root)
-        var jobs: [HashJob] = []
-        var seen = Set<String>()
-        seen.reserveCapacity(walk.entries.count)
-        var cachedFiles = 0
-        let needed = needsDigest(walk.entries)
-        for index in walk.entries.indices where walk.entries[index].kind == .file {
-            let path = walk.entries[index].path
-            guard let identity = walk.identities[index] else { continue }
-            let key = cachePrefix.isEmpty ? path.string : cachePrefix + "/" + path.string
-            seen.insert(key)
-            if let digest = cache.digest(
-                path: key, size: identity.size, mtimeNanoseconds: identity.mtimeNanoseconds, inode: identity.inode)
-            {
-                walk.entries[index].digest = digest
-                cachedFiles += 1
-            } else if needed(walk.entries[index]) {
-                jobs.append(HashJob(index: index, fullPath: walk.fullPath(path), key: key, identity: identity))
-            }
-        }
-        let outcomes = FileHashing.run(jobs, threads: hashThreads)
-        var hashedBytes: UInt64 = 0
-        for (job, outcome) in zip(jobs, outcomes) {
-            switch outcome {
-            case .digest(let digest, let bytes):
-                walk.entries[job.index].digest = digest
-                hashedBytes += bytes
-                cache.store(
-                    CachedDigest(
-                        path: job.key, size: job.identity.size, mtimeNanoseconds: job.identity.mtimeNanoseconds,
-                        inode: job.identity.inode, digest: digest))
-            case .changed(let bytes):
-                hashedBytes += bytes
-                walk.notes.append("\(walk.entries[job.index].path): changed while it was being hashed; no digest")
-            case .failed(let error):
-                walk.notes.append("\(walk.entries[job.index].path): \(error)")
-            }
-        }
-        cache.removeAll(under: cachePrefix, except: seen)
+        let identities = walk.identities
+        let hashed = digest(
+            &walk.entries, identities: { identities[$0] }, root: root, cache: &cache,
+            cachePrefix: cachePrefix, needsDigest: needsDigest(walk.entries), notes: &walk.notes)
+        cache.removeAll(under: cachePrefix, except: hashed.seen)
         var scan = LocalScan(
             snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
-            notes: walk.notes, hashedFiles: jobs.count, hashedBytes: hashedBytes, cachedFiles: cachedFiles,
+            notes: walk.notes, hashedFiles: hashed.files, hashedBytes: hashed.bytes, cachedFiles: hashed.cached,
             unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
         scan.skipped = walk.skipped
@@ -176,9 +143,7 @@ public struct LocalScanner: Sendable {
             identities.append(identity)
         }
 
-        func fullPath(_ path: RelativePath) -> String {
-            root.hasSuffix("/") ? root + path.string : root + "/" + path.string
-        }
+        func fullPath(_ path: RelativePath) -> String { LocalScanner.fullPath(path, root: root) }
 
         /// Notes `folder` as one that could not be read: its content is unknown.
         mutating func unreadableFolder(_ folder: RelativePath, _ error: LocalFileError) {

@@ -26,22 +26,60 @@ public struct PushPlanner: Sendable {
         local rawLocal: Snapshot, remote rawRemote: Snapshot, records: [RelativePath: FileRecord],
         partials: [RelativePath: UploadPartial]
     ) -> PlanResult {
-        let remote = rawRemote.filter { !UploadNaming.isTemporary($0.path) && !LeftoverNaming.isLeftover($0.path) }
+        let remote = Self.planned(remote: rawRemote)
         // Folders either side could not read in full: no deletes, renames or overwrites there;
         // nothing is sent below a device folder not listed in full unless it was listed there.
         let unknown = UnknownFolders(source: rawLocal, destination: rawRemote)
-        let local =
-            unknown.destination.isEmpty && unknown.destinationHidden.isEmpty
-            ? rawLocal
-            : rawLocal.filter { unknown.destinationFolder(holding: $0.path) == nil || remote[$0.path] != nil }
+        let local = Self.planned(local: rawLocal, remote: remote, unknown: unknown)
         // What the walk plans, handed to the shared end (`PlanEpilogue`).
         var collected = PlanEpilogue.Collected(
             notes: unknown.notes(sourcePlace: "here", destinationPlace: "on the device"))
+        var blockedBelow: [RelativePath] = []
+        let recordHits = walk(
+            local, remote: remote, records: records, partials: partials, unknown: unknown,
+            below: { _ in (remote, records) }, blockedBelow: &blockedBelow, into: &collected)
+
+        let goneHere = unknown.outside(RenameDetection.absent(from: local, records: records, hits: recordHits))
+        let renames = RenameDetection.localMoves(
+            goneHere: goneHere, newFiles: collected.newFiles.map(\.entry), remote: remote)
+        let epilogue = PlanEpilogue(
+            policy: policy, unknown: unknown, source: local, destination: remote, records: records,
+            collected: consume collected)
+        var result = epilogue.finish(gone: goneHere, renames: renames)
+        result.abandonedUploads = Self.abandoned(partials, local: rawLocal)
+        return result
+    }
+
+    /// The device side as planned: upload temporaries and leftovers left out.
+    static func planned(remote rawRemote: Snapshot) -> Snapshot {
+        rawRemote.filter { !UploadNaming.isTemporary($0.path) && !LeftoverNaming.isLeftover($0.path) }
+    }
+
+    /// The local side as planned: nothing below a device folder not listed in full unless the
+    /// device listed it there (`remote` is the device side as planned).
+    static func planned(local rawLocal: Snapshot, remote: Snapshot, unknown: UnknownFolders) -> Snapshot {
+        unknown.destination.isEmpty && unknown.destinationHidden.isEmpty
+            ? rawLocal
+            : rawLocal.filter { unknown.destinationFolder(holding: $0.path) == nil || remote[$0.path] != nil }
+    }
+
+    /// Plans the entries of `local` (all of a tree, or one folder's) against `remote` into
+    /// `collected`: the rules of each entry, shared by the whole-tree plan and the folder walk.
+    /// - Parameters:
+    ///   - below: the device side and the records at and below a device folder where the local
+    ///     side now has a file (what clearing it must look at).
+    ///   - blockedBelow: local folders below which no file is sent (a conflict keeps the device
+    ///     file in their way); grows.
+    /// - Returns: how many entries of `local` have a record.
+    func walk(
+        _ local: Snapshot, remote: Snapshot, records: [RelativePath: FileRecord],
+        partials: [RelativePath: UploadPartial], unknown: UnknownFolders,
+        below: (SnapshotEntry) -> (remote: Snapshot, records: [RelativePath: FileRecord]),
+        blockedBelow: inout [RelativePath], into collected: inout PlanEpilogue.Collected
+    ) -> Int {
         var recordHits = 0
         // Device entries of the other kind in the way of a local one (`TypeChanges`) are removed
         // first (`collected.clearing`); where one changed there (a conflict), nothing is sent below it.
-        var blockedBelow: [RelativePath] = []
-
         let remotePositions = local.positions(in: remote)
         for (position, entry) in local.entries.enumerated() {
             let there = remotePositions[position] < 0 ? nil : remote.entries[remotePositions[position]]
@@ -76,8 +114,9 @@ public struct PushPlanner: Sendable {
             case .file:
                 if !blockedBelow.isEmpty, blockedBelow.contains(where: { $0.isAncestor(of: entry.path) }) { continue }
                 if let there, there.kind == .directory, unknown.forbidsDelete(of: there.path) == nil {
+                    let view = below(there)
                     let cleared = TypeChanges.pushClearing(
-                        source: entry, there: there, remote: remote, records: records)
+                        source: entry, there: there, remote: view.remote, records: view.records)
                     collected.clearing += cleared
                     if !cleared.contains(where: { $0.kind == .conflict }) {
                         collected.transfers.append(
@@ -115,16 +154,7 @@ public struct PushPlanner: Sendable {
                 }
             }
         }
-
-        let goneHere = unknown.outside(RenameDetection.absent(from: local, records: records, hits: recordHits))
-        let renames = RenameDetection.localMoves(
-            goneHere: goneHere, newFiles: collected.newFiles.map(\.entry), remote: remote)
-        let epilogue = PlanEpilogue(
-            policy: policy, unknown: unknown, source: local, destination: remote, records: records,
-            collected: consume collected)
-        var result = epilogue.finish(gone: goneHere, renames: renames)
-        result.abandonedUploads = Self.abandoned(partials, local: rawLocal)
-        return result
+        return recordHits
     }
 
     /// The interrupted uploads whose local file is gone (deleted or moved): nothing will resume

@@ -18,13 +18,27 @@ enum RenameDetection {
         -> [DetectedRename]
     {
         guard !goneHere.isEmpty, !newFiles.isEmpty else { return [] }
-        var vanished: [String: [RelativePath]] = [:]
-        for (path, record) in goneHere {
-            guard let digest = record.digest, let there = remote[path], there.kind == .file,
-                Comparison.remoteMatches(there, record)
-            else { continue }
-            vanished[digest, default: []].append(path)
+        let vanished = goneHere.compactMap { path, record in
+            movedFrom(record, there: remote[path]).map { (digest: $0, path: path) }
         }
+        return localMoves(vanished: vanished, newFiles: newFiles)
+    }
+
+    /// The digest by which the gone record `record`, whose path holds `there` on the device, can
+    /// be where a local file moved from (the device still holds it unchanged), or nil.
+    static func movedFrom(_ record: FileRecord, there: SnapshotEntry?) -> String? {
+        guard let digest = record.digest, let there, there.kind == .file, Comparison.remoteMatches(there, record)
+        else { return nil }
+        return digest
+    }
+
+    /// The renames of `localMoves(goneHere:newFiles:remote:)` from the gone paths `movedFrom`
+    /// accepts, with their digests.
+    static func localMoves(vanished gone: [(digest: String, path: RelativePath)], newFiles: [SnapshotEntry])
+        -> [DetectedRename]
+    {
+        var vanished: [String: [RelativePath]] = [:]
+        for (digest, path) in gone { vanished[digest, default: []].append(path) }
         for key in vanished.keys { vanished[key]?.sort() }
         var renames: [DetectedRename] = []
         for entry in newFiles {

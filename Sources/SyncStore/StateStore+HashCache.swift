@@ -32,12 +32,12 @@ extension StateStore {
             for row in upserts {
                 try connection.query(
                     """
-                    INSERT OR REPLACE INTO hash_cache (path, size, mtime_ns, inode, digest)
-                    VALUES (?1, ?2, ?3, ?4, ?5)
+                    INSERT OR REPLACE INTO hash_cache (path, size, mtime_ns, inode, digest, parent)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                     """,
                     [
                         .text(row.path), .unsigned(row.size), .integer(row.mtimeNanoseconds), .unsigned(row.inode),
-                        .text(row.digest),
+                        .text(row.digest), .text(StateStore.cacheFolder(of: row.path)),
                     ])
             }
         }

@@ -73,6 +73,18 @@ public final class StateStore: @unchecked Sendable {
             "CREATE INDEX records_by_folder ON records (device, parent, path)",
             "CREATE INDEX records_by_remote_size ON records (device, remote_size, remote_mtime)",
         ],
+        // The folder of each cached digest, so a push reads and prunes the digests of one local
+        // folder at a time (issue 17), and the records by local size, to ask whether a new local
+        // file could be a move. `parent` is filled as in the migration before.
+        [
+            "ALTER TABLE hash_cache ADD COLUMN parent TEXT NOT NULL DEFAULT ''",
+            """
+            UPDATE hash_cache SET parent = substr(rtrim(path, replace(path, '/', '')), 1,
+                length(rtrim(path, replace(path, '/', ''))) - 1) WHERE instr(path, '/') > 0
+            """,
+            "CREATE INDEX hash_cache_by_folder ON hash_cache (parent, path)",
+            "CREATE INDEX records_by_local_size ON records (device, local_size)",
+        ],
     ]
 
     /// The schema version this code writes.

@@ -106,13 +106,13 @@ struct RandomPullTrees {
     static let fileNames = ["1.jpg", "2.jpg", "3.mov", ".hidden", "x.conflict-20261201T112233Z.jpg", "y"]
     static let base: Double = 1_700_000_000
 
-    private mutating func folderPath() -> String {
+    mutating func folderPath() -> String {
         var parts: [String] = []
         for _ in 0..<Int(next() % 4) { parts.append(pick(Self.folderNames)) }
         return parts.joined(separator: "/")
     }
 
-    private mutating func filePath() -> String {
+    mutating func filePath() -> String {
         let folder = folderPath()
         let name = pick(Self.fileNames)
         return folder.isEmpty ? name : folder + "/" + name
@@ -201,7 +201,7 @@ struct RandomPullTrees {
 
     /// The entries with every folder above them (a path that is a file as well as a folder's
     /// parent stays the folder).
-    private func tree(_ files: [String: SnapshotEntry]) -> Snapshot {
+    func tree(_ files: [String: SnapshotEntry]) -> Snapshot {
         var entries: [RelativePath: SnapshotEntry] = [:]
         for entry in files.values {
             var folder = entry.path.parent
@@ -214,7 +214,7 @@ struct RandomPullTrees {
         return Snapshot(Array(entries.values))
     }
 
-    private mutating func randomFolder(of side: Snapshot) -> RelativePath? {
+    mutating func randomFolder(of side: Snapshot) -> RelativePath? {
         let folders = side.entries.filter { $0.kind == .directory }.map(\.path)
         return folders.isEmpty ? nil : pick(folders)
     }

@@ -4,9 +4,10 @@ import LocalTree
 import SyncCore
 import SyncStore
 
-/// A device run's push: the device is listed while the local folder is scanned and hashed
-/// (through the digest cache of the state, so files unchanged since an earlier run are never
-/// read again), `PushPlanner` plans, `PushExecutor` uploads (see `DeviceRun`).
+/// A device run's push: the device is listed, then `PushWalk` plans folder by folder, each
+/// local folder scanned and hashed as it goes (through the digest cache of the state, read one
+/// folder at a time, so files unchanged since an earlier run are never read again) with the
+/// records of that folder (`PushFolderSource`); `PushExecutor` uploads (see `DeviceRun`).
 struct PushDirection: RunDirection {
     /// The device run this is the direction of.
     let run: DeviceRun
@@ -62,9 +63,9 @@ struct PushDirection: RunDirection {
         }
     }
 
-    /// Lists the device while the local folder is scanned, settles the uploads an earlier run
-    /// left right after their RNTO (`UploadReconciler`, which may add to the records), then plans
-    /// into `writer` (each action with the record of its path and what the scan found there).
+    /// Lists the device, settles the uploads an earlier run left right after their RNTO
+    /// (`UploadReconciler`, which may add to the records), then plans folder by folder into
+    /// `writer` (each action with the record of its path and what the scan found there).
     func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
         var records = try store?.records(device: job.name) ?? [:]
         let (planned, deferred, stored, rootParts) = try plan(
@@ -87,14 +88,10 @@ struct PushDirection: RunDirection {
         guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
             throw EngineError.localFolderMissing(path: job.paths.deviceRoot)
         }
-        let recorded = records
         var scanned: RemoteScanner.Result
-        let local: LocalScan
         var rootParts: [String] = []
         do {
-            (scanned, local) = try run.listDevice(remote, excludes: excludes, report: &report) {
-                try localSnapshot(excludes: excludes, records: recorded)
-            }
+            (scanned, _) = try run.listDevice(remote, excludes: excludes, report: &report) {}
             // An empty listing may be a missing folder's (vsftpd, busybox answer an empty 226).
             if scanned.snapshot.entries.isEmpty {
                 rootParts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
@@ -102,52 +99,35 @@ struct PushDirection: RunDirection {
         } catch {
             rootParts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
             guard !rootParts.isEmpty else { throw error }
-            local = try localSnapshot(excludes: excludes, records: recorded)
             scanned = RemoteScanner.Result(snapshot: Snapshot([]), notes: [], skipped: [])
         }
         if !rootParts.isEmpty { scanned = RemoteScanner.Result(snapshot: Snapshot([]), notes: [], skipped: []) }
-        report.notes += local.notes
-        report.skipped += local.skipped
-        run.markIncomplete(remote: scanned.unknown, local: local.unreadable, in: &report)
+        var settled: [RelativePath: FileRecord] = [:]
         if let store {
             report.notes += try UploadReconciler(job: job, store: store, remote: remote).reconcile(
-                listed: scanned.snapshot, records: &records)
+                listed: scanned.snapshot, records: &settled)
         }
+        records.merge(settled) { _, found in found }
         let (partials, stored) = try uploadPartials(remote: remote)
-        var planned = PushPlanner(policy: job.policy).plan(
-            local: local.snapshot, remote: scanned.snapshot, records: records, partials: partials)
+        // The local folder is read folder by folder as the walk goes (`PushFolderSource`).
+        let source = PushFolderSource(
+            scanner: LocalScanner(excludes: excludes, skipsStateFolder: false), deviceRoot: job.paths.deviceRoot,
+            cachePrefix: cachePrefix, store: store, device: job.name, savesDigests: !job.dryRun,
+            listed: scanned.snapshot, settled: settled)
+        let known = records
+        let annotating = AnnotatingPlanWriter(base: writer, lookup: { (source.seen($0), known[$0]) }) { known[$0] }
+        let walked = try PushWalk(policy: job.policy, partials: partials, source: source, writer: annotating).run()
+        try source.pruneDigests()
+        report.notes += source.notes
+        report.skipped += source.skipped
+        run.markIncomplete(remote: scanned.unknown, local: source.unreadable, in: &report)
+        var planned = walked.planResult(actions: [])
         // Another tree at the device's address: overwrite and delete nothing there (issue 14 item 18).
         if planned.refusal == nil, let refusal = IdentityCheck.foreignTree(scanned.snapshot, records, job: job) {
             planned.refusal = refusal
         }
-        for var action in planned.plan.actions {
-            action.record = records[action.path]
-            action.seen = local.identities[action.path]
-            try writer.append(action, to: .transfers)
-        }
-        planned.plan.actions = []
         let deferred = DeferredDigests(deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix)
         return (planned, deferred, stored, rootParts)
-    }
-
-    /// The device's local folder (`plan` checked that it exists) with digests, through the
-    /// digest cache of the state. A file with no record and no cached digest is left unhashed
-    /// when no recorded file is missing here: then no move can be found by its digest, and the
-    /// upload hashes it meanwhile.
-    private func localSnapshot(excludes: ExcludeRules, records: [RelativePath: FileRecord]) throws -> LocalScan {
-        var cache = HashCache(try store?.loadHashCache() ?? [])
-        let scan = try LocalScanner(excludes: excludes, skipsStateFolder: false).scan(
-            root: job.paths.deviceRoot, cache: &cache, cachePrefix: cachePrefix
-        ) { entries in
-            var recordedHere = 0
-            for entry in entries where entry.kind == .file && records[entry.path] != nil { recordedHere += 1 }
-            let movesPossible = recordedHere < records.count
-            return { entry in movesPossible || records[entry.path] != nil }
-        }
-        if !job.dryRun, let store, cache.hasPendingChanges {
-            try store.saveHashCache(upserts: cache.pendingUpserts, removals: cache.pendingRemovals)
-        }
-        return scan
     }
 
     /// The device folder relative to the tree root: the key prefix of its digests in the cache.

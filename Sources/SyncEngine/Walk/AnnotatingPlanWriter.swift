@@ -1,11 +1,11 @@
 import Foundation
 import SyncCore
 
-/// The plan writer a pull's folder walk writes to: each action gets what the pull's executor
-/// needs of its path before it goes on to `base` (the device's `PlanSpool`): the local file's
-/// identity and the record as the walk saw them while the path's folder was being planned
-/// (`lookup`), and for a rename planned at the end, when the walk no longer holds its folder,
-/// the record of its old path (`record`). The paths of conflict actions are kept (`PullTree`
+/// The plan writer a folder walk (`PullWalk`, `PushWalk`) writes to: each action gets what the
+/// executor needs of its path before it goes on to `base` (the device's `PlanSpool`): the local
+/// file's identity and the record as the walk saw them while the path's folder was being
+/// planned (`lookup`), and for a local rename planned at the end, when the walk no longer holds
+/// its folder, the record of its old path (`record`). The paths of conflict actions are kept (`PullTree`
 /// needs them; there are as many as there are conflicts).
 final class AnnotatingPlanWriter: PlanWriter {
     private let base: PlanWriter
