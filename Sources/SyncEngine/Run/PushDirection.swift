@@ -115,7 +115,8 @@ struct PushDirection: RunDirection {
             cachePrefix: cachePrefix, store: store, device: job.name, savesDigests: !job.dryRun,
             listed: scanned.snapshot, settled: settled)
         let known = records
-        let annotating = AnnotatingPlanWriter(base: writer, lookup: { (source.seen($0), known[$0]) }) { known[$0] }
+        let annotating = AnnotatingPlanWriter(
+            base: writer, lookup: { (source.seen($0), known[$0]) }, record: { known[$0] })
         let walked = try PushWalk(policy: job.policy, partials: partials, source: source, writer: annotating).run()
         try source.pruneDigests()
         report.notes += source.notes
