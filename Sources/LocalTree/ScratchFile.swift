@@ -1,25 +1,55 @@
+import Foundation
+import SyncCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// A temporary file with no name, read and written at explicit offsets (`pread`/`pwrite`), for
-/// data spilled out of memory: opened with `O_TMPFILE` (mode 0600) where the system has it, else
-/// created under a fresh name with `O_CREAT | O_EXCL | O_NOFOLLOW` (no symlink followed, no file
-/// taken over) and unlinked at once. Either way nothing is left behind, not even after a kill:
-/// the space is freed when the last descriptor closes (at `deinit`). Thread-safe: reads and
-/// writes at explicit offsets share no position.
+/// A scratch file of one run, for data kept out of memory (a plan's spool, the action reports
+/// past a log's memory bound): a file with no name, so no other process sees it and nothing of
+/// it stays once it is closed or the process ends. Made in a folder reached by descriptor,
+/// never through a symlink (`openat` with `O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0600), its name
+/// removed right away (`init(in:name:)`), or in a folder by path with `O_TMPFILE` where the
+/// system has it (`anonymous(in:)`). Written at its end, read at any offset (`pread`); appends
+/// from one thread at a time.
 public final class ScratchFile: @unchecked Sendable {
-    private let fd: Int32
+    /// Where it was made, for messages only.
+    public let path: String
+    /// Bytes written so far.
+    public private(set) var size: UInt64 = 0
+    private var fd: Int32
 
-    /// Opens a scratch file in `folder` (an absolute path; a relative one counts from the
-    /// working directory).
+    /// Makes the file `name` in `folder` and removes its name at once (the file lives on while
+    /// open).
+    /// - Throws: `LocalFileError` when it cannot be made (a name there already, a full disk,
+    ///   a read-only folder) or its name cannot be removed.
+    public init(in folder: TreeFolder, name: String) throws(LocalFileError) {
+        path = folder.shown(name)
+        fd = openat(folder.descriptor, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0 { throw LocalFileError.current("open", path) }
+        do {
+            try folder.removeFile(name)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    private init(descriptor: Int32, path: String) {
+        fd = descriptor
+        self.path = path
+    }
+
+    /// A scratch file in the folder `folder` (an absolute path): opened with `O_TMPFILE` where
+    /// the system has it, else made under a fresh name with `O_CREAT | O_EXCL | O_NOFOLLOW` (no
+    /// symlink followed, no file taken over) and unlinked at once.
     /// - Returns: nil when `folder` refuses a new file (missing, read-only, full).
-    public init?(in folder: String) {
+    public static func anonymous(in folder: String) -> ScratchFile? {
         var fd: Int32 = -1
-        if let anonymous = FilePlatform.anonymousFileFlags {
-            fd = open(folder, (anonymous & ~O_ACCMODE) | O_RDWR, 0o600)
+        if let flags = FilePlatform.anonymousFileFlags {
+            fd = open(folder, (flags & ~O_ACCMODE) | O_RDWR, 0o600)
         }
         if fd < 0 {
             // No O_TMPFILE here: a name no other process guesses, gone as soon as it is open.
@@ -28,41 +58,58 @@ public final class ScratchFile: @unchecked Sendable {
             if fd >= 0 { unlink(name) }
         }
         guard fd >= 0 else { return nil }
-        self.fd = fd
+        return ScratchFile(descriptor: fd, path: folder + "/(scratch)")
     }
 
-    deinit { FilePlatform.close(fd) }
+    deinit { close() }
 
-    /// Writes all of `bytes` at byte `offset` (retried when interrupted).
-    /// - Returns: false when the system refused (a full disk, an I/O error); the bytes at and
-    ///   after `offset` are then undefined.
-    public func write(_ bytes: [UInt8], at offset: Int) -> Bool {
+    /// Writes all of `bytes` at the end of the file.
+    /// - Throws: `LocalFileError` (e.g. "No space left on device") or when the file is closed.
+    public func append(_ bytes: [UInt8]) throws(LocalFileError) {
+        guard fd >= 0 else { throw LocalFileError(operation: "write", path: path, code: EBADF) }
         var done = 0
         while done < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                pwrite(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            let written = bytes.withUnsafeBytes { raw in
+                pwrite(
+                    fd, raw.baseAddress?.advanced(by: done), raw.count - done,
+                    off_t(clamping: Saturating.add(size, UInt64(done))))
             }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw LocalFileError.current("write", path)
+            }
+            done += written
         }
-        return true
+        size = Saturating.add(size, UInt64(bytes.count))
     }
 
-    /// Reads up to `count` bytes at byte `offset` (retried when interrupted).
-    /// - Returns: the bytes read; fewer than `count` at the end of the file or on an error.
-    public func read(_ count: Int, at offset: Int) -> [UInt8] {
+    /// Up to `count` bytes from `offset` (fewer only at the end of the file).
+    /// - Throws: `LocalFileError` when reading fails or the file is closed.
+    public func read(at offset: UInt64, count: Int) throws(LocalFileError) -> [UInt8] {
+        guard fd >= 0 else { throw LocalFileError(operation: "read", path: path, code: EBADF) }
         var bytes = [UInt8](repeating: 0, count: max(0, count))
-        var done = 0
-        while done < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+        var got = 0
+        while got < bytes.count {
+            let part = bytes.withUnsafeMutableBytes { raw in
+                pread(
+                    fd, raw.baseAddress?.advanced(by: got), raw.count - got,
+                    off_t(clamping: Saturating.add(offset, UInt64(got))))
             }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { break }
-            done += got
+            if part < 0 {
+                if errno == EINTR { continue }
+                throw LocalFileError.current("read", path)
+            }
+            if part == 0 { break }
+            got += part
         }
-        bytes.removeLast(bytes.count - done)
+        bytes.removeLast(bytes.count - got)
         return bytes
+    }
+
+    /// Closes the file, which frees its space. Closing twice does nothing.
+    public func close() {
+        guard fd >= 0 else { return }
+        _ = FilePlatform.close(fd)
+        fd = -1
     }
 }

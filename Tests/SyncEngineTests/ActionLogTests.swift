@@ -116,10 +116,11 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scratch-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let file = try #require(ScratchFile(in: folder))
+        let file = try #require(ScratchFile.anonymous(in: folder))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
-        #expect(file.write([1, 2, 3], at: 0) && file.write([4], at: 3))
-        #expect(file.read(10, at: 1) == [2, 3, 4])
-        #expect(ScratchFile(in: folder + "/missing") == nil)
+        try file.append([1, 2, 3])
+        try file.append([4])
+        #expect(try file.read(at: 1, count: 10) == [2, 3, 4])
+        #expect(ScratchFile.anonymous(in: folder + "/missing") == nil)
     }
 }

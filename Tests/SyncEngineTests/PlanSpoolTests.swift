@@ -118,7 +118,7 @@ import Testing
     static func read(after bytes: [UInt8]) throws -> [Action] {
         let tree = try Tree()
         let folder = try TreeFolder.openRoot(tree.root, create: false)
-        let file = try SpoolFile(in: folder, name: "transfers")
+        let file = try ScratchFile(in: folder, name: "transfers")
         var whole: [UInt8] = []
         ActionCoding.encode(Action(kind: .download, path: try RelativePath(validating: "a"), reason: "r"), into: &whole)
         try file.append([UInt8(whole.count), 0, 0, 0] + whole + bytes)

@@ -3,7 +3,7 @@ import LocalTree
 import SyncCore
 
 /// A device's plan on disk while it is made and carried out: the actions of each section go
-/// to a scratch file of their own (`SpoolFile`: no name left on disk, so nothing stays after
+/// to a scratch file of their own (`ScratchFile`: no name left on disk, so nothing stays after
 /// the run, killed or not) through a bounded write buffer, and come back as a stream
 /// (`Reader`) in section order with a bounded read buffer: a plan of any size costs a few
 /// hundred KiB of memory. What the run tells before carrying
@@ -17,7 +17,7 @@ final class PlanSpool: PlanWriter {
     /// The folder of a device's spool below the state folder `.ftpsync`.
     static func folder(device: String) -> String { "spool/" + device }
 
-    private let files: [SpoolFile]
+    private let files: [ScratchFile]
     private var pending: [[UInt8]]
     /// Actions appended so far.
     private(set) var count = 0
@@ -29,8 +29,8 @@ final class PlanSpool: PlanWriter {
     /// A spool in `folder`: one scratch file per section, named `prefix` and the section.
     /// - Throws: `LocalFileError` when a file cannot be made.
     private init(in folder: TreeFolder, prefix: String) throws(LocalFileError) {
-        var files: [SpoolFile] = []
-        for section in PlanSection.allCases { files.append(try SpoolFile(in: folder, name: prefix + "\(section)")) }
+        var files: [ScratchFile] = []
+        for section in PlanSection.allCases { files.append(try ScratchFile(in: folder, name: prefix + "\(section)")) }
         self.files = files
         pending = Array(repeating: [], count: files.count)
     }
@@ -96,7 +96,7 @@ final class PlanSpool: PlanWriter {
     /// Reads a spool's actions back one at a time, holding at most `bufferSize` bytes more
     /// than the largest action.
     struct Reader {
-        private let files: [SpoolFile]
+        private let files: [ScratchFile]
         private var section = 0
         /// Where `buffer` starts in the current section's file.
         private var fileOffset: UInt64 = 0
@@ -104,7 +104,7 @@ final class PlanSpool: PlanWriter {
         private var position = 0
 
         /// A reader of the frames in `files`, one file per section in section order.
-        init(files: [SpoolFile]) {
+        init(files: [ScratchFile]) {
             self.files = files
         }
 

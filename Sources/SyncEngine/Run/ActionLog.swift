@@ -99,7 +99,10 @@ public struct ActionLog: Sequence, Sendable, Encodable {
                     }
                     buffer.removeFirst(position)
                     position = 0
-                    let chunk = file.read(Swift.min(Storage.chunkBytes, spooledEnd - fileOffset), at: fileOffset)
+                    let chunk =
+                        (try? file.read(
+                            at: UInt64(fileOffset), count: Swift.min(Storage.chunkBytes, spooledEnd - fileOffset)))
+                        ?? []
                     if chunk.isEmpty { spoolDone = true }
                     fileOffset += chunk.count
                     buffer += chunk
@@ -158,7 +161,7 @@ public struct ActionLog: Sequence, Sendable, Encodable {
 
         /// Moves the reports in memory to the end of the file.
         private func spill() {
-            if file == nil { file = ScratchFile(in: folder) }
+            if file == nil { file = ScratchFile.anonymous(in: folder) }
             guard let file else {
                 spoolFailed = true
                 return
@@ -166,7 +169,8 @@ public struct ActionLog: Sequence, Sendable, Encodable {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(Storage.chunkBytes)
             for report in memory { ActionReportRecord.append(report, to: &bytes) }
-            guard file.write(bytes, at: spooledBytes) else {
+            // A failed append leaves the file's end where it was: the reports stay in memory.
+            guard (try? file.append(bytes)) != nil else {
                 spoolFailed = true
                 return
             }
