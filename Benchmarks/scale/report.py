@@ -3,11 +3,12 @@
 
     report.py RESULTS.tsv PLOT.svg [BEFORE.tsv]
 
-RESULTS.tsv: one line per run, `files run tool wall_s cpu_s rss_kib` (tab-separated, a header
-line first). Prints two markdown tables to standard output: the measurements, and the targets
-of issue 17 with a verdict. Writes PLOT.svg: peak RSS (MiB, log scale) against files (log
-scale) for each run and tool, BEFORE.tsv's runs drawn lighter beside them, and the 128 MiB
-target. Plain SVG written by hand: no plotting library needed.
+RESULTS.tsv: one line per run, `files run tool wall_s cpu_s rss_kib load` (tab-separated, a
+header line first; load, the 1-minute load average as the run started, may be missing).
+Prints two markdown tables to standard output: the measurements, and the targets of issue 17
+with a verdict. Writes PLOT.svg: peak RSS (MiB, log scale) against files (log scale) for each
+run and tool, BEFORE.tsv's runs drawn lighter beside them, and the 128 MiB target. Plain SVG
+written by hand: no plotting library needed.
 """
 
 import csv
@@ -26,30 +27,39 @@ RSS_TARGET_MIB, GROWTH_TARGET, FIRST_TARGET, NOOP_TARGET = 128, 0.25, 0.6, 0.2
 
 
 def read(path):
-    """The runs of a results file: {(files, run, tool): (wall s, CPU s, peak RSS MiB)}."""
+    """The runs of a results file: {(files, run, tool): (wall s, CPU s, peak RSS MiB, load or "")}."""
     with open(path, newline="") as f:
         return {
-            (int(r["files"]), r["run"], r["tool"]): (float(r["wall_s"]), float(r["cpu_s"]), int(r["rss_kib"]) / 1024)
+            (int(r["files"]), r["run"], r["tool"]): (
+                float(r["wall_s"]),
+                float(r["cpu_s"]),
+                int(r["rss_kib"]) / 1024,
+                r.get("load") or "",
+            )
             for r in csv.DictReader(f, delimiter="\t")
         }
 
 
 def measurements(res):
-    print("| files | run | tool | wall s | CPU s | peak RSS MiB | ftpsync / lftp (wall) |")
-    print("|---|---|---|---|---|---|---|")
+    print("| files | run | tool | wall s | CPU s | peak RSS MiB | ftpsync / lftp (wall) | load average |")
+    print("|---|---|---|---|---|---|---|---|")
     for n in sorted({k[0] for k in res}):
         for run in RUNS:
             for tool in ("ftpsync", "lftp"):
                 if (n, run, tool) not in res:
                     continue
-                wall, cpu, rss = res[(n, run, tool)]
+                wall, cpu, rss, load = res[(n, run, tool)]
                 peer = res.get((n, run, "lftp"))
                 ratio = f"{wall / peer[0]:.2f}" if tool == "ftpsync" and peer and peer[0] > 0 else ""
-                print(f"| {n:,} | {run} | {tool} | {wall:.2f} | {cpu:.2f} | {rss:.0f} | {ratio} |")
+                print(f"| {n:,} | {run} | {tool} | {wall:.2f} | {cpu:.2f} | {rss:.0f} | {ratio} | {load} |")
 
 
 def verdict(ok):
     return "met" if ok else "**not met**"
+
+
+def row(target, measured, judged):
+    print(f"| {target} | {measured} | {judged} |")
 
 
 def targets(res):
@@ -58,19 +68,21 @@ def targets(res):
     print("| target | measured | verdict |")
     print("|---|---|---|")
     for run in ("first pull", "no-op pull"):
+        target = f"{run}: peak RSS ≤ {RSS_TARGET_MIB} MiB at 1,000,000 files"
         at = res.get((1_000_000, run, "ftpsync"))
         if at:
-            print(f"| {run}: peak RSS ≤ {RSS_TARGET_MIB} MiB at 1,000,000 files | {at[2]:.0f} MiB | {verdict(at[2] <= RSS_TARGET_MIB)} |")
+            row(target, f"{at[2]:.0f} MiB", verdict(at[2] <= RSS_TARGET_MIB))
         else:
-            print(f"| {run}: peak RSS ≤ {RSS_TARGET_MIB} MiB at 1,000,000 files | not measured | — |")
+            row(target, "not measured", "—")
     for run in ("first pull", "no-op pull"):
         a, b = res.get((small, run, "ftpsync")), res.get((large, run, "ftpsync"))
         if a and b and small < large:
             growth = b[2] / a[2] - 1
-            print(
-                f"| {run}: peak RSS grows ≤ {GROWTH_TARGET:.0%} from 100,000 to 1,000,000 files"
-                f" | {small:,}: {a[2]:.0f} MiB → {large:,}: {b[2]:.0f} MiB, {growth:+.0%}"
-                f" | {verdict(growth <= GROWTH_TARGET) if (small, large) == (100_000, 1_000_000) else '— (other sizes)'} |"
+            issue_sizes = (small, large) == (100_000, 1_000_000)
+            row(
+                f"{run}: peak RSS grows ≤ {GROWTH_TARGET:.0%} from 100,000 to 1,000,000 files",
+                f"{small:,}: {a[2]:.0f} MiB → {large:,}: {b[2]:.0f} MiB, {growth:+.0%}",
+                verdict(growth <= GROWTH_TARGET) if issue_sizes else "— (other sizes)",
             )
     for run, limit in (("first pull", FIRST_TARGET), ("no-op pull", NOOP_TARGET)):
         ratios = [
@@ -80,11 +92,11 @@ def targets(res):
         ]
         if ratios:
             shown = ", ".join(f"{r:.2f} × at {n:,}" for n, r in ratios)
-            print(f"| {run}: wall ≤ {limit} × lftp's | {shown} | {verdict(all(r <= limit for _, r in ratios))} |")
+            row(f"{run}: wall ≤ {limit} × lftp's", shown, verdict(all(r <= limit for _, r in ratios)))
     dry = [(n, res[(n, "dry run", "ftpsync")][2]) for n in sizes if (n, "dry run", "ftpsync") in res]
     if dry:
         shown = ", ".join(f"{rss:.0f} MiB at {n:,}" for n, rss in dry)
-        print(f"| dry run: peak RSS (no number in the issue; the plan must stream) | {shown} | — |")
+        row("dry run: peak RSS (no number in the issue; the plan must stream)", shown, "—")
 
 
 def plot(path, res, before):
@@ -104,7 +116,8 @@ def plot(path, res, before):
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
         'font-family="sans-serif" font-size="12">',
         f'<rect width="{w}" height="{h}" fill="white"/>',
-        f'<text x="{left}" y="18" font-size="14">Peak RSS against files (1,000 per folder; vsftpd on loopback)</text>',
+        f'<text x="{left}" y="18" font-size="14">'
+        "Peak RSS against files (1,000 per folder; vsftpd on loopback)</text>",
         f'<line x1="{left}" y1="{h - bottom}" x2="{w - right}" y2="{h - bottom}" stroke="black"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="black"/>',
         f'<text x="{(left + w - right) / 2}" y="{h - 12}" text-anchor="middle">files (log scale)</text>',
@@ -112,8 +125,9 @@ def plot(path, res, before):
         f'transform="rotate(-90 16 {(top + h - bottom) / 2})">peak RSS, MiB (log scale)</text>',
     ]
     for n in sizes:
-        out.append(f'<line x1="{px(n):.1f}" y1="{h - bottom}" x2="{px(n):.1f}" y2="{h - bottom + 5}" stroke="black"/>')
-        out.append(f'<text x="{px(n):.1f}" y="{h - bottom + 18}" text-anchor="middle">{n:,}</text>')
+        x = px(n)
+        out.append(f'<line x1="{x:.1f}" y1="{h - bottom}" x2="{x:.1f}" y2="{h - bottom + 5}" stroke="black"/>')
+        out.append(f'<text x="{x:.1f}" y="{h - bottom + 18}" text-anchor="middle">{n:,}</text>')
     for e in range(math.floor(y0), math.ceil(y1) + 1):
         for m in (1, 2, 5):
             v = m * 10**e
@@ -122,7 +136,8 @@ def plot(path, res, before):
                 out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{w - right}" y2="{y:.1f}" stroke="#e0e0e0"/>')
                 out.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{v:g}</text>')
     ty = py(RSS_TARGET_MIB)
-    out.append(f'<line x1="{left}" y1="{ty:.1f}" x2="{w - right}" y2="{ty:.1f}" stroke="#d62728" stroke-dasharray="2,3"/>')
+    red = 'stroke="#d62728" stroke-dasharray="2,3"'
+    out.append(f'<line x1="{left}" y1="{ty:.1f}" x2="{w - right}" y2="{ty:.1f}" {red}/>')
     out.append(f'<text x="{w - right - 4}" y="{ty - 5:.1f}" text-anchor="end" fill="#d62728">target: 128 MiB</text>')
     legend_y = top + 10
     for results, label, opacity in ((before, " (before)", 0.35), (res, "", 1.0)):
@@ -135,7 +150,8 @@ def plot(path, res, before):
             coords = " ".join(f"{px(n):.1f},{py(m):.1f}" for n, m in line)
             out.append(f"<polyline points=\"{coords}\" {style}/>")
             for n, m in line:
-                out.append(f'<circle cx="{px(n):.1f}" cy="{py(m):.1f}" r="3" fill="{colour}" fill-opacity="{opacity}"/>')
+                dot = f'fill="{colour}" fill-opacity="{opacity}"'
+                out.append(f'<circle cx="{px(n):.1f}" cy="{py(m):.1f}" r="3" {dot}/>')
             lx = w - right + 14
             out.append(f'<line x1="{lx}" y1="{legend_y}" x2="{lx + 24}" y2="{legend_y}" {style}/>')
             out.append(f'<text x="{lx + 30}" y="{legend_y + 4}">{tool} {run}{label}</text>')

@@ -105,20 +105,22 @@ same() { diff -r "$1" "$2" >/dev/null || { echo "scale: $3: the copy differs fro
 count() { [ "$(files "$1")" = "$2" ] || { echo "scale: $3: $(files "$1") files, not $2" >&2; exit 1; }; }
 
 # measure N RUN TOOL CMD...: runs CMD once under /usr/bin/time, adds a line to WORK/scale.tsv
+# (with the 1-minute load average when it started: the machine may be shared)
 measure() {
-    local n=$1 run=$2 tool=$3 wall usr sys rss
+    local n=$1 run=$2 tool=$3 wall usr sys rss load
     shift 3
     sync
+    load=$(cut -d' ' -f1 /proc/loadavg)
     if ! /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$@" >"$work/cmd.out" 2>&1; then
         echo "scale: $n files, $run, $tool failed:" >&2; tail -5 "$work/cmd.out" >&2; exit 1
     fi
     read -r wall usr sys rss < <(tail -n 1 "$work/time.txt")
-    printf '%s\t%s\t%s\t%s\t%.2f\t%s\n' "$n" "$run" "$tool" "$wall" "$(awk -v u="$usr" -v s="$sys" 'BEGIN { print u + s }')" \
-        "$rss" >>"$work/scale.tsv"
-    log "$n files, $run, $tool: wall $wall s, RSS $((rss / 1024)) MiB (load average $(cut -d' ' -f1 /proc/loadavg))"
+    printf '%s\t%s\t%s\t%s\t%.2f\t%s\t%s\n' "$n" "$run" "$tool" "$wall" "$(awk -v u="$usr" -v s="$sys" 'BEGIN { print u + s }')" \
+        "$rss" "$load" >>"$work/scale.tsv"
+    log "$n files, $run, $tool: wall $wall s, RSS $((rss / 1024)) MiB (load average $load at the start)"
 }
 
-printf 'files\trun\ttool\twall_s\tcpu_s\trss_kib\n' >"$work/scale.tsv"
+printf 'files\trun\ttool\twall_s\tcpu_s\trss_kib\tload\n' >"$work/scale.tsv"
 IFS=, read -r -a list <<<"$sizes"
 for n in "${list[@]}"; do
     room "$n"
