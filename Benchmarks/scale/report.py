@@ -6,7 +6,8 @@
 RESULTS.tsv: one line per run, `files run tool wall_s cpu_s rss_kib load` (tab-separated, a
 header line first; load, the 1-minute load average as the run started, may be missing).
 Prints two markdown tables to standard output: the measurements, and the targets of issue 17
-with a verdict. Writes PLOT.svg: peak RSS (MiB, log scale) against files (log scale) for each
+with a verdict; where RESULTS.tsv has no lftp run at a size, BEFORE.tsv's stands in (marked).
+Writes PLOT.svg: peak RSS (MiB, log scale) against files (log scale) for each
 run and tool, BEFORE.tsv's runs drawn lighter beside them, and the 128 MiB target. Plain SVG
 written by hand: no plotting library needed.
 """
@@ -40,7 +41,7 @@ def read(path):
         }
 
 
-def measurements(res):
+def measurements(res, borrowed):
     print("| files | run | tool | wall s | CPU s | peak RSS MiB | ftpsync / lftp (wall) | load average |")
     print("|---|---|---|---|---|---|---|---|")
     for n in sorted({k[0] for k in res}):
@@ -51,7 +52,8 @@ def measurements(res):
                 wall, cpu, rss, load = res[(n, run, tool)]
                 peer = res.get((n, run, "lftp"))
                 ratio = f"{wall / peer[0]:.2f}" if tool == "ftpsync" and peer and peer[0] > 0 else ""
-                print(f"| {n:,} | {run} | {tool} | {wall:.2f} | {cpu:.2f} | {rss:.0f} | {ratio} | {load} |")
+                shown = f"{tool} (earlier run)" if (n, run, tool) in borrowed else tool
+                print(f"| {n:,} | {run} | {shown} | {wall:.2f} | {cpu:.2f} | {rss:.0f} | {ratio} | {load} |")
 
 
 def verdict(ok):
@@ -168,8 +170,12 @@ def main():
     if not res:
         sys.exit("report.py: no results in " + sys.argv[1])
     before = read(sys.argv[3]) if len(sys.argv) == 4 else {}
+    # lftp's figures do not depend on ftpsync: sizes measured without lftp take the earlier run's
+    sizes = {k[0] for k in res}
+    borrowed = {k for k in before if k[2] == "lftp" and k[0] in sizes and k not in res}
+    res.update({k: before[k] for k in borrowed})
     plot(sys.argv[2], res, before)
-    measurements(res)
+    measurements(res, borrowed)
     print()
     targets(res)
 
