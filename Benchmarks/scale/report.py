@@ -42,8 +42,10 @@ def read(path):
 
 
 def measurements(res, borrowed):
-    print("| files | run | tool | wall s | CPU s | peak RSS MiB | ftpsync / lftp (wall) | load average |")
-    print("|---|---|---|---|---|---|---|---|")
+    loads = any(v[3] for v in res.values())  # a column only when the results have it
+    head = "| files | run | tool | wall s | CPU s | peak RSS MiB | ftpsync / lftp (wall) |"
+    print(head + (" load average |" if loads else ""))
+    print("|---|---|---|---|---|---|---|" + ("---|" if loads else ""))
     for n in sorted({k[0] for k in res}):
         for run in RUNS:
             for tool in ("ftpsync", "lftp"):
@@ -53,7 +55,8 @@ def measurements(res, borrowed):
                 peer = res.get((n, run, "lftp"))
                 ratio = f"{wall / peer[0]:.2f}" if tool == "ftpsync" and peer and peer[0] > 0 else ""
                 shown = f"{tool} (earlier run)" if (n, run, tool) in borrowed else tool
-                print(f"| {n:,} | {run} | {shown} | {wall:.2f} | {cpu:.2f} | {rss:.0f} | {ratio} | {load} |")
+                line = f"| {n:,} | {run} | {shown} | {wall:.2f} | {cpu:.2f} | {rss:.0f} | {ratio} |"
+                print(line + (f" {load} |" if loads else ""))
 
 
 def verdict(ok):
