@@ -5,8 +5,9 @@
 #   Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR] [--only W] [--scale-sizes N,N,...]
 #
 # --quick   smaller data (1,000 small files, 256 MiB file, 10,000-file no-op, 512 MiB hash tree
-#           and 20,000 tiny files, 200,000-entry plan): a few minutes. Without it: the issue's
-#           sizes (about 6 GiB of disk under WORK, about 10 minutes on 2 cores).
+#           and 20,000 tiny files, 200,000-entry plan, scale at 20,000 files): a few minutes.
+#           Without it: the sizes (about 7 GiB of disk under WORK, about 10 minutes on
+#           2 cores, and about 5 more for scale at 100,000 files).
 # --runs N  best of N wall times per tool (default 1 with --quick, else 3).
 # --work    where the data goes (default /tmp/ftpsync-bench); deleted at the end unless --keep.
 #           A folder that exists, is not empty and was not made by run.sh is refused.
