@@ -299,6 +299,5 @@ if wants plan; then
     indent <<<"$plan_out"
 fi
 if wants scale; then
-    echo
     echo "$scale_out"
 fi

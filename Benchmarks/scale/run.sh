@@ -161,3 +161,4 @@ echo "Benchmarks/scale/run.sh --sizes $sizes (one run each) — $(date -u '+%Y-%
 echo
 /usr/bin/python3 "$here/report.py" "$work/scale.tsv" "$plot" ${before:+"$before"}
 log "plot: $plot${before:+ (with $before)}"
+case $plot in "$work"/*) [ "$keep" = 1 ] || log "the plot goes with WORK: --keep or --plot FILE keeps it" ;; esac
