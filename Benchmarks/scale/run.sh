@@ -83,11 +83,12 @@ bench_lftp_script "$work/lftp_run" "$addr" "$port" "$user" "$pass"
 
 # room N: refuses (exit 1) when the file system of WORK lacks the blocks or inodes for size N:
 # its tree unless already there, one local copy and ftpsync's state (5 KiB and 1 inode a file
-# each, a file's 16 bytes taking a 4 KiB block), and 1 GiB to spare.
+# each, a file's 16 bytes taking a 4 KiB block), vsftpd's command log of the size's runs (about
+# 2 KiB a file; emptied after each size), and 1 GiB to spare.
 room() {
     local n=$1 copies=1 kib inodes free_kib free_inodes
     [ -e "$work/served/.complete-$n" ] || copies=2
-    kib=$((n * 5 * copies + 1048576)) inodes=$((n * copies + n * copies / 1000 + 10000))
+    kib=$((n * 5 * copies + n * 2 + 1048576)) inodes=$((n * copies + n * copies / 1000 + 10000))
     free_kib=$(df -P -k "$work" | awk 'NR == 2 { print $4 }')
     free_inodes=$(df -P -i "$work" | awk 'NR == 2 { print $4 }')
     if [ "$free_kib" -lt "$kib" ] || [ "$free_inodes" -lt "$inodes" ]; then
@@ -152,6 +153,7 @@ for n in "${list[@]}"; do
         count "$out/lftp" "$n" "lftp no-op pull"
     fi
     rm -rf "$out"
+    : >"$work/commands.log"
     [ "$keep" = 1 ] || { rm -rf "${work:?}/served/$n" "$work/served/.complete-$n"; }
 done
 
