@@ -2,17 +2,22 @@
 # Issue 8's benchmark: ftpsync next to lftp, rclone, curl and xxhsum on the same vsftpd server
 # (loopback, 127.0.0.91) and the same data, in one run. As root, on a fresh Debian 12:
 #
-#   Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR]
+#   Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR] [--only W] [--scale-sizes N,N,...]
 #
 # --quick   smaller data (1,000 small files, 256 MiB file, 10,000-file no-op, 512 MiB hash tree
-#           and 20,000 tiny files, 200,000-entry plan): a few minutes. Without it: the issue's
-#           sizes (about 6 GiB of disk under WORK, about 10 minutes on 2 cores).
+#           and 20,000 tiny files, 200,000-entry plan, scale at 20,000 files): a few minutes.
+#           Without it: the issue's sizes (about 7 GiB of disk under WORK, about 10 minutes on
+#           2 cores, and about 5 more for scale at 100,000 files).
 # --runs N  best of N wall times per tool (default 1 with --quick, else 3).
 # --work    where the data goes (default /tmp/ftpsync-bench); deleted at the end unless --keep.
 #           A folder that exists, is not empty and was not made by run.sh is refused.
 # --only W  run only the workloads named in W, a comma-separated list of small, large, noop,
-#           hash, plan (default: all).
-# FTPSYNC_BIN=path skips the release build; BENCH_ADDR=127.0.0.x serves on another address.
+#           hash, plan, scale (default: all).
+# --scale-sizes  the tree sizes of the scale workload (Benchmarks/scale/run.sh, its own vsftpd):
+#           default 100000,300000,1000000 when --only names scale (about 40 minutes, 10 GiB);
+#           in the run of all workloads 100000 (20000 with --quick).
+# FTPSYNC_BIN=path skips the release build; BENCH_ADDR=127.0.0.x serves on another address;
+# BENCH_NO_INSTALL=1 skips installing the peers and build dependencies (a prepared machine).
 #
 # Prints one markdown table: wall time, CPU time (user+sys) and peak RSS from GNU time
 # (`/usr/bin/time -f`) for each tool; the CPU time the whole machine was busy during the run
@@ -20,24 +25,28 @@
 # ftpsync's row its wall time / the best peer's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-quick=0 runs="" keep=0 work=/tmp/ftpsync-bench only=small,large,noop,hash,plan
+# shellcheck source=Benchmarks/Support/ftp-session.sh
+. "$root/Benchmarks/Support/ftp-session.sh"
+quick=0 runs="" keep=0 work=/tmp/ftpsync-bench only=small,large,noop,hash,plan,scale scale_sizes=""
+usage="usage: Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR] [--only small,large,noop,hash,plan,scale] [--scale-sizes N,N,...]"
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1 ;;
     --runs) runs=$2; shift ;;
     --keep) keep=1 ;;
     --work) work=$2; shift ;;
-    --only) only=$2; shift ;;
-    *) echo "usage: Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR] [--only small,large,noop,hash,plan]" >&2; exit 2 ;;
+    --only) only=$2; scale_sizes=${scale_sizes:-100000,300000,1000000}; shift ;;
+    --scale-sizes) scale_sizes=$2; shift ;;
+    *) echo "$usage" >&2; exit 2 ;;
     esac
     shift
 done
 if [ "$quick" = 1 ]; then
     small_files=1000 large_mib=256 noop_files=10000 noop_folders=200 hash_mib=512 hash_many=20000 plan_entries=200000
-    runs=${runs:-1}
+    runs=${runs:-1} scale_sizes=${scale_sizes:-20000}
 else
     small_files=5000 large_mib=1024 noop_files=50000 noop_folders=1000 hash_mib=4096 hash_many=100000 plan_entries=1000000
-    runs=${runs:-3}
+    runs=${runs:-3} scale_sizes=${scale_sizes:-100000}
 fi
 [ "$(id -u)" = 0 ] || { echo "run.sh needs root (packages, and vsftpd logs in a system user)" >&2; exit 1; }
 # Never delete a folder this script did not make (the marker file says it did).
@@ -51,13 +60,15 @@ log() { echo "== $*" >&2; }
 wants() { case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 # ---------------------------------------------------------------- peers, server, build
-log "installing peers and build dependencies"
-FTPSYNC_SKIP_EXTRA_SERVERS=1 "$root/scripts/install-deps.sh" >/dev/null
-missing=()
-for p in lftp rclone curl xxhash hyperfine time; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p"); done
-if [ ${#missing[@]} -gt 0 ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >/dev/null ||
-        { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >/dev/null; }
+if [ -z "${BENCH_NO_INSTALL:-}" ]; then
+    log "installing peers and build dependencies"
+    FTPSYNC_SKIP_EXTRA_SERVERS=1 "$root/scripts/install-deps.sh" >/dev/null
+    missing=()
+    for p in lftp rclone curl xxhash hyperfine time; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p"); done
+    if [ ${#missing[@]} -gt 0 ]; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >/dev/null ||
+            { apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >/dev/null; }
+    fi
 fi
 if [ -z "${FTPSYNC_BIN:-}" ]; then
     log "building ftpsync (release)"
@@ -120,15 +131,9 @@ read -r pid port < <("$root/scripts/ftp-server.sh" start vsftpd "$work/served" "
 rremote=":ftp,host=$addr,port=$port,user=$user,pass=$(rclone obscure "$pass"):"
 export RCLONE_CONFIG=/dev/null
 # lftp_run COMMANDS: one lftp session (a script, so /usr/bin/time can run it)
-printf '#!/bin/sh\nexec lftp -u "%s,%s" -p "%s" -e "set ftp:ssl-allow no; set net:max-retries 2; $1; quit" "%s"\n' \
-    "$user" "$pass" "$port" "$addr" >"$work/lftp_run"
-chmod 700 "$work/lftp_run"
+bench_lftp_script "$work/lftp_run" "$addr" "$port" "$user" "$pass"
 lftp_run() { "$work/lftp_run" "$@"; }
-config() {   # config NAME REMOTE LOCAL
-    printf 'local: %s\ndevices:\n  - name: b\n    host: %s\n    port: %s\n    user: %s\n    password: %s\n    remote: %s\n' \
-        "$3" "$addr" "$port" "$user" "$pass" "$2" >"$work/$1.yaml"
-    chmod 600 "$work/$1.yaml"
-}
+config() { bench_config "$work/$1.yaml" "$addr" "$port" "$user" "$pass" "$2" "$3"; }   # config NAME REMOTE LOCAL
 
 # ---------------------------------------------------------------- measuring
 # measure WORKLOAD TOOL CMD...: best of $runs by wall time, `prep` (a function) before each run.
@@ -263,20 +268,36 @@ if wants plan; then
     echo "$plan_out" >&2
 fi
 
+# 6. peak RSS and wall time against the size of the tree (its own script, server and work folder)
+scale_out=""
+if wants scale; then
+    log "scale: trees of $scale_sizes files"
+    scale_keep=()
+    [ "$keep" = 0 ] || scale_keep=(--keep)
+    scale_out=$(FTPSYNC_BIN=$FTPSYNC_BIN BENCH_ADDR=$addr "$root/Benchmarks/scale/run.sh" --sizes "$scale_sizes" \
+        --work "$work/scale" "${scale_keep[@]}")
+fi
+
+indent() { sed 's/^/    /'; }
 echo
 echo "Benchmarks/run.sh $([ "$quick" = 1 ] && echo --quick) (runs: best of $runs) — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, vsftpd on loopback"
 echo
-echo "| workload | tool | wall s | CPU s (user+sys) | machine CPU s | peak RSS MiB | ftpsync / best peer (wall) |"
-echo "|---|---|---|---|---|---|---|"
-printf '%s\n' "${rows[@]}"
-echo
+if [ ${#rows[@]} -gt 0 ]; then
+    echo "| workload | tool | wall s | CPU s (user+sys) | machine CPU s | peak RSS MiB | ftpsync / best peer (wall) |"
+    echo "|---|---|---|---|---|---|---|"
+    printf '%s\n' "${rows[@]}"
+    echo
+fi
 if wants hash; then
     echo "hash ($hash_mib MiB, $hash_files files; ftpsync = LocalScanner, 2 hashing threads):"
-    echo "$hash_out" | sed 's/^/    /'
+    indent <<<"$hash_out"
     echo "hash ($hash_many files of 256 bytes in folders of 100):"
-    echo "$many_out" | sed 's/^/    /'
+    indent <<<"$many_out"
 fi
 if wants plan; then
     echo "plan ($plan_entries remote entries in folders of 1,000; PullPlanner.plan alone):"
-    echo "$plan_out" | sed 's/^/    /'
+    indent <<<"$plan_out"
+fi
+if wants scale; then
+    echo "$scale_out"
 fi
