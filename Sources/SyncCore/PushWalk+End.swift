@@ -45,6 +45,7 @@ extension PushWalk {
             notes: unknown.notes(sourcePlace: "here", destinationPlace: "on the device") + notes,
             unchanged: unchanged, skipped: skipped, adoptions: adoptions, forgotten: forgotten.sorted(),
             refusal: DeleteGuard.refusal(files: files + clearingDeletes, maxDelete: policy.maxDelete),
-            abandonedUploads: partials.keys.filter { !resumable.contains($0) }.sorted(), records: recordsSeen)
+            abandonedUploads: partials.keys.filter { !resumable.contains($0) }.sorted(), records: recordsSeen,
+            overlap: deviceHasRecords ? overlap.overlap(unknownFolders: unknownDestination) : nil)
     }
 }

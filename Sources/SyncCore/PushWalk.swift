@@ -10,7 +10,8 @@ import Foundation
 /// come from (their digest, the device still holding them unchanged), the new local files that
 /// could be moves (only when some record has their size), the delete candidates (decided last,
 /// after the renames, through the delete guard with the whole run's count), the unknown folders
-/// and the interrupted uploads (all of them: few). A device folder where the local side now has
+/// and the interrupted uploads (all of them: few), and the identity overlap
+/// (`ListingOverlap.Tally`). A device folder where the local side now has
 /// a file is read ahead as a whole (clearing it looks at all it holds), and so is a local folder
 /// where the device has a file (an unreadable folder below it forbids the clearing).
 ///
@@ -48,6 +49,10 @@ public struct PushWalk {
     var resumable = Set<RelativePath>()
     /// Records seen.
     var recordsSeen = 0
+    /// How much of the device's listing the records recognise, folder by folder.
+    var overlap = ListingOverlap.Tally()
+    /// False when the device has no record at all: no overlap is counted.
+    var deviceHasRecords = true
 
     /// A new file held back until the end: a rename if it turns out to be a move, else its upload.
     struct Held {
@@ -100,6 +105,7 @@ public struct PushWalk {
     /// crosses folders (`finish`).
     /// - Throws: what the source or the writer throws.
     public consuming func run() throws -> PushWalkResult {
+        deviceHasRecords = try source.hasRecords(below: .root)
         var pending = [Place(folder: .root, onDevice: true, here: true, isAnchor: true)]
         while let place = pending.popLast() {
             // Children in reverse: the smallest is taken next (depth first, in path order).
@@ -128,6 +134,10 @@ public struct PushWalk {
         var records: [RelativePath: FileRecord] = [:]
         records.reserveCapacity(folderRecords.count)
         for record in folderRecords { records[record.path] = record }
+        if deviceHasRecords {
+            let under = unknownDestination.contains { $0 == folder || $0.isAncestor(of: folder) }
+            overlap.add(listing: listing.entries, records: folderRecords, unknown: under)
+        }
         let rawRemote = Snapshot(listing.entries)
         let remote = PushPlanner.planned(remote: rawRemote)
         // A type change looks at all the device folder holds, and at what lies unread below
@@ -186,6 +196,9 @@ public struct PushWalkResult: Sendable {
     public var abandonedUploads: [RelativePath]
     /// How many records the walk read.
     public var records: Int
+    /// How much of the device's listing the records recognise (`ListingOverlap`); nil when the
+    /// device has no records.
+    public var overlap: ListingOverlap?
 
     /// The plan result of the walk, `actions` being what it wrote (its sections one after the other).
     public func planResult(actions: [Action]) -> PlanResult {

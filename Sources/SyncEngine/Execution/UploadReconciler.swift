@@ -11,16 +11,22 @@ struct UploadReconciler {
     let store: StateStore
     let remote: RemoteFileSystem
 
-    /// Compares each stored intent with the device's listing (and sampled bytes); an intent
-    /// whose temporary is still listed was never renamed and is not ours. Records the
-    /// files found ours into `records` and, outside a dry run, into the state (with their
-    /// partial rows and intents removed). An intent whose file is not ours is dropped; its
+    /// Compares each stored intent with the device's listing of its folder (`listing`, asked
+    /// once per folder of the intents: the device is never listed whole for them) and sampled
+    /// bytes; an intent whose temporary is still listed was never renamed and is not ours.
+    /// Records the files found ours into `records` and, outside a dry run, into the state (with
+    /// their partial rows and intents removed). An intent whose file is not ours is dropped; its
     /// partial row stays, so its temporary is resumed or swept as usual.
     /// - Returns: one note per file recorded.
     /// - Throws: `StoreError` when the intents cannot be read.
-    func reconcile(listed: Snapshot, records: inout [RelativePath: FileRecord]) throws -> [String] {
+    func reconcile(listing: (RelativePath) -> Snapshot, records: inout [RelativePath: FileRecord]) throws
+        -> [String]
+    {
         var notes: [String] = []
+        var folders: [RelativePath: Snapshot] = [:]
         for (path, intent) in try store.uploadIntents(device: job.name) {
+            let listed = folders[path.parent] ?? listing(path.parent)
+            folders[path.parent] = listed
             let entry = listed[path]
             // The temporary still listed means RNTO never happened: whatever is under the name
             // is not what we sent (sampled bytes could miss the difference).

@@ -1,7 +1,7 @@
 import Foundation
 import SyncCore
 
-/// The device's tree listed folder by folder as a walk asks for it (`PullWalk`): the listings
+/// The device's tree listed folder by folder as a walk asks for it (`PullWalk`, `PushWalk`): the listings
 /// of `RemoteScanner`, over up to its `connections` at once, the extra connections listing
 /// ahead of the walk by a bounded window (`ParallelListing.take(_:)`).
 final class RemoteWalk {
@@ -31,6 +31,15 @@ final class RemoteWalk {
         }
         return FolderListing(
             entries: listed.entries, isIncomplete: listed.incomplete != nil, mayHideDotNames: listed.mayHideDotNames)
+    }
+
+    /// The entries of `folder` listed at once on the first connection, outside the walk's order:
+    /// the few folders a run looks at before its walk (`UploadReconciler`). None when it cannot
+    /// be listed (the device has no such folder).
+    func entries(of folder: RelativePath) -> Snapshot {
+        let path = remotePath(root: scanner.root, relative: folder.string)
+        guard let listed = try? scanner.remote.list(path) else { return Snapshot([]) }
+        return Snapshot(scanner.read(folder, listing: listed).entries)
     }
 
     /// Ends the listing (the extra connections are closed); their retries join the notes.

@@ -109,38 +109,6 @@ public final class DeviceRun {
         return try PlanSpool.open(treeRoot: job.paths.treeRoot, device: job.name)
     }
 
-    /// Lists the device below `job.remoteRoot` over up to `job.connections` connections while
-    /// `meanwhile` (the local scan, the state's reads) runs on a thread of its own; the listing's
-    /// notes and skipped names go to `report`.
-    /// - Returns: the listing and what `meanwhile` gave.
-    /// - Throws: what the listing of the root or `meanwhile` throws (after both ended).
-    func listDevice<Local>(
-        _ remote: RemoteFileSystem, excludes: ExcludeRules, report: inout DeviceReport,
-        meanwhile: @escaping () throws -> Local
-    ) throws -> (RemoteScanner.Result, Local) {
-        let localSide = BackgroundWork(meanwhile)
-        let stored = ControlListingQuirk.seed(remote, store: store, device: job.name)
-        let scanned: RemoteScanner.Result
-        do {
-            scanned = try RemoteScanner(
-                remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
-                openExtra: DeviceRun.extraConnection(job: job, connect: connect), budget: job.listingBudget
-            ).scan()
-        } catch {
-            _ = try? localSide.wait()
-            throw error
-        }
-        if let note = ControlListingQuirk.conclude(
-            remote, stored: stored, store: store, device: job.name, persist: !job.dryRun,
-            hidesDotNames: !scanned.snapshot.hiddenUnknown.isEmpty)
-        {
-            report.notes.append(note)
-        }
-        report.notes += scanned.notes
-        report.skipped += scanned.skipped
-        return (scanned, try localSide.wait())
-    }
-
     /// Opens one more connection of this run for listing: fresh, failing at once when the
     /// server refuses it (the listing goes on with fewer), then reconnecting after faults like
     /// the first connection.

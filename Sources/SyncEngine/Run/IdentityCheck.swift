@@ -59,14 +59,9 @@ enum IdentityCheck {
                 + "If it is the same device (new firmware, reset), run with --accept-new-identity")
     }
 
-    /// The refusal when the device's listing `remote` is another tree than `records` (see
-    /// `ListingOverlap`), nil when it is the device's own or `job.acceptNewIdentity` is set.
-    static func foreignTree(_ remote: Snapshot, _ records: [RelativePath: FileRecord], job: DeviceJob) -> String? {
-        foreignTree(records: records.count, job: job) { ListingOverlap(remote: remote, records: records) }
-    }
-
     /// The refusal when `overlap` (measured over `records` records, asked only when they are
-    /// enough to judge) shows another tree; nil as in `foreignTree(_:_:job:)`.
+    /// enough to judge) shows another tree (`ListingOverlap`); nil when it is the device's own
+    /// or `job.acceptNewIdentity` is set.
     static func foreignTree(records: Int, job: DeviceJob, overlap: () -> ListingOverlap?) -> String? {
         guard !job.acceptNewIdentity, records >= ListingOverlap.minimumRecords, let overlap = overlap() else {
             return nil

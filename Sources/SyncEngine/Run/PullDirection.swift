@@ -77,34 +77,21 @@ struct PullDirection: RunDirection {
         var policy = job.policy
         policy.now = run.clock()
         let excludes = try ExcludeRules(job.excludes)
-        let quirk = ControlListingQuirk.seed(remote, store: store, device: job.name)
-        let listings = RemoteWalk(
-            RemoteScanner(
-                remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
-                openExtra: DeviceRun.extraConnection(job: job, connect: run.connect), budget: job.listingBudget))
-        let source: DeviceWalkSource
-        let partials: [RelativePath: PartialTransfer]
-        let walked: PullWalkResult
-        let annotating: AnnotatingPlanWriter
-        do {
-            defer { listings.end() }
-            source = try DeviceWalkSource(
+        let ((source, partials, annotating, walked), unknown) = try run.walkDevice(
+            remote, excludes: excludes, report: &report
+        ) { listings in
+            let source = try DeviceWalkSource(
                 job: job, store: store, remote: remote, listings: listings, excludes: excludes, now: policy.now)
-            annotating = AnnotatingPlanWriter(base: writer, lookup: source.seen) { [store, job] path in
+            let annotating = AnnotatingPlanWriter(base: writer, lookup: source.seen) { [store, job] path in
                 try store?.record(path: path, device: job.name)
             }
-            partials = try currentPartials(source.stored)
-            walked = try PullWalk(policy: policy, partials: partials, source: source, writer: annotating).run()
+            let partials = try currentPartials(source.stored)
+            let walked = try PullWalk(policy: policy, partials: partials, source: source, writer: annotating).run()
+            return (source, partials, annotating, walked)
         }
-        if let note = ControlListingQuirk.conclude(
-            remote, stored: quirk, store: store, device: job.name, persist: !job.dryRun,
-            hidesDotNames: !listings.assembly.hiddenUnknown.isEmpty)
-        {
-            report.notes.append(note)
-        }
-        report.notes += listings.assembly.notes + source.notes
-        report.skipped += listings.assembly.skipped + source.skipped
-        run.markIncomplete(remote: listings.assembly.unknown, local: source.unreadable, in: &report)
+        report.notes += source.notes
+        report.skipped += source.skipped
+        run.markIncomplete(remote: unknown, local: source.unreadable, in: &report)
         if !job.dryRun, let store {
             // Rows with no bytes on disk and no placed file (a download that failed or never
             // started) are dropped, now that the placed files are recorded: the plan adds its own.

@@ -4,7 +4,7 @@ import LocalTree
 import SyncCore
 import SyncStore
 
-/// A device run's push: the device is listed, then `PushWalk` plans folder by folder, each
+/// A device run's push: `PushWalk` plans folder by folder, each device folder listed, each
 /// local folder scanned and hashed as it goes (through the digest cache of the state, read one
 /// folder at a time, so files unchanged since an earlier run are never read again) with the
 /// records of that folder (`PushFolderSource`); `PushExecutor` uploads (see `DeviceRun`).
@@ -63,72 +63,71 @@ struct PushDirection: RunDirection {
         }
     }
 
-    /// Lists the device, settles the uploads an earlier run left right after their RNTO
-    /// (`UploadReconciler`, which may add to the records), then plans folder by folder into
-    /// `writer` (each action with the record of its path and what the scan found there).
+    /// Plans folder by folder (`PushWalk`): each folder of the device listed (`walkDevice`, a
+    /// bounded window ahead), the same local folder scanned and hashed, its records read; the
+    /// uploads an earlier run left right after their RNTO are settled first (`UploadReconciler`,
+    /// over the listings of their folders, which may add to the records). The actions go to
+    /// `writer` as they are planned, each with the record of its path and what the scan found
+    /// there (`AnnotatingPlanWriter`).
     func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
-        var records = try store?.records(device: job.name) ?? [:]
-        let (planned, deferred, stored, rootParts) = try plan(
-            remote: remote, records: &records, into: writer, report: &report)
-        let quirks = DeviceQuirks(resumeWrong: ((try? store?.resumeQuirk(device: job.name)) ?? nil) != nil)
-        return Planned(
-            result: planned, deferred: deferred, abandoned: stored, rootParts: rootParts,
-            conflicts: RemoteConflictCopies(runStarted: run.clock()), quirks: quirks)
-    }
-
-    /// The plan, the files whose digests were left for later (see `DeferredDigests`), the
-    /// stored rows of the interrupted uploads, and the folders of the device's remote root still
-    /// to make (`RemoteRootCreation`).
-    private func plan(
-        remote: RemoteFileSystem, records: inout [RelativePath: FileRecord], into writer: PlanWriter,
-        report: inout DeviceReport
-    ) throws -> (PlanResult, DeferredDigests, stored: [RelativePath: StoredPartial], rootParts: [String]) {
         let excludes = try ExcludeRules(job.excludes)
         // A missing source is an error, never an empty tree (which `--delete` would mirror).
         guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
             throw EngineError.localFolderMissing(path: job.paths.deviceRoot)
         }
-        var scanned: RemoteScanner.Result
-        var rootParts: [String] = []
-        do {
-            (scanned, _) = try run.listDevice(remote, excludes: excludes, report: &report) {}
-            // An empty listing may be a missing folder's (vsftpd, busybox answer an empty 226).
-            if scanned.snapshot.entries.isEmpty {
-                rootParts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
-            }
-        } catch {
-            rootParts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
-            guard !rootParts.isEmpty else { throw error }
-            scanned = RemoteScanner.Result(snapshot: Snapshot([]), notes: [], skipped: [])
+        let ((walked, source, settling, stored, rootParts), listedUnknown) = try run.walkDevice(
+            remote, excludes: excludes, report: &report
+        ) { listings in
+            let (root, rootParts) = try rootListing(listings, on: remote)
+            var settled: [RelativePath: FileRecord] = [:]
+            let notes =
+                try store.map {
+                    try UploadReconciler(job: job, store: $0, remote: remote).reconcile(
+                        listing: { rootParts.isEmpty ? listings.entries(of: $0) : Snapshot([]) }, records: &settled)
+                } ?? []
+            let (partials, stored) = try uploadPartials(remote: remote)
+            let source = PushFolderSource(
+                scanner: LocalScanner(excludes: excludes, skipsStateFolder: false), deviceRoot: job.paths.deviceRoot,
+                cachePrefix: cachePrefix, store: store, device: job.name, savesDigests: !job.dryRun,
+                listings: rootParts.isEmpty ? listings : nil, root: root, settled: settled)
+            let annotating = AnnotatingPlanWriter(base: writer, lookup: source.seen) { try source.seen($0).1 }
+            let walked = try PushWalk(policy: job.policy, partials: partials, source: source, writer: annotating).run()
+            return (walked, source, notes, stored, rootParts)
         }
-        if !rootParts.isEmpty { scanned = RemoteScanner.Result(snapshot: Snapshot([]), notes: [], skipped: []) }
-        var settled: [RelativePath: FileRecord] = [:]
-        if let store {
-            report.notes += try UploadReconciler(job: job, store: store, remote: remote).reconcile(
-                listed: scanned.snapshot, records: &settled)
-        }
-        records.merge(settled) { _, found in found }
-        let (partials, stored) = try uploadPartials(remote: remote)
-        // The local folder is read folder by folder as the walk goes (`PushFolderSource`).
-        let source = PushFolderSource(
-            scanner: LocalScanner(excludes: excludes, skipsStateFolder: false), deviceRoot: job.paths.deviceRoot,
-            cachePrefix: cachePrefix, store: store, device: job.name, savesDigests: !job.dryRun,
-            listed: scanned.snapshot, settled: settled)
-        let known = records
-        let annotating = AnnotatingPlanWriter(
-            base: writer, lookup: { (source.seen($0), known[$0]) }, record: { known[$0] })
-        let walked = try PushWalk(policy: job.policy, partials: partials, source: source, writer: annotating).run()
+        report.notes += settling
         try source.pruneDigests()
         report.notes += source.notes
         report.skipped += source.skipped
-        run.markIncomplete(remote: scanned.unknown, local: source.unreadable, in: &report)
+        // A remote root still to make has nothing of its own that could not be listed.
+        run.markIncomplete(remote: rootParts.isEmpty ? listedUnknown : [:], local: source.unreadable, in: &report)
         var planned = walked.planResult(actions: [])
         // Another tree at the device's address: overwrite and delete nothing there (issue 14 item 18).
-        if planned.refusal == nil, let refusal = IdentityCheck.foreignTree(scanned.snapshot, records, job: job) {
+        if planned.refusal == nil,
+            let refusal = IdentityCheck.foreignTree(records: walked.records, job: job, overlap: { walked.overlap })
+        {
             planned.refusal = refusal
         }
-        let deferred = DeferredDigests(deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix)
-        return (planned, deferred, stored, rootParts)
+        let quirks = DeviceQuirks(resumeWrong: ((try? store?.resumeQuirk(device: job.name)) ?? nil) != nil)
+        return Planned(
+            result: planned, deferred: DeferredDigests(deviceRoot: job.paths.deviceRoot, cachePrefix: cachePrefix),
+            abandoned: stored, rootParts: rootParts, conflicts: RemoteConflictCopies(runStarted: run.clock()),
+            quirks: quirks)
+    }
+
+    /// The listing of the device's root, and the folders of the remote root still to make
+    /// (`RemoteRootCreation`): when the root cannot be listed, or lists nothing (vsftpd and
+    /// busybox answer a missing folder's listing with an empty 226).
+    /// - Throws: the root's listing error when the remote root exists.
+    private func rootListing(_ listings: RemoteWalk, on remote: RemoteFileSystem) throws -> (FolderListing, [String]) {
+        do {
+            let root = try listings.listing(of: .root)
+            guard root.entries.isEmpty else { return (root, []) }
+            return (root, RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote))
+        } catch {
+            let parts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
+            guard !parts.isEmpty else { throw error }
+            return (FolderListing(entries: []), parts)
+        }
     }
 
     /// The device folder relative to the tree root: the key prefix of its digests in the cache.

@@ -9,7 +9,7 @@ import SyncCore
 /// needs them; there are as many as there are conflicts).
 final class AnnotatingPlanWriter: PlanWriter {
     private let base: PlanWriter
-    private let lookup: (RelativePath) -> (FileIdentity?, FileRecord?)
+    private let lookup: (RelativePath) throws -> (FileIdentity?, FileRecord?)
     private let record: (RelativePath) throws -> FileRecord?
     /// The paths of the conflict actions written so far.
     private(set) var conflicted = Set<RelativePath>()
@@ -19,7 +19,7 @@ final class AnnotatingPlanWriter: PlanWriter {
     ///   - lookup: the local identity and the record at a path of the folder being planned.
     ///   - record: the record of a path, read from the state.
     init(
-        base: PlanWriter, lookup: @escaping (RelativePath) -> (FileIdentity?, FileRecord?),
+        base: PlanWriter, lookup: @escaping (RelativePath) throws -> (FileIdentity?, FileRecord?),
         record: @escaping (RelativePath) throws -> FileRecord?
     ) {
         self.base = base
@@ -27,10 +27,10 @@ final class AnnotatingPlanWriter: PlanWriter {
         self.record = record
     }
 
-    /// - Throws: what `base` throws, or the state's error reading a rename's record.
+    /// - Throws: what `base` throws, or the state's error reading a record.
     func append(_ action: Action, to section: PlanSection) throws {
         var annotated = action
-        let (identity, known) = lookup(action.path)
+        let (identity, known) = try lookup(action.path)
         annotated.seen = identity
         annotated.record = known
         if annotated.record == nil && action.kind == .renameLocal { annotated.record = try record(action.path) }

@@ -16,9 +16,10 @@ final class PushFolderSource: PushWalkSource {
     private let device: String
     /// False for a dry run: the digest cache is read, never written.
     private let savesDigests: Bool
-    private let listed: Snapshot
-    /// The positions in `listed` of each folder's entries.
-    private let byFolder: [RelativePath: [Int]]
+    /// The device's listings; nil when its remote root is still to be made (nothing listed).
+    private let listings: RemoteWalk?
+    /// The root's listing, read before the walk (it tells whether the remote root exists).
+    private var root: FolderListing?
     /// Records the upload reconciler settled this run (a dry run does not store them).
     private let settled: [RelativePath: FileRecord]
     /// The records of the folder read last (its scan asks for them, then the walk).
@@ -29,13 +30,16 @@ final class PushFolderSource: PushWalkSource {
     private(set) var notes: [String] = []
     private(set) var skipped: [SkippedEntry] = []
     private(set) var unreadable: [RelativePath: String] = [:]
-    /// File identities of the folders scanned that are the last one or above it.
+    /// File identities and records of the folders read that are the last one or above it.
     private var identities: [RelativePath: [RelativePath: FileIdentity]] = [:]
+    private var folderRecords: [RelativePath: [RelativePath: FileRecord]] = [:]
 
-    /// A source over the local folder `deviceRoot` and the device's whole listing `listed`.
+    /// A source over the local folder `deviceRoot` and the device's listings `listings`, whose
+    /// root listing `root` was read already (`listings` nil: the device has no such folder yet,
+    /// and lists nothing).
     init(
         scanner: LocalScanner, deviceRoot: String, cachePrefix: String, store: StateStore?, device: String,
-        savesDigests: Bool, listed: Snapshot, settled: [RelativePath: FileRecord]
+        savesDigests: Bool, listings: RemoteWalk?, root: FolderListing, settled: [RelativePath: FileRecord]
     ) {
         self.scanner = scanner
         self.deviceRoot = deviceRoot
@@ -43,11 +47,9 @@ final class PushFolderSource: PushWalkSource {
         self.store = store
         self.device = device
         self.savesDigests = savesDigests
-        self.listed = listed
+        self.listings = listings
+        self.root = root
         self.settled = settled
-        var byFolder: [RelativePath: [Int]] = [:]
-        for (index, entry) in listed.entries.enumerated() { byFolder[entry.path.parent, default: []].append(index) }
-        self.byFolder = byFolder
     }
 
     /// The cache key of the local path `path` (`LocalScanner.scan(root:cache:cachePrefix:)`).
@@ -86,9 +88,15 @@ final class PushFolderSource: PushWalkSource {
     }
 
     /// The identity the scan saw of the local file at `path`, while its folder is the one being
-    /// planned (or above it); the push executor hashes an upload's file only as it was seen.
-    func seen(_ path: RelativePath) -> FileIdentity? {
-        identities[path.parent]?[path]
+    /// planned (or above it): the push executor hashes an upload's file only as it was seen. And
+    /// the record of `path`: the walk's while it holds the folder, else (an action planned at
+    /// the end: a rename, a delete, a held upload) the state's.
+    /// - Throws: `StoreError` when the state cannot be read.
+    func seen(_ path: RelativePath) throws -> (FileIdentity?, FileRecord?) {
+        let identity = identities[path.parent]?[path]
+        if let held = folderRecords[path.parent] { return (identity, held[path]) }
+        if let found = settled[path] { return (identity, found) }
+        return (identity, try store?.record(path: path, device: device))
     }
 
     /// Removes the cached digests of the device's folders the walk did not scan (gone, excluded,
@@ -100,9 +108,11 @@ final class PushFolderSource: PushWalkSource {
     }
 
     func listing(of folder: RelativePath) throws -> FolderListing {
-        FolderListing(
-            entries: (byFolder[folder] ?? []).map { listed.entries[$0] }, isIncomplete: listed.unknown.contains(folder),
-            mayHideDotNames: listed.hiddenUnknown.contains(folder))
+        if folder.isRoot, let root {
+            self.root = nil
+            return root
+        }
+        return try listings?.listing(of: folder) ?? FolderListing(entries: [])
     }
 
     func records(in folder: RelativePath) throws -> [FileRecord] {
@@ -114,6 +124,8 @@ final class PushFolderSource: PushWalkSource {
             records = (records.filter { !paths.contains($0.path) } + here).sorted { $0.path < $1.path }
         }
         lastRecords = (folder, records)
+        folderRecords = folderRecords.filter { $0.key == folder || $0.key.isAncestor(of: folder) }
+        folderRecords[folder] = Dictionary(records.map { ($0.path, $0) }) { first, _ in first }
         return records
     }
 
