@@ -5,9 +5,10 @@ import SyncCore
 /// the first connection (the device run's own, on the calling thread) and extra ones opened
 /// fresh with `openExtra`, each on a thread of its own, once the tree shows `extrasFrom` or more
 /// folders still to list (a login costs as much as tens of listings: a small tree is listed
-/// faster over one connection). Every extra connection ends with QUIT before `run()` returns.
+/// faster over one connection). Every extra connection ends with QUIT in `end()`.
 ///
-/// Folders wait on one stack, last found first (as a walk over one connection takes them).
+/// The walk takes each folder as it needs it (`take(_:)`: the root first, each folder after its
+/// parent); the extra connections list ahead of it in walk order, at most `window` folders.
 /// A folder an extra connection fails to list goes back to the first connection, and that
 /// extra connection takes no more: whether a folder "could not be listed", and with which
 /// error, is always the first connection's verdict, as when it lists everything alone.
@@ -45,10 +46,10 @@ final class ParallelListing: @unchecked Sendable {
     private var extras: [RemoteFileSystem] = []
     /// Lines for the device's notes: retries made on the extra connections.
     private(set) var notes: [String] = []
-    /// Streaming (`take(_:)`): folders listed ahead of the walk and not taken yet, at most this
-    /// many with those being listed; nil lists the whole tree (`run()`).
-    private let window: Int?
-    /// Streaming: folders being listed right now, and whether the walk is over.
+    /// Folders listed ahead of the walk and not taken yet, at most this many with those being
+    /// listed.
+    private let window: Int
+    /// Folders being listed right now, and whether the walk is over.
     private var listing = Set<RelativePath>()
     private var ended = false
     private let group = DispatchGroup()
@@ -61,12 +62,12 @@ final class ParallelListing: @unchecked Sendable {
     ///   - extrasFrom: folders waiting (at least 1) from which the extra connections are opened.
     ///   - remotePath: the path a folder is listed under.
     ///   - lister: lists one folder over one connection.
-    ///   - window: for `take(_:)`: folders listed ahead of the walk at most; nil for `run()`.
+    ///   - window: folders listed ahead of the walk at most (at least 1).
     init(
         first: RemoteFileSystem, connections: Int, openExtra: (() throws -> RemoteFileSystem)?, extrasFrom: Int = 4,
-        window: Int? = nil, remotePath: @escaping (RelativePath) -> String, lister: @escaping Lister
+        window: Int, remotePath: @escaping (RelativePath) -> String, lister: @escaping Lister
     ) {
-        self.window = window.map { max(1, $0) }
+        self.window = max(1, window)
         self.first = first
         self.remotePath = remotePath
         self.connections = openExtra == nil ? 1 : max(1, connections)
@@ -75,18 +76,7 @@ final class ParallelListing: @unchecked Sendable {
         self.lister = lister
     }
 
-    /// Lists the tree; returns the outcome of every folder handed out, keyed by path.
-    func run() -> [RelativePath: Result<RemoteScanner.Folder, Error>] {
-        while let work = next(onFirst: true) {
-            let outcome = list(work, on: first)
-            finish(work.folder, outcome, on: first)
-            startExtrasWhenDue()
-        }
-        end()
-        return outcomes
-    }
-
-    /// Streaming: the outcome of `folder`, which the walk needs now (the root first, then each
+    /// The outcome of `folder`, which the walk needs now (the root first, then each
     /// folder after its parent). Taken from what the extra connections listed ahead, waited for
     /// while one lists it, else listed on the first connection here and now. The extra
     /// connections list ahead in walk order (depth first, names in order), at most `window`
@@ -120,7 +110,7 @@ final class ParallelListing: @unchecked Sendable {
     }
 
     /// Ends the listing: the extra connections stop, what they learned goes to the first one,
-    /// and they are closed. Called once, after `run()` or the last `take(_:)`.
+    /// and they are closed. Called once, after the last `take(_:)`.
     func end() {
         condition.lock()
         ended = true
@@ -163,7 +153,7 @@ final class ParallelListing: @unchecked Sendable {
             condition.lock()
             extras.append(remote)
             condition.unlock()
-            while let work = next(onFirst: false) {
+            while let work = next() {
                 let outcome = list(work, on: remote)
                 guard case .success = outcome else {
                     handBack(work)
@@ -176,34 +166,18 @@ final class ParallelListing: @unchecked Sendable {
         thread.start()
     }
 
-    /// The next folder to list; waits while others are being listed and may still find some;
-    /// nil when the tree is done (or the root failed). Folders handed back go to the first
-    /// connection only.
-    private func next(onFirst: Bool) -> Work? {
+    /// The next folder for an extra connection to list, at most `window` ahead of the walk;
+    /// waits while the window is full; nil once the walk is over (or the root failed).
+    private func next() -> Work? {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if stopped { return nil }
-            if let window {
-                // Streaming: extra connections only, ahead of the walk by `window` at most.
-                if ended { return nil }
-                if outcomes.count + inFlight < window, let folder = pending.popLast() {
-                    inFlight += 1
-                    listing.insert(folder.folder)
-                    return folder
-                }
-                condition.wait()
-                continue
-            }
-            if onFirst, let folder = handedBack.popLast() {
+            if stopped || ended { return nil }
+            if outcomes.count + inFlight < window, let folder = pending.popLast() {
                 inFlight += 1
+                listing.insert(folder.folder)
                 return folder
             }
-            if let folder = pending.popLast() {
-                inFlight += 1
-                return folder
-            }
-            if inFlight == 0 && (!onFirst || handedBack.isEmpty) { return nil }
             condition.wait()
         }
     }
@@ -247,8 +221,8 @@ final class ParallelListing: @unchecked Sendable {
         }
         outcomes[folder] = outcome
         listing.remove(folder)
-        // Streaming: in walk order, the first name on top (taken first).
-        pending += window == nil ? found : found.sorted { $0.folder > $1.folder }
+        // In walk order, the first name on top (taken first).
+        pending += found.sorted { $0.folder > $1.folder }
         if case .failure(let error) = outcome, folder.isRoot || error is ListingBudgetExceeded { stopped = true }
         inFlight -= 1
         condition.broadcast()

@@ -3,15 +3,16 @@ import Foundation
 import LocalTree
 import SyncCore
 
-/// Walks a device's tree, folder by folder, into a `Snapshot`.
+/// Reads a device's tree folder by folder for a walk (`RemoteWalk`): each listing validated and
+/// turned into paths (`read`), its outcome taken in walk order (`take`).
 ///
 /// Every name is validated before it becomes a path: names with `/` or NUL, `.` and `..` are
 /// skipped with a note, and links are recorded but never followed. Names are normalized to NFC
 /// for the paths (the keys the planner matches on).
 ///
 /// With `connections` above 1 and `openExtra` set, folders are listed over up to that many
-/// control connections at once (`ParallelListing`); the result is the same whatever order the
-/// listings arrive in: it is assembled afterwards in the order one connection would list.
+/// control connections at once (`ParallelListing`), ahead of the walk by a bounded window; the
+/// walk takes them in its own order whatever order they arrive in.
 struct RemoteScanner {
     var remote: RemoteFileSystem
     var root: String
@@ -21,20 +22,8 @@ struct RemoteScanner {
     var connections = 1
     /// Opens one more connection of the device run (fresh, logged in); nil lists on `remote` alone.
     var openExtra: (() throws -> RemoteFileSystem)?
-    /// The device's budget for listings: when it is exceeded the scan throws its error.
+    /// The device's budget for listings: when it is exceeded the walk throws its error.
     var budget: ListingBudget?
-
-    /// The snapshot and the notes about skipped entries and unreadable lines.
-    struct Result {
-        var snapshot: Snapshot
-        var notes: [String]
-        /// Listed names refused as unsafe (`/`, NUL, `.`, `..`), one line each.
-        var skipped: [SkippedEntry]
-        /// Folders whose content is not known in full, with the cause: the listing failed,
-        /// the server said it was cut short, or it was no listing of that folder. The same
-        /// paths are the snapshot's `unknown` folders.
-        var unknown: [RelativePath: String] = [:]
-    }
 
     /// What one folder's listing gave: its entries (excluded ones left out), the lines about
     /// refused names and unreadable lines, and the subfolders to list next, in listing order.
@@ -56,47 +45,20 @@ struct RemoteScanner {
         var mayHideDotNames = false
     }
 
-    /// Lists the whole tree below `root`.
-    /// - Throws: when the root cannot be listed; `RemoteRootMissing` when its listing is empty
-    ///   and the server says it does not exist; `ListingBudgetExceeded` when the listings
-    ///   went over the device's or the run's budget; a subfolder that cannot be listed (or is
-    ///   listed incompletely) is noted and marked unknown in the snapshot, so nothing absent
-    ///   there is taken as deleted.
-    func scan() throws -> Result {
-        let listing = parallelListing(window: nil)
-        let outcomes = listing.run()
-        if let exceeded = budget?.failure { throw exceeded }
-        // Assembled depth first, last subfolder first: the order of a walk over one connection.
-        var entries: [SnapshotEntry] = []
-        var assembly = Assembly()
-        var pending: [RelativePath] = [.root]
-        while let folder = pending.popLast() {
-            // Every folder handed out is listed or failed.
-            guard let outcome = outcomes[folder], let listed = try take(folder, outcome, into: &assembly) else {
-                continue
-            }
-            entries += listed.entries
-            pending += listed.subfolders
-        }
-        assembly.notes += listing.notes
-        var snapshot = Snapshot(entries, unknown: Set(assembly.unknown.keys))
-        snapshot.hiddenUnknown = assembly.hiddenUnknown
-        return Result(snapshot: snapshot, notes: assembly.notes, skipped: assembly.skipped, unknown: assembly.unknown)
-    }
-
     /// What the listings of the folders taken so far tell beside their entries.
     struct Assembly {
         var notes: [String] = []
         var skipped: [SkippedEntry] = []
-        /// Folders not known in full, with the cause (`Result.unknown`).
+        /// Folders not known in full, with the cause: the listing failed, the server said it was
+        /// cut short, or it was no listing of that folder.
         var unknown: [RelativePath: String] = [:]
         /// Folders whose dot-names are unknown (`Snapshot.hiddenUnknown`).
         var hiddenUnknown = Set<RelativePath>()
     }
 
     /// The listings over up to `connections` connections (`ParallelListing`), streamed to a
-    /// walk when `window` is set.
-    func parallelListing(window: Int?) -> ParallelListing {
+    /// walk at most `window` folders ahead.
+    func parallelListing(window: Int) -> ParallelListing {
         let path = { [root] (folder: RelativePath) in remotePath(root: root, relative: folder.string) }
         return ParallelListing(
             first: remote, connections: connections, openExtra: openExtra, window: window, remotePath: path
