@@ -50,6 +50,19 @@ final class SQLiteConnection {
     func query(_ sql: String, _ values: [SQLValue] = [], row: (Row) throws(StoreError) -> Void = { _ in })
         throws(StoreError)
     {
+        try queryUntil(
+            sql, values,
+            found: { (current: Row) throws(StoreError) -> Bool in
+                try row(current)
+                return false
+            })
+    }
+
+    /// Runs `sql` (cached) with `values` bound to `?1…`, calling `row` for each result row until
+    /// it answers true (found: the rows after it are not read).
+    func queryUntil(_ sql: String, _ values: [SQLValue] = [], found row: (Row) throws(StoreError) -> Bool)
+        throws(StoreError)
+    {
         guard let db else { throw .closed }
         let statement: OpaquePointer
         if let cached = statements[sql] {
@@ -81,7 +94,7 @@ final class SQLiteConnection {
             let rc = sqlite3_step(statement)
             if rc == SQLITE_DONE { return }
             if rc != SQLITE_ROW { throw failure(rc, sql) }
-            try row(Row(statement: statement))
+            if try row(Row(statement: statement)) { return }
         }
     }
 

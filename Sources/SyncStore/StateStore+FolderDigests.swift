@@ -3,7 +3,7 @@ import SyncCore
 
 /// The digest cache read, written and pruned one local folder at a time (issue 17: a push
 /// plans folder by folder), and the records asked by local size: each query is an index seek
-/// on hash_cache (parent, path) or records (device, local_size).
+/// on hash_cache (parent, path) or on the records with a digest by (device, local_size).
 extension StateStore {
     /// The folder of the cache key `path`: the key up to its last `/`, "" when it has none.
     static func cacheFolder(of path: String) -> String {
@@ -17,9 +17,7 @@ extension StateStore {
     public func cachedDigests(inFolder folder: String) throws(StoreError) -> [CachedDigest] {
         try locked { () throws(StoreError) -> [CachedDigest] in
             var rows: [CachedDigest] = []
-            try connection.query(
-                "SELECT path, size, mtime_ns, inode, digest FROM hash_cache WHERE parent = ?1", [.text(folder)]
-            ) { row in
+            try connection.query(FolderQuery.cachedDigestsInFolder.sql, [.text(folder)]) { row in
                 rows.append(
                     CachedDigest(
                         path: row.text(0), size: row.unsigned(1), mtimeNanoseconds: row.integer(2),
@@ -42,10 +40,8 @@ extension StateStore {
         while let current = next {
             next = nil
             try locked { () throws(StoreError) in
-                try connection.query(
-                    "SELECT parent FROM hash_cache WHERE parent \(inclusive ? ">=" : ">") ?1 ORDER BY parent LIMIT 1",
-                    [.text(current)]
-                ) { row in next = row.text(0) }
+                let query: FolderQuery = inclusive ? .firstCacheFolderFrom : .firstCacheFolderAfter
+                try connection.query(query.sql, [.text(current)]) { row in next = row.text(0) }
             }
             inclusive = false
             guard let folder = next else { break }
@@ -55,7 +51,7 @@ extension StateStore {
             if !within, !folder.utf8.starts(with: prefix.utf8) { break }
             guard within, !keeps(folder) else { continue }
             try locked { () throws(StoreError) in
-                try connection.query("DELETE FROM hash_cache WHERE parent = ?1", [.text(folder)])
+                try connection.query(FolderQuery.deleteCachedDigestsInFolder.sql, [.text(folder)])
                 removed += connection.changes
             }
         }
@@ -68,10 +64,9 @@ extension StateStore {
     public func hasRecord(device: String, localSize size: UInt64) throws(StoreError) -> Bool {
         try locked { () throws(StoreError) -> Bool in
             var found = false
-            try connection.query(
-                "SELECT 1 FROM records WHERE device = ?1 AND local_size = ?2 AND digest IS NOT NULL LIMIT 1",
-                [.text(device), .unsigned(size)]
-            ) { _ in found = true }
+            try connection.query(FolderQuery.recordWithDigestOfLocalSize.sql, [.text(device), .unsigned(size)]) {
+                _ in found = true
+            }
             return found
         }
     }

@@ -11,12 +11,9 @@ extension StateStore {
     public func records(device: String, folder: RelativePath) throws(StoreError) -> [FileRecord] {
         try locked { () throws(StoreError) -> [FileRecord] in
             var records: [FileRecord] = []
-            try connection.query(
-                """
-                SELECT path, remote_size, remote_mtime, remote_precision, local_size, local_mtime,
-                    local_precision, digest FROM records WHERE device = ?1 AND parent = ?2
-                """, [.text(device), .text(folder.string)]
-            ) { row throws(StoreError) in records.append(try StateStore.record(row)) }
+            try connection.query(FolderQuery.recordsInFolder.sql, [.text(device), .text(folder.string)]) {
+                row throws(StoreError) in records.append(try StateStore.record(row))
+            }
             // SQLite orders by bytes; `RelativePath` orders names by Unicode scalars (the same for
             // names in one folder but for the `/` rank, which one folder's names never hold).
             records.sort { $0.path < $1.path }
@@ -34,15 +31,12 @@ extension StateStore {
             var found = Set<RelativePath>()
             // The smallest stored folder below `folder` at or after `start`, each round.
             var start = prefix
-            let bound = folder.isRoot ? "" : " AND parent < ?3"
+            let query: FolderQuery = folder.isRoot ? .firstRecordFolderInRoot : .firstRecordFolder
             while true {
                 var next: String?
                 var values: [SQLValue] = [.text(device), .text(start)]
                 if !folder.isRoot { values.append(.text(folder.string + "0")) }
-                try connection.query(
-                    "SELECT parent FROM records WHERE device = ?1 AND parent >= ?2 AND parent <> ''\(bound)"
-                        + " ORDER BY parent LIMIT 1", values
-                ) { row in next = row.text(0) }
+                try connection.query(query.sql, values) { row in next = row.text(0) }
                 guard let next, next.utf8.starts(with: prefix.utf8), next.utf8.count > prefix.utf8.count else { break }
                 let rest = next.utf8.dropFirst(prefix.utf8.count)
                 let child = prefix + String(decoding: rest.prefix { $0 != UInt8(ascii: "/") }, as: UTF8.self)
@@ -55,8 +49,7 @@ extension StateStore {
                 // such sibling is above `next`, so the rounds only move forward).
                 guard next == child else { continue }
                 try connection.query(
-                    "SELECT parent FROM records WHERE device = ?1 AND parent > ?2 AND parent < ?3 ORDER BY parent LIMIT 1",
-                    [.text(device), .text(child), .text(child + "/")]
+                    FolderQuery.recordFolderBetween.sql, [.text(device), .text(child), .text(child + "/")]
                 ) { row in
                     let sibling = row.text(0)
                     if sibling.utf8.lexicographicallyPrecedes(start.utf8) { start = sibling }
@@ -77,10 +70,14 @@ extension StateStore {
                 }
                 return found
             }
+            // Two seeks: SQLite reads an `OR` of the two by scanning every record of the device.
+            try connection.query(FolderQuery.recordInFolder.sql, [.text(device), .text(folder.string)]) { _ in
+                found = true
+            }
+            if found { return true }
             try connection.query(
-                """
-                SELECT 1 FROM records WHERE device = ?1 AND (parent = ?2 OR (parent >= ?3 AND parent < ?4)) LIMIT 1
-                """, [.text(device), .text(folder.string), .text(folder.string + "/"), .text(folder.string + "0")]
+                FolderQuery.recordInFolderRange.sql,
+                [.text(device), .text(folder.string + "/"), .text(folder.string + "0")]
             ) { _ in found = true }
             return found
         }
@@ -96,14 +93,13 @@ extension StateStore {
             var found = false
             // No granularity is coarser than a day: a matching time lies within one day of `time`.
             let day = TimeGranularity.day.seconds
-            try connection.query(
-                """
-                SELECT remote_mtime, remote_precision FROM records
-                    WHERE device = ?1 AND remote_size = ?2 AND remote_mtime > ?3 AND remote_mtime < ?4
-                """, [.text(device), .unsigned(size), .real(time.seconds - day), .real(time.seconds + day)]
-            ) { row throws(StoreError) in
-                if let recorded = try FileTime.read(row, 0), recorded.matches(time) { found = true }
-            }
+            try connection.queryUntil(
+                FolderQuery.recordsOfRemoteSize.sql,
+                [.text(device), .unsigned(size), .real(time.seconds - day), .real(time.seconds + day)],
+                found: { (row: Row) throws(StoreError) -> Bool in
+                    if let recorded = try FileTime.read(row, 0), recorded.matches(time) { found = true }
+                    return found
+                })
             return found
         }
     }

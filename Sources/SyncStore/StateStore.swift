@@ -85,6 +85,13 @@ public final class StateStore: @unchecked Sendable {
             "CREATE INDEX hash_cache_by_folder ON hash_cache (parent, path)",
             "CREATE INDEX records_by_local_size ON records (device, local_size)",
         ],
+        // Only the records with a digest can be a local file's move (issue 17): SQLite answered
+        // "one of this size with a digest?" from the index above by reading every record of
+        // the device; a partial index holds exactly those records.
+        [
+            "DROP INDEX records_by_local_size",
+            "CREATE INDEX records_with_digest_by_local_size ON records (device, local_size) WHERE digest IS NOT NULL",
+        ],
     ]
 
     /// The schema version this code writes.
