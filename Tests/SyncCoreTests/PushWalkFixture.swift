@@ -3,52 +3,15 @@ import SyncCore
 
 /// A push's three trees served one folder at a time from whole snapshots, as the engine serves
 /// them from the disk, the device and the state.
-final class SnapshotPushSource: PushWalkSource {
-    let local: Snapshot
-    let remote: Snapshot
-    let records: [RelativePath: FileRecord]
-    /// Folders read, in order, each side (to check the walk reads each once, parents first).
-    private(set) var listed: [RelativePath] = []
-    private(set) var scanned: [RelativePath] = []
+final class SnapshotPushSource: SnapshotFolderSource, PushWalkSource {
     /// The local sizes asked about (`hasRecord(localSize:)`).
     private(set) var sizesAsked: [UInt64] = []
 
     init(local: Snapshot, remote: Snapshot, records: [RelativePath: FileRecord]) {
-        self.local = local
-        self.remote = remote
-        self.records = records
+        super.init(remote: remote, local: local, records: records)
     }
 
-    func localFolder(_ folder: RelativePath) throws -> Snapshot {
-        scanned.append(folder)
-        let entries = local.entries.filter { $0.path.parent == folder && !$0.path.isRoot }
-        return Snapshot(entries, unknown: local.unknown.filter { $0 == folder || $0.parent == folder })
-    }
-
-    func listing(of folder: RelativePath) throws -> FolderListing {
-        listed.append(folder)
-        return FolderListing(
-            entries: remote.entries.filter { $0.path.parent == folder && !$0.path.isRoot },
-            isIncomplete: remote.unknown.contains(folder), mayHideDotNames: remote.hiddenUnknown.contains(folder))
-    }
-
-    func records(in folder: RelativePath) throws -> [FileRecord] {
-        records.values.filter { $0.path.parent == folder }.sorted { $0.path < $1.path }
-    }
-
-    func recordFolders(in folder: RelativePath) throws -> [RelativePath] {
-        var found = Set<RelativePath>()
-        for path in records.keys where folder.isAncestor(of: path.parent) {
-            var child = path.parent
-            while child.parent != folder { child = child.parent }
-            found.insert(child)
-        }
-        return found.sorted()
-    }
-
-    func hasRecords(below folder: RelativePath) throws -> Bool {
-        records.keys.contains { folder.isAncestor(of: $0) }
-    }
+    func records(in folder: RelativePath) throws -> [FileRecord] { records(directlyIn: folder) }
 
     func hasRecord(localSize size: UInt64) throws -> Bool {
         sizesAsked.append(size)

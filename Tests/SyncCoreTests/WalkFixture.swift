@@ -3,55 +3,18 @@ import SyncCore
 
 /// A pull's three trees served one folder at a time from whole snapshots, as the engine serves
 /// them from the device, the disk and the state.
-final class SnapshotWalkSource: PullWalkSource {
-    let remote: Snapshot
-    let local: Snapshot
-    let records: [RelativePath: FileRecord]
+final class SnapshotWalkSource: SnapshotFolderSource, PullWalkSource {
     let confirms: (MoveCandidate) -> Bool
-    /// Folders read, in order, each side (to check the walk reads each once, parents first).
-    private(set) var listed: [RelativePath] = []
-    private(set) var scanned: [RelativePath] = []
 
     init(
         remote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
         confirms: @escaping (MoveCandidate) -> Bool
     ) {
-        self.remote = remote
-        self.local = local
-        self.records = records
         self.confirms = confirms
+        super.init(remote: remote, local: local, records: records)
     }
 
-    func listing(of folder: RelativePath) throws -> FolderListing {
-        listed.append(folder)
-        return FolderListing(
-            entries: remote.entries.filter { $0.path.parent == folder && !$0.path.isRoot },
-            isIncomplete: remote.unknown.contains(folder), mayHideDotNames: remote.hiddenUnknown.contains(folder))
-    }
-
-    func localFolder(_ folder: RelativePath) throws -> Snapshot {
-        scanned.append(folder)
-        let entries = local.entries.filter { $0.path.parent == folder }
-        return Snapshot(entries, unknown: local.unknown.filter { $0 == folder || $0.parent == folder })
-    }
-
-    func records(in folder: RelativePath, local: Snapshot) throws -> [FileRecord] {
-        records.values.filter { $0.path.parent == folder }.sorted { $0.path < $1.path }
-    }
-
-    func recordFolders(in folder: RelativePath) throws -> [RelativePath] {
-        var found = Set<RelativePath>()
-        for path in records.keys where folder.isAncestor(of: path.parent) {
-            var child = path.parent
-            while child.parent != folder { child = child.parent }
-            found.insert(child)
-        }
-        return found.sorted()
-    }
-
-    func hasRecords(below folder: RelativePath) throws -> Bool {
-        records.keys.contains { folder.isAncestor(of: $0) }
-    }
+    func records(in folder: RelativePath, local: Snapshot) throws -> [FileRecord] { records(directlyIn: folder) }
 
     func hasRecord(remoteSize size: UInt64, matching time: FileTime) throws -> Bool {
         records.values.contains { $0.remoteSize == size && $0.remoteModified.map(time.matches) == true }
@@ -72,13 +35,19 @@ final class SnapshotWalkSource: PullWalkSource {
     }
 }
 
-/// Actions kept per section, in the order added.
+/// Actions kept per section, in the order added, and the adoptions and records to drop.
 final class SectionWriter: PlanWriter {
     private(set) var sections: [PlanSection: [Action]] = [:]
+    private(set) var adoptions: [Adoption] = []
+    private(set) var forgotten: [RelativePath] = []
 
     func append(_ action: Action, to section: PlanSection) throws {
         sections[section, default: []].append(action)
     }
+
+    func adopt(_ adoption: Adoption) throws { adoptions.append(adoption) }
+
+    func forget(_ path: RelativePath) throws { forgotten.append(path) }
 
     /// Every action, the sections one after the other.
     var actions: [Action] { PlanSection.allCases.flatMap { sections[$0] ?? [] } }

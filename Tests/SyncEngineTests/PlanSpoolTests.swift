@@ -122,7 +122,9 @@ import Testing
         var whole: [UInt8] = []
         ActionCoding.encode(Action(kind: .download, path: try RelativePath(validating: "a"), reason: "r"), into: &whole)
         try file.append([UInt8(whole.count), 0, 0, 0] + whole + bytes)
-        var reader = PlanSpool.Reader(files: [file])
+        var reader = PlanSpool.Reader(files: [file], names: ["the transfers section"]) { bytes throws(SpoolError) in
+            try ActionCoding.decode(bytes)
+        }
         var actions: [Action] = []
         while let action = try reader.next() { actions.append(action) }
         return actions
@@ -139,5 +141,46 @@ import Testing
     func aDamagedFileIsAnError(what: String, bytes: [UInt8]) throws {
         #expect(try Self.read(after: []).count == 1)
         #expect(throws: SpoolError.self, "\(what)") { try Self.read(after: bytes) }
+    }
+
+    /// The pairs found in sync and the records to drop come back whole, in the order kept,
+    /// however many there are (issue 17: a walk holds none of them).
+    @Test func adoptionsAndRecordsToDropComeBackInOrder() throws {
+        let tree = try Tree()
+        let spool = try PlanSpool.open(treeRoot: tree.root, device: "cam")
+        defer { spool.close() }
+        let count = 20_000
+        for index in 0..<count {
+            let path = try RelativePath(validating: "d\(index / 1000)/f\(index).jpg")
+            let time = FileTime(seconds: 1_700_000_000 + Double(index), granularity: .second)
+            try spool.adopt(
+                Adoption(
+                    remote: SnapshotEntry(path: path, kind: .file, size: UInt64(index), modified: time),
+                    local: SnapshotEntry(
+                        path: path, kind: .file, size: UInt64(index), modified: time,
+                        digest: index % 2 == 0 ? "ab" : nil)
+                ))
+            try spool.forget(path)
+        }
+        #expect(spool.adoptionCount == count && spool.forgottenCount == count && spool.count == 0)
+        var adoptions = try spool.adoptions()
+        var index = 0
+        while let adoption = try adoptions.next() {
+            #expect(adoption.remote.size == UInt64(index) && adoption.local.path == adoption.remote.path)
+            #expect(adoption.local.digest == (index % 2 == 0 ? "ab" : nil))
+            index += 1
+        }
+        #expect(index == count)
+        var forgotten = try spool.forgotten()
+        var paths: [RelativePath] = []
+        while let path = try forgotten.next() { paths.append(path) }
+        #expect(paths.count == count && paths.last?.string == "d19/f19999.jpg")
+        var actions = try spool.actions()
+        #expect(try actions.next() == nil)
+    }
+
+    @Test func aDamagedAdoptionIsAnError() throws {
+        #expect(throws: SpoolError.self) { try ActionCoding.decodeAdoption([1, 0, 0, 0, 0x41]) }
+        #expect(throws: SpoolError.self) { try ActionCoding.decodePath([2, 0, 0, 0, 0x2E, 0x2E]) }
     }
 }

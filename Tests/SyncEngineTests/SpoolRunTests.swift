@@ -34,4 +34,31 @@ struct SpoolRunTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
         #expect(!left.contains { $0.hasPrefix(scratch) })
     }
+
+    /// The pairs a pull finds in sync and the records of files gone from both sides reach the
+    /// state from the spool once the plan is accepted (issue 17: the walk holds none of them).
+    @Test func adoptionsAndDroppedRecordsReachTheStateFromTheSpool() throws {
+        let device = try TestDevice(connections: 2)
+        let count = 2_500
+        for index in 0..<count { device.server.put("/d\(index % 5)/f\(index).jpg", bytes(10 + index % 7)) }
+        #expect(device.runPull().status == .ok)
+        #expect(try device.store.stats(device: "cam").files == count)
+        // The state lost: every file is found in sync again, nothing transferred.
+        for index in 0..<count {
+            try device.store.deleteRecord(
+                path: try RelativePath(validating: "d\(index % 5)/f\(index).jpg"), device: "cam")
+        }
+        #expect(try device.store.stats(device: "cam").files == 0)
+        let adopting = device.runPull()
+        #expect(adopting.status == .ok && adopting.stats.filesTransferred == 0)
+        #expect(try device.store.stats(device: "cam").files == count)
+        // Gone from both sides: their records are dropped.
+        for index in 0..<10 {
+            device.server.remove("/d0/f\(index * 5).jpg")
+            try FileManager.default.removeItem(atPath: device.treeRoot + "/cam/d0/f\(index * 5).jpg")
+        }
+        #expect(device.runPull().status == .ok)
+        #expect(try device.store.stats(device: "cam").files == count - 10)
+        #expect(try device.store.record(path: try RelativePath(validating: "d0/f0.jpg"), device: "cam") == nil)
+    }
 }

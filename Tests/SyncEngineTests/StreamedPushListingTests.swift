@@ -18,6 +18,10 @@ struct StreamedPushListingTests {
         func append(_ action: Action, to section: PlanSection) throws {
             listedAt.append((action.path, server.count("LIST")))
         }
+
+        func adopt(_ adoption: Adoption) throws {}
+
+        func forget(_ path: RelativePath) throws {}
     }
 
     @Test func aPushListsTheDeviceFolderByFolderABoundedWindowAhead() throws {

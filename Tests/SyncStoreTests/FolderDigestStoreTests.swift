@@ -60,13 +60,7 @@ struct FolderDigestStoreTests {
 
     @Test func aVersionSixStateGetsTheFolderOfEveryCachedDigest() throws {
         let folder = try TempFolder()
-        try FileManager.default.createDirectory(atPath: folder.path + "/.ftpsync", withIntermediateDirectories: true)
-        let connection = try SQLiteConnection(path: folder.path + "/.ftpsync/state.sqlite")
-        try connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for version in 0..<6 {
-            for sql in StateStore.migrations[version] { try connection.execute(sql) }
-        }
-        try connection.execute("INSERT INTO schema_version (version) VALUES (6)")
+        let connection = try stateAtVersion(6, in: folder.path)
         for path in Self.paths {
             try connection.query(
                 "INSERT INTO hash_cache (path, size, mtime_ns, inode, digest) VALUES (?1, 1, 2, 3, 'x')", [.text(path)])
@@ -78,5 +72,30 @@ struct FolderDigestStoreTests {
         #expect(try store.cachedDigests(inFolder: "cam").map(\.path).sorted() == ["cam/1", "cam/2"])
         #expect(try store.cachedDigests(inFolder: "cam/a/b").map(\.path) == ["cam/a/b/4"])
         #expect(try store.cachedDigests(inFolder: "").map(\.path) == ["top"])
+    }
+
+    @Test func aVersionSevenStateKeepsOnlyTheRecordsWithADigestInItsSizeIndex() throws {
+        let folder = try TempFolder()
+        let connection = try stateAtVersion(7, in: folder.path)
+        for (path, digest) in [("a/1", "'x'"), ("a/2", "NULL")] {
+            try connection.query(
+                """
+                INSERT INTO records (device, path, remote_size, remote_mtime, remote_precision, local_size,
+                    local_mtime, local_precision, digest, parent) VALUES ('cam', ?1, 1, 1e9, 2, ?2, 1e9, 3, \(digest), 'a')
+                """, [.text(path), .integer(path == "a/1" ? 10 : 20)])
+        }
+        connection.close()
+        let store = try StateStore.open(localRoot: folder.path)
+        defer { store.close() }
+        #expect(try store.storedSchemaVersion() == StateStore.schemaVersion)
+        var indexes: [String] = []
+        try store.locked { () throws(StoreError) in
+            try store.connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'records'") {
+                indexes.append($0.text(0))
+            }
+        }
+        #expect(indexes.contains("records_with_digest_by_local_size") && !indexes.contains("records_by_local_size"))
+        #expect(try store.hasRecord(device: "cam", localSize: 10))
+        #expect(try !store.hasRecord(device: "cam", localSize: 20))
     }
 }

@@ -85,13 +85,7 @@ struct FolderRecordTests {
 
     @Test func aVersionFiveStateGetsTheFolderOfEveryRecord() throws {
         let folder = try TempFolder()
-        try FileManager.default.createDirectory(atPath: folder.path + "/.ftpsync", withIntermediateDirectories: true)
-        let connection = try SQLiteConnection(path: folder.path + "/.ftpsync/state.sqlite")
-        try connection.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        for version in 0..<5 {
-            for sql in StateStore.migrations[version] { try connection.execute(sql) }
-        }
-        try connection.execute("INSERT INTO schema_version (version) VALUES (5)")
+        let connection = try stateAtVersion(5, in: folder.path)
         for text in Self.paths {
             try connection.query(
                 """

@@ -67,6 +67,41 @@ enum ActionCoding {
         return action
     }
 
+    /// Appends the encoding of `adoption` (its two entries) to `bytes`.
+    static func encode(_ adoption: Adoption, into bytes: inout [UInt8]) {
+        var writer = ByteWriter(bytes: bytes)
+        bytes = []
+        writer.entry(adoption.remote)
+        writer.entry(adoption.local)
+        bytes = writer.bytes
+    }
+
+    /// The adoption encoded in `bytes` (all of them).
+    /// - Throws: `SpoolError.damaged` when they are not one whole valid adoption.
+    static func decodeAdoption(_ bytes: ArraySlice<UInt8>) throws(SpoolError) -> Adoption {
+        var reader = ByteReader(bytes: bytes)
+        let adoption = Adoption(remote: try reader.entry(), local: try reader.entry())
+        guard reader.isAtEnd else { throw reader.damaged("bytes after the adoption") }
+        return adoption
+    }
+
+    /// Appends the encoding of `path` to `bytes`.
+    static func encode(_ path: RelativePath, into bytes: inout [UInt8]) {
+        var writer = ByteWriter(bytes: bytes)
+        bytes = []
+        writer.text(path.string)
+        bytes = writer.bytes
+    }
+
+    /// The path encoded in `bytes` (all of them), validated again.
+    /// - Throws: `SpoolError.damaged` when they are not one whole valid path.
+    static func decodePath(_ bytes: ArraySlice<UInt8>) throws(SpoolError) -> RelativePath {
+        var reader = ByteReader(bytes: bytes)
+        let path = try reader.path()
+        guard reader.isAtEnd else { throw reader.damaged("bytes after the path") }
+        return path
+    }
+
     /// Conflict resolutions by their number in the encoding.
     private static let resolutions: [ConflictResolution] = [.keepBoth, .localWins, .remoteWins, .report]
     /// Entry kinds by their number in the encoding.

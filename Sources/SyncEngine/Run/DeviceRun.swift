@@ -91,14 +91,55 @@ public final class DeviceRun {
         }
         guard direction.prepare(planned, spool: spool, remote: remote, report: &report) else { return }
         let first = direction.executor(planned, over: remote)
-        for adoption in result.adoptions { first.adopt(adoption) }
-        for path in result.forgotten { try? store?.deleteRecord(path: path, device: job.name) }
+        settle(spool, adoptingWith: first, into: &report)
         carryOut(
             spool, remote: remote, first: ConnectionWorker(remote: remote, executor: first),
             extra: { sibling in
                 ConnectionWorker(remote: sibling, executor: direction.executor(planned, over: sibling))
             }, into: &report)
         direction.conclude(planned, remote: remote, report: &report)
+    }
+
+    /// Records the pairs the plan found in sync (through `executor`) and drops the records of
+    /// the files gone from both sides, as the spool kept them, 1,000 to a transaction. When the
+    /// spool cannot be read the rest stays as it was (the next run finds them again), noted.
+    private func settle(_ spool: PlanSpool, adoptingWith executor: ActionExecutor, into report: inout DeviceReport) {
+        let batch = 1_000
+        do {
+            var adoptions = try spool.adoptions()
+            var more = true
+            while more {
+                try inTransaction {
+                    for _ in 0..<batch {
+                        guard let adoption = try adoptions.next() else {
+                            more = false
+                            return
+                        }
+                        executor.adopt(adoption)
+                    }
+                }
+            }
+            var forgotten = try spool.forgotten()
+            more = true
+            while more {
+                try inTransaction {
+                    for _ in 0..<batch {
+                        guard let path = try forgotten.next() else {
+                            more = false
+                            return
+                        }
+                        try? store?.deleteRecord(path: path, device: job.name)
+                    }
+                }
+            }
+        } catch {
+            report.notes.append("the state was not brought up to date with this plan (\(error)); the next run does it")
+        }
+    }
+
+    /// Runs `body` in one transaction of the state (or as it is, without a state).
+    private func inTransaction(_ body: () throws -> Void) throws {
+        if let store { try store.transaction(body) } else { try body() }
     }
 
     /// The spool the device's plan goes to: below the tree's state folder, or for a dry run

@@ -103,7 +103,7 @@ struct PullDirection: RunDirection {
         }
         var planned = PlanResult(
             plan: Plan(actions: [], notes: walked.notes, unchanged: walked.unchanged, skipped: walked.skipped),
-            adoptions: walked.adoptions, forgotten: walked.forgotten, refusal: walked.refusal)
+            refusal: walked.refusal)
         planned.moveCandidates = walked.moveCandidates
         // Another tree at the device's address (a camera of the same model swapped in): refuse
         // before anything is deleted or overwritten (issue 14 item 18).

@@ -37,4 +37,10 @@ final class AnnotatingPlanWriter: PlanWriter {
         if action.kind == .conflict { conflicted.insert(action.path) }
         try base.append(annotated, to: section)
     }
+
+    /// - Throws: what `base` throws.
+    func adopt(_ adoption: Adoption) throws { try base.adopt(adoption) }
+
+    /// - Throws: what `base` throws.
+    func forget(_ path: RelativePath) throws { try base.forget(path) }
 }

@@ -24,46 +24,14 @@ public struct PullWalk {
     let planner: PullPlanner
     let partials: [RelativePath: PartialTransfer]
     let source: any PullWalkSource
-    let writer: any PlanWriter
-    /// Unknown folders found so far, each side (complete once the walk is done).
-    var unknownSource = Set<RelativePath>()
-    var unknownDestination = Set<RelativePath>()
-    var hiddenSource = Set<RelativePath>()
-    var hiddenDestination = Set<RelativePath>()
+    /// What crosses folders alike in a pull and a push.
+    var ledger: WalkLedger
     /// Local non-folders below which nothing is pulled, noted once each.
     var blocked = Set<RelativePath>()
-    var notes: [String] = []
-    var skipped: [SkippedEntry] = []
-    var adoptions: [Adoption] = []
-    var forgotten: [RelativePath] = []
-    var unchanged = 0
-    /// Paths a type change clears (nothing below them is deleted), and the deletes among them.
-    var cleared: [RelativePath] = []
-    var clearingDeletes = 0
     /// Gone records a move can come from (`RenameDetection.canMove`), in walk order.
     var vanished: [FileRecord] = []
-    /// Gone records whose local file is still here (the note of a run without `--delete`).
-    var goneKept = 0
-    /// New device files that may be moves, with what was planned for each.
-    var held: [Held] = []
-    /// Local entries the device lacks, for `--delete`.
-    var deleteCandidates: [PlanEpilogue.DeleteCandidate] = []
-    /// Records seen (the identity check needs enough of them).
-    var recordsSeen = 0
     /// How many files of the planned listing have each time (`DefaultTimes`).
     var times: [Double: Int] = [:]
-    var overlap = ListingOverlap.Tally()
-    /// False on a first pull (no record at all): no new file can be a move, no overlap is
-    /// judged, and nothing of the kind is kept.
-    var deviceHasRecords = true
-
-    /// A new file held back until the end: a rename if it turns out to be a move, else what
-    /// was planned for it.
-    struct Held {
-        var entry: SnapshotEntry
-        var transfer: Action?
-        var note: String?
-    }
 
     /// How a folder stands, handed down from its parent's visit.
     struct Place {
@@ -101,20 +69,14 @@ public struct PullWalk {
         planner = PullPlanner(policy: policy)
         self.partials = partials
         self.source = source
-        self.writer = writer
-    }
-
-    var unknown: UnknownFolders {
-        UnknownFolders(
-            source: unknownSource, destination: unknownDestination, sourceHidden: hiddenSource,
-            destinationHidden: hiddenDestination)
+        ledger = WalkLedger(policy: policy, direction: .pull, writer: writer)
     }
 
     /// Walks the three trees from the root, writing each folder's actions, then plans what
     /// crosses folders (`finish`).
     /// - Throws: what the source or the writer throws.
     public consuming func run() throws -> PullWalkResult {
-        deviceHasRecords = try source.hasRecords(below: .root)
+        ledger.deviceHasRecords = try source.hasRecords(below: .root)
         var pending = [Place(folder: .root, onDevice: true, here: true, isAnchor: true)]
         while let place = pending.popLast() {
             // Children in reverse: the smallest is taken next (depth first, in path order).
@@ -131,36 +93,25 @@ public struct PullWalk {
             listing = early
         } else if place.onDevice {
             listing = try source.listing(of: folder)
-            if listing.isIncomplete { unknownSource.insert(folder) }
-            if listing.mayHideDotNames { hiddenSource.insert(folder) }
+            ledger.noteDevice(listing, of: folder)
         }
         let local = place.here ? try source.localFolder(folder) : Snapshot([])
-        unknownDestination.formUnion(local.unknown)
+        ledger.unknownDestination.formUnion(local.unknown)
         let folderRecords = try source.records(in: folder, local: local)
-        recordsSeen += folderRecords.count
-        var records: [RelativePath: FileRecord] = [:]
-        records.reserveCapacity(folderRecords.count)
-        for record in folderRecords { records[record.path] = record }
-        let unknown = unknown
-        if deviceHasRecords {
-            let under = unknownSource.contains { $0 == folder || $0.isAncestor(of: folder) }
-            overlap.add(listing: listing.entries, records: folderRecords, unknown: under)
-        }
+        let records = ledger.take(records: folderRecords, folder: folder, listing: listing)
+        let unknown = ledger.unknown
         let raw = try source.refined(Snapshot(listing.entries), records: records)
         let (remote, collected, early) = try plan(raw, local: local, records: records, place: place, unknown: unknown)
-        try keep(collected, place: place)
-        for entry in remote.entries where deviceHasRecords && entry.kind == .file {
+        // A new file's transfer and note wait for the end when it may be a move.
+        try ledger.keep(collected, holdingNotes: true, mayBeMove: mayBeMove)
+        for entry in remote.entries where ledger.deviceHasRecords && entry.kind == .file {
             if let seconds = entry.modified?.seconds { times[seconds, default: 0] += 1 }
         }
-        let suspect = try suspectFolder(place, planned: remote)
-        noteGone(records: folderRecords, remote: remote, local: local, unknown: unknown)
-        if policy.deleteExtraneous {
-            let positions = local.positions(in: remote)
-            for (position, entry) in local.entries.enumerated() where positions[position] < 0 {
-                deleteCandidates.append(
-                    PlanEpilogue.DeleteCandidate(entry: entry, record: records[entry.path], suspect: suspect))
-            }
-        }
+        let suspect = try ledger.suspect(
+            folder, isAnchor: place.isAnchor, inherited: place.suspect, planned: remote,
+            hasRecordsBelow: source.hasRecords(below:))
+        try noteGone(records: folderRecords, remote: remote, local: local, unknown: unknown)
+        ledger.addDeleteCandidates(destination: local, planned: remote, records: records, suspect: suspect)
         return try children(
             of: place, listing: raw, planned: remote, local: local, suspect: suspect,
             cleared: Set(collected.clearing.map(\.path)), inTheWay: collected.inTheWay, early: early)
@@ -176,10 +127,9 @@ public struct PullWalk {
         var early: [RelativePath: FolderListing] = [:]
         for entry in raw.entries where entry.kind == .directory && local[entry.path]?.kind == .file {
             let listing = try source.listing(of: entry.path)
-            if listing.isIncomplete { unknownSource.insert(entry.path) }
-            if listing.mayHideDotNames { hiddenSource.insert(entry.path) }
+            ledger.noteDevice(listing, of: entry.path)
             early[entry.path] = listing
-            unknown = self.unknown
+            unknown = ledger.unknown
         }
         var typeChanged = Set(
             raw.entries.filter {
@@ -215,9 +165,10 @@ public struct PullWalkResult: Sendable {
     public var notes: [String]
     public var unchanged: Int
     public var skipped: [SkippedEntry]
-    /// Pairs to record as in sync, records to drop, the refusal (`PlanResult`).
-    public var adoptions: [Adoption]
-    public var forgotten: [RelativePath]
+    /// How many pairs to record as in sync and records to drop went to the writer
+    /// (`PlanWriter.adopt`, `forget`); the refusal (`PlanResult`).
+    public var adopted: Int
+    public var forgotten: Int
     public var refusal: String?
     /// The moves proposed (all were checked through `PullWalkSource.evidence(for:)`).
     public var moveCandidates: [MoveCandidate]

@@ -21,44 +21,14 @@ public struct PushWalk {
     let planner: PushPlanner
     let partials: [RelativePath: UploadPartial]
     let source: any PushWalkSource
-    let writer: any PlanWriter
-    /// Unknown folders found so far, each side (complete once the walk is done).
-    var unknownSource = Set<RelativePath>()
-    var unknownDestination = Set<RelativePath>()
-    var hiddenSource = Set<RelativePath>()
-    var hiddenDestination = Set<RelativePath>()
+    /// What crosses folders alike in a pull and a push.
+    var ledger: WalkLedger
     /// Device listings read ahead (below a type change), kept for their folder's visit.
     var early: [RelativePath: FolderListing] = [:]
-    var notes: [String] = []
-    var skipped: [SkippedEntry] = []
-    var adoptions: [Adoption] = []
-    var forgotten: [RelativePath] = []
-    var unchanged = 0
-    /// Paths a type change clears (nothing below them is deleted), and the file deletes among them.
-    var cleared: [RelativePath] = []
-    var clearingDeletes = 0
     /// Gone records a move can come from (`RenameDetection.movedFrom`), in walk order.
     var vanished: [(digest: String, path: RelativePath)] = []
-    /// Gone records whose device file is still there (the note of a run without `--delete`).
-    var goneKept = 0
-    /// New local files that may be moves, with the upload planned for each.
-    var held: [Held] = []
-    /// Device entries the local side lacks, for `--delete`.
-    var deleteCandidates: [PlanEpilogue.DeleteCandidate] = []
     /// Interrupted uploads whose local file is still here (the others are abandoned).
     var resumable = Set<RelativePath>()
-    /// Records seen.
-    var recordsSeen = 0
-    /// How much of the device's listing the records recognise, folder by folder.
-    var overlap = ListingOverlap.Tally()
-    /// False when the device has no record at all: no overlap is counted.
-    var deviceHasRecords = true
-
-    /// A new file held back until the end: a rename if it turns out to be a move, else its upload.
-    struct Held {
-        var entry: SnapshotEntry
-        var transfer: Action?
-    }
 
     /// How a folder stands, handed down from its parent's visit.
     struct Place {
@@ -92,20 +62,14 @@ public struct PushWalk {
         planner = PushPlanner(policy: policy)
         self.partials = partials
         self.source = source
-        self.writer = writer
-    }
-
-    var unknown: UnknownFolders {
-        UnknownFolders(
-            source: unknownSource, destination: unknownDestination, sourceHidden: hiddenSource,
-            destinationHidden: hiddenDestination)
+        ledger = WalkLedger(policy: policy, direction: .push, writer: writer)
     }
 
     /// Walks the three trees from the root, writing each folder's actions, then plans what
     /// crosses folders (`finish`).
     /// - Throws: what the source or the writer throws.
     public consuming func run() throws -> PushWalkResult {
-        deviceHasRecords = try source.hasRecords(below: .root)
+        ledger.deviceHasRecords = try source.hasRecords(below: .root)
         var pending = [Place(folder: .root, onDevice: true, here: true, isAnchor: true)]
         while let place = pending.popLast() {
             // Children in reverse: the smallest is taken next (depth first, in path order).
@@ -124,20 +88,13 @@ public struct PushWalk {
             listing = try list(folder)
         }
         let rawLocal = place.here ? try source.localFolder(folder) : Snapshot([])
-        unknownSource.formUnion(rawLocal.unknown)
-        hiddenSource.formUnion(rawLocal.hiddenUnknown)
+        ledger.unknownSource.formUnion(rawLocal.unknown)
+        ledger.hiddenSource.formUnion(rawLocal.hiddenUnknown)
         for entry in rawLocal.entries where entry.kind == .file && partials[entry.path] != nil {
             resumable.insert(entry.path)
         }
         let folderRecords = try source.records(in: folder)
-        recordsSeen += folderRecords.count
-        var records: [RelativePath: FileRecord] = [:]
-        records.reserveCapacity(folderRecords.count)
-        for record in folderRecords { records[record.path] = record }
-        if deviceHasRecords {
-            let under = unknownDestination.contains { $0 == folder || $0.isAncestor(of: folder) }
-            overlap.add(listing: listing.entries, records: folderRecords, unknown: under)
-        }
+        let records = ledger.take(records: folderRecords, folder: folder, listing: listing)
         let rawRemote = Snapshot(listing.entries)
         let remote = PushPlanner.planned(remote: rawRemote)
         // A type change looks at all the device folder holds, and at what lies unread below
@@ -150,7 +107,7 @@ public struct PushWalk {
             default: continue
             }
         }
-        let unknown = unknown
+        let unknown = ledger.unknown
         let local = PushPlanner.planned(local: rawLocal, remote: remote, unknown: unknown)
         var collected = PlanEpilogue.Collected()
         var blockedBelow = place.blockedBy.map { [$0] } ?? []
@@ -158,16 +115,13 @@ public struct PushWalk {
             local, remote: remote, records: records, partials: partials, unknown: unknown,
             below: { there in subtrees[there.path].map { ($0.remote, $0.records) } ?? (remote, records) },
             blockedBelow: &blockedBelow, into: &collected)
-        try keep(collected)
-        noteGone(records: folderRecords, local: local, remote: remote, unknown: unknown)
-        let suspect = try suspectFolder(place, planned: local)
-        if policy.deleteExtraneous {
-            let positions = remote.positions(in: local)
-            for (position, entry) in remote.entries.enumerated() where positions[position] < 0 {
-                deleteCandidates.append(
-                    PlanEpilogue.DeleteCandidate(entry: entry, record: records[entry.path], suspect: suspect))
-            }
-        }
+        // A new file's upload waits for the end when it may be a move (its notes do not).
+        try ledger.keep(collected, holdingNotes: false, mayBeMove: mayBeMove)
+        try noteGone(records: folderRecords, local: local, remote: remote, unknown: unknown)
+        let suspect = try ledger.suspect(
+            folder, isAnchor: place.isAnchor, inherited: place.suspect, planned: local,
+            hasRecordsBelow: source.hasRecords(below:))
+        ledger.addDeleteCandidates(destination: remote, planned: local, records: records, suspect: suspect)
         return try children(
             of: place, listing: rawRemote, local: rawLocal, planned: local, suspect: suspect,
             blocked: Set(blockedBelow))
@@ -176,8 +130,7 @@ public struct PushWalk {
     /// The device's listing of `folder`, its unknown folders noted.
     mutating func list(_ folder: RelativePath) throws -> FolderListing {
         let listing = try source.listing(of: folder)
-        if listing.isIncomplete { unknownDestination.insert(folder) }
-        if listing.mayHideDotNames { hiddenDestination.insert(folder) }
+        ledger.noteDevice(listing, of: folder)
         return listing
     }
 }
@@ -188,9 +141,10 @@ public struct PushWalkResult: Sendable {
     public var notes: [String]
     public var unchanged: Int
     public var skipped: [SkippedEntry]
-    /// Pairs to record as in sync, records to drop, the refusal (`PlanResult`).
-    public var adoptions: [Adoption]
-    public var forgotten: [RelativePath]
+    /// How many pairs to record as in sync and records to drop went to the writer
+    /// (`PlanWriter.adopt`, `forget`); the refusal (`PlanResult`).
+    public var adopted: Int
+    public var forgotten: Int
     public var refusal: String?
     /// Interrupted uploads whose local file is gone, sorted (`PlanResult.abandonedUploads`).
     public var abandonedUploads: [RelativePath]
@@ -200,11 +154,11 @@ public struct PushWalkResult: Sendable {
     /// device has no records.
     public var overlap: ListingOverlap?
 
-    /// The plan result of the walk, `actions` being what it wrote (its sections one after the other).
+    /// The plan result of the walk, `actions` being what it wrote (its sections one after the
+    /// other); its adoptions and records to drop are the writer's.
     public func planResult(actions: [Action]) -> PlanResult {
         var result = PlanResult(
-            plan: Plan(actions: actions, notes: notes, unchanged: unchanged, skipped: skipped),
-            adoptions: adoptions, forgotten: forgotten, refusal: refusal)
+            plan: Plan(actions: actions, notes: notes, unchanged: unchanged, skipped: skipped), refusal: refusal)
         result.abandonedUploads = abandonedUploads
         return result
     }

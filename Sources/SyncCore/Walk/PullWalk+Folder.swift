@@ -9,59 +9,23 @@ extension PullWalk {
         var unknown: UnknownFolders
     }
 
-    /// Writes what `collected` planned for one folder; keeps back what a move may take over.
-    mutating func keep(_ collected: consuming PlanEpilogue.Collected, place: Place) throws {
-        for action in collected.clearing {
-            try writer.append(action, to: .prepare)
-            cleared.append(action.path)
-        }
-        clearingDeletes += TypeChanges.deletes(collected.clearing).filter { $0.source?.kind != .directory }.count
-        for action in collected.folders { try writer.append(action, to: .prepare) }
-        var heldTransfers = Set<Int>()
-        var heldNotes = Set<Int>()
-        for file in collected.newFiles where try mayBeMove(file.entry) {
-            held.append(
-                Held(
-                    entry: file.entry, transfer: file.transfer.map { collected.transfers[$0] },
-                    note: file.note.map { collected.notes[$0] }))
-            if let transfer = file.transfer { heldTransfers.insert(transfer) }
-            if let note = file.note { heldNotes.insert(note) }
-        }
-        for (index, action) in collected.transfers.enumerated() where !heldTransfers.contains(index) {
-            try writer.append(action, to: .transfers)
-        }
-        for (index, note) in collected.notes.enumerated() where !heldNotes.contains(index) { notes.append(note) }
-        skipped += collected.skipped
-        adoptions += collected.adoptions
-        unchanged += collected.unchanged
-    }
-
     /// True when a record has the size and time of the new device file `entry`: only then can
     /// it be a move (`RenameDetection.remoteMoves`).
-    private func mayBeMove(_ entry: SnapshotEntry) throws -> Bool {
-        guard deviceHasRecords, let size = entry.size, let time = entry.modified else { return false }
+    func mayBeMove(_ entry: SnapshotEntry) throws -> Bool {
+        guard ledger.deviceHasRecords, let size = entry.size, let time = entry.modified else { return false }
         return try source.hasRecord(remoteSize: size, matching: time)
     }
 
     /// Notes the records of one folder that the planned listing `remote` lacks (outside the
     /// unknown folders): where a move may come from, kept here, or forgotten.
-    mutating func noteGone(records: [FileRecord], remote: Snapshot, local: Snapshot, unknown: UnknownFolders) {
+    mutating func noteGone(records: [FileRecord], remote: Snapshot, local: Snapshot, unknown: UnknownFolders) throws {
         for record in records where remote.position(of: record.path) == nil {
             guard unknown.folder(holding: record.path) == nil else { continue }
             let here = local[record.path]
             if RenameDetection.canMove(record, here: here) { vanished.append(record) }
-            if here?.kind == .file { goneKept += 1 }
-            if here == nil { forgotten.append(record.path) }
+            if here?.kind == .file { ledger.goneKept += 1 }
+            if here == nil { try ledger.forget(record.path) }
         }
-    }
-
-    /// The empty device folder that makes deleting in `place` suspect (`DeleteGuard`), `remote`
-    /// being its planned listing.
-    func suspectFolder(_ place: Place, planned remote: Snapshot) throws -> RelativePath? {
-        guard policy.maxDelete != nil, policy.deleteExtraneous else { return nil }
-        guard place.isAnchor else { return place.suspect }
-        guard remote.count == 0, try source.hasRecords(below: place.folder) else { return nil }
-        return place.folder
     }
 
     /// The subfolders of `place` in any of the three trees, in path order, each with how it
@@ -70,10 +34,8 @@ extension PullWalk {
         of place: Place, listing: Snapshot, planned remote: Snapshot, local: Snapshot, suspect: RelativePath?,
         cleared: Set<RelativePath>, inTheWay: [SnapshotEntry], early: [RelativePath: FolderListing]
     ) throws -> [Place] {
-        var folders = Set(try source.recordFolders(in: place.folder))
-        for entry in listing.entries where entry.kind == .directory { folders.insert(entry.path) }
-        for entry in local.entries where entry.kind == .directory { folders.insert(entry.path) }
-        return folders.sorted().map { folder in
+        let folders = WalkLedger.subfolders(recordFolders: try source.recordFolders(in: place.folder), listing, local)
+        return folders.map { folder in
             var child = Place(folder: folder)
             child.onDevice = listing[folder]?.kind == .directory
             let here = local[folder]
@@ -87,11 +49,7 @@ extension PullWalk {
             }
             child.inTheWay = inTheWay.first { $0.path == folder }
             child.listing = early[folder]
-            switch remote[folder]?.kind {
-            case nil: child.suspect = suspect
-            case .directory?: child.isAnchor = true
-            default: child.suspect = nil
-            }
+            (child.isAnchor, child.suspect) = WalkLedger.anchoring(remote[folder]?.kind, suspect: suspect)
             return child
         }
     }

@@ -1,0 +1,231 @@
+import Foundation
+
+/// What a pull's and a push's folder walks (`PullWalk`, `PushWalk`) keep alike across folders
+/// until the end (issue 17): the unknown folders of each side, the notes and skipped entries,
+/// how many pairs were adopted and records forgotten (those go to the writer at once), what
+/// type changes cleared, the new files held back (they
+/// may be moves), the delete candidates, the records read and how much of the device's listing
+/// they recognise. The source is the side copied from (the device for a pull, the local tree
+/// for a push), the destination the other.
+///
+/// Pure: it writes actions to the walk's writer and reads nothing.
+struct WalkLedger {
+    let policy: SyncPolicy
+    let direction: SyncDirection
+    let terms: PlanEpilogue.Terms
+    let writer: any PlanWriter
+    /// Unknown folders found so far, each side (complete once the walk is done).
+    var unknownSource = Set<RelativePath>()
+    var unknownDestination = Set<RelativePath>()
+    var hiddenSource = Set<RelativePath>()
+    var hiddenDestination = Set<RelativePath>()
+    var notes: [String] = []
+    var skipped: [SkippedEntry] = []
+    /// Pairs found in sync and records dropped, handed to the writer (`PlanWriter.adopt`, `forget`).
+    var adopted = 0
+    var forgotten = 0
+    var unchanged = 0
+    /// Paths a type change clears (nothing below them is deleted), and the file deletes among them.
+    var cleared: [RelativePath] = []
+    var clearingDeletes = 0
+    /// Gone records whose file the destination still holds (the note of a run without `--delete`).
+    var goneKept = 0
+    /// New source files that may be moves, with what was planned for each.
+    var held: [Held] = []
+    /// Destination entries the source lacks, for `--delete`.
+    var deleteCandidates: [PlanEpilogue.DeleteCandidate] = []
+    /// Records read.
+    var recordsSeen = 0
+    /// How much of the device's listing the records recognise, folder by folder.
+    var overlap = ListingOverlap.Tally()
+    /// False when the device has no record at all (a first sync): no new file can be a move
+    /// and no overlap is counted.
+    var deviceHasRecords = true
+
+    /// A new file held back until the end: a rename if it turns out to be a move, else what
+    /// was planned for it (a transfer, a note).
+    struct Held {
+        var entry: SnapshotEntry
+        var transfer: Action?
+        var note: String?
+    }
+
+    init(policy: SyncPolicy, direction: SyncDirection, writer: any PlanWriter) {
+        self.policy = policy
+        self.direction = direction
+        terms = PlanEpilogue.Terms.of(direction)
+        self.writer = writer
+    }
+
+    var unknown: UnknownFolders {
+        UnknownFolders(
+            source: unknownSource, destination: unknownDestination, sourceHidden: hiddenSource,
+            destinationHidden: hiddenDestination)
+    }
+
+    /// Notes the unknown folders a device listing of `folder` reveals, on the device's side.
+    mutating func noteDevice(_ listing: FolderListing, of folder: RelativePath) {
+        switch direction {
+        case .pull:
+            if listing.isIncomplete { unknownSource.insert(folder) }
+            if listing.mayHideDotNames { hiddenSource.insert(folder) }
+        case .push:
+            if listing.isIncomplete { unknownDestination.insert(folder) }
+            if listing.mayHideDotNames { hiddenDestination.insert(folder) }
+        }
+    }
+
+    /// Takes the records directly in `folder`: counted, and (when the device has records)
+    /// tallied against the device's `listing` of it. Returns them by path.
+    mutating func take(records: [FileRecord], folder: RelativePath, listing: FolderListing) -> [RelativePath:
+        FileRecord]
+    {
+        recordsSeen += records.count
+        var byPath: [RelativePath: FileRecord] = [:]
+        byPath.reserveCapacity(records.count)
+        for record in records { byPath[record.path] = record }
+        if deviceHasRecords {
+            let deviceUnknown = direction == .pull ? unknownSource : unknownDestination
+            let under = deviceUnknown.contains { $0 == folder || $0.isAncestor(of: folder) }
+            overlap.add(listing: listing.entries, records: records, unknown: under)
+        }
+        return byPath
+    }
+
+    /// Writes what `collected` planned for one folder, holding back the new files for which
+    /// `mayBeMove` is true (their transfer, and with `holdingNotes` their note, wait for the
+    /// end).
+    /// - Throws: what the writer or `mayBeMove` throws.
+    mutating func keep(
+        _ collected: consuming PlanEpilogue.Collected, holdingNotes: Bool, mayBeMove: (SnapshotEntry) throws -> Bool
+    ) throws {
+        for action in collected.clearing {
+            try writer.append(action, to: .prepare)
+            cleared.append(action.path)
+        }
+        clearingDeletes += TypeChanges.deletes(collected.clearing).filter { $0.source?.kind != .directory }.count
+        for action in collected.folders { try writer.append(action, to: .prepare) }
+        var heldTransfers = Set<Int>()
+        var heldNotes = Set<Int>()
+        for file in collected.newFiles where try mayBeMove(file.entry) {
+            let note = holdingNotes ? file.note : nil
+            held.append(
+                Held(
+                    entry: file.entry, transfer: file.transfer.map { collected.transfers[$0] },
+                    note: note.map { collected.notes[$0] }))
+            if let transfer = file.transfer { heldTransfers.insert(transfer) }
+            if let note { heldNotes.insert(note) }
+        }
+        for (index, action) in collected.transfers.enumerated() where !heldTransfers.contains(index) {
+            try writer.append(action, to: .transfers)
+        }
+        for (index, note) in collected.notes.enumerated() where !heldNotes.contains(index) { notes.append(note) }
+        skipped += collected.skipped
+        for adoption in collected.adoptions { try writer.adopt(adoption) }
+        adopted += collected.adoptions.count
+        unchanged += collected.unchanged
+    }
+
+    /// Hands the record of `path` to the writer to be dropped (`PlanWriter.forget`).
+    /// - Throws: what the writer throws.
+    mutating func forget(_ path: RelativePath) throws {
+        try writer.forget(path)
+        forgotten += 1
+    }
+
+    /// The empty folder that makes deleting in a folder suspect (`DeleteGuard`): `inherited`
+    /// (its parent's answer) unless the folder is an anchor (in the planned source side, or
+    /// the root); an anchor is suspect itself when `planned` (its planned source content) is
+    /// empty though records lie below it (`hasRecordsBelow`, asked only then).
+    /// - Throws: what `hasRecordsBelow` throws.
+    func suspect(
+        _ folder: RelativePath, isAnchor: Bool, inherited: RelativePath?, planned: Snapshot,
+        hasRecordsBelow: (RelativePath) throws -> Bool
+    ) throws -> RelativePath? {
+        guard policy.maxDelete != nil, policy.deleteExtraneous else { return nil }
+        guard isAnchor else { return inherited }
+        guard planned.count == 0, try hasRecordsBelow(folder) else { return nil }
+        return folder
+    }
+
+    /// Adds the entries of `destination` (one folder) that the planned source side `planned`
+    /// lacks as delete candidates (with `--delete` only).
+    mutating func addDeleteCandidates(
+        destination: Snapshot, planned: Snapshot, records: [RelativePath: FileRecord], suspect: RelativePath?
+    ) {
+        guard policy.deleteExtraneous else { return }
+        let positions = destination.positions(in: planned)
+        for (position, entry) in destination.entries.enumerated() where positions[position] < 0 {
+            deleteCandidates.append(
+                PlanEpilogue.DeleteCandidate(entry: entry, record: records[entry.path], suspect: suspect))
+        }
+    }
+
+    /// The subfolders of a folder in any of the three trees, in path order: those holding
+    /// records (`recordFolders`) and the folders of the device's and the local side's entries.
+    static func subfolders(recordFolders: [RelativePath], _ sides: Snapshot...) -> [RelativePath] {
+        var folders = Set(recordFolders)
+        for side in sides {
+            for entry in side.entries where entry.kind == .directory { folders.insert(entry.path) }
+        }
+        return folders.sorted()
+    }
+
+    /// How a subfolder stands for the delete guard, `kind` being what the planned source side
+    /// holds at its path: an anchor when a folder, its parent's `suspect` when nothing, no
+    /// suspect when something else.
+    static func anchoring(_ kind: EntryKind?, suspect: RelativePath?) -> (isAnchor: Bool, suspect: RelativePath?) {
+        switch kind {
+        case nil: (false, suspect)
+        case .directory?: (true, nil)
+        default: (false, nil)
+        }
+    }
+
+    /// The end of the walk, once every folder was visited: the held files that `renames` took
+    /// over become renames, the others get what was planned for them; then the deletes
+    /// (deepest first, through the delete guard with the whole run's count), or the note of
+    /// the gone files kept.
+    /// - Returns: the refusal of a plan that deletes more files than `--max-delete` allows
+    ///   (nothing was changed by then), nil when none.
+    /// - Throws: what the writer throws.
+    mutating func finish(renames: [DetectedRename]) throws -> String? {
+        let renamedFrom = Set(renames.map(\.from))
+        let fromOf = Dictionary(renames.map { ($0.to, $0.from) }) { first, _ in first }
+        for file in held {
+            if let from = fromOf[file.entry.path] {
+                try writer.append(
+                    Action(
+                        kind: terms.rename, path: from, to: file.entry.path, source: file.entry,
+                        reason: terms.renameReason), to: .renames)
+                continue
+            }
+            if let transfer = file.transfer { try writer.append(transfer, to: .transfers) }
+            if let note = file.note { notes.append(note) }
+        }
+        var deletes: [Action] = []
+        if policy.deleteExtraneous {
+            let kept = deleteCandidates.filter { candidate in
+                let path = candidate.entry.path
+                return !renamedFrom.contains(path) && !cleared.contains { $0 == path || $0.isAncestor(of: path) }
+            }
+            var conflicts: [Action] = []
+            deletes = PlanEpilogue.guardedDeletes(
+                kept, policy: policy, unknown: unknown, terms: terms, notes: &notes, transfers: &conflicts)
+            for action in conflicts { try writer.append(action, to: .transfers) }
+        } else if let note = DeleteGuard.keptNote(
+            count: max(0, goneKept - renames.count), command: terms.command, what: terms.gone, place: terms.place)
+        {
+            notes.append(note)
+        }
+        for action in PlanOrder.deepestFirst(deletes) { try writer.append(action, to: .deletes) }
+        let files = deletes.filter { $0.source?.kind != .directory }.count
+        return DeleteGuard.refusal(files: files + clearingDeletes, maxDelete: policy.maxDelete)
+    }
+
+    /// The notes of the whole walk: the unknown folders' first, then the rest in walk order.
+    var allNotes: [String] {
+        let (source, destination) = direction == .pull ? ("on the device", "here") : ("here", "on the device")
+        return unknown.notes(sourcePlace: source, destinationPlace: destination) + notes
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SyncCore
+
+/// What a pull's and a push's walk read alike (`FolderWalkSource`), served one folder at a time
+/// from whole snapshots as the engine serves it from the device, the disk and the state.
+class SnapshotFolderSource {
+    let remote: Snapshot
+    let local: Snapshot
+    let records: [RelativePath: FileRecord]
+    /// Folders read, in order, each side (to check the walk reads each once, parents first).
+    private(set) var listed: [RelativePath] = []
+    private(set) var scanned: [RelativePath] = []
+
+    init(remote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord]) {
+        self.remote = remote
+        self.local = local
+        self.records = records
+    }
+
+    func listing(of folder: RelativePath) throws -> FolderListing {
+        listed.append(folder)
+        return FolderListing(
+            entries: remote.entries.filter { $0.path.parent == folder && !$0.path.isRoot },
+            isIncomplete: remote.unknown.contains(folder), mayHideDotNames: remote.hiddenUnknown.contains(folder))
+    }
+
+    func localFolder(_ folder: RelativePath) throws -> Snapshot {
+        scanned.append(folder)
+        let entries = local.entries.filter { $0.path.parent == folder && !$0.path.isRoot }
+        return Snapshot(entries, unknown: local.unknown.filter { $0 == folder || $0.parent == folder })
+    }
+
+    /// The records directly in `folder`, in path order.
+    func records(directlyIn folder: RelativePath) -> [FileRecord] {
+        records.values.filter { $0.path.parent == folder }.sorted { $0.path < $1.path }
+    }
+
+    func recordFolders(in folder: RelativePath) throws -> [RelativePath] {
+        var found = Set<RelativePath>()
+        for path in records.keys where folder.isAncestor(of: path.parent) {
+            var child = path.parent
+            while child.parent != folder { child = child.parent }
+            found.insert(child)
+        }
+        return found.sorted()
+    }
+
+    func hasRecords(below folder: RelativePath) throws -> Bool {
+        records.keys.contains { folder.isAncestor(of: $0) }
+    }
+}
+
+/// How many times each action occurs in `actions` (walks and whole-tree plans order them apart).
+func actionCounts(_ actions: [Action]) -> [Action: Int] {
+    actions.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+}
