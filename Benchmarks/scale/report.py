@@ -16,10 +16,11 @@ import csv
 import math
 import sys
 
-RUNS = ("first pull", "no-op pull", "dry run")
+RUNS = ("first pull", "no-op pull", "adopting pull", "dry run")
 SERIES = (  # (tool, run, colour, dash)
     ("ftpsync", "first pull", "#1f77b4", ""),
     ("ftpsync", "no-op pull", "#ff7f0e", ""),
+    ("ftpsync", "adopting pull", "#9467bd", ""),
     ("ftpsync", "dry run", "#2ca02c", ""),
     ("lftp", "first pull", "#555555", ""),
     ("lftp", "no-op pull", "#555555", "6,4"),
@@ -98,10 +99,11 @@ def targets(res):
         if ratios:
             shown = ", ".join(f"{r:.2f} × at {n:,}" for n, r in ratios)
             row(f"{run}: wall ≤ {limit} × lftp's", shown, verdict(all(r <= limit for _, r in ratios)))
-    dry = [(n, res[(n, "dry run", "ftpsync")][2]) for n in sizes if (n, "dry run", "ftpsync") in res]
-    if dry:
-        shown = ", ".join(f"{rss:.0f} MiB at {n:,}" for n, rss in dry)
-        row("dry run: peak RSS (no number in the issue; the plan must stream)", shown, "—")
+    for run, what in (("adopting pull", "every file adopted"), ("dry run", "the plan must stream")):
+        got = [(n, res[(n, run, "ftpsync")][2]) for n in sizes if (n, run, "ftpsync") in res]
+        if got:
+            shown = ", ".join(f"{rss:.0f} MiB at {n:,}" for n, rss in got)
+            row(f"{run}: peak RSS (no number in the issue; {what})", shown, "—")
 
 
 def plot(path, res, before):

@@ -11,6 +11,8 @@
 # 127.0.0.91). Then, one run each, timed by `/usr/bin/time` (wall, user+sys CPU, peak RSS):
 #   ftpsync first pull (empty local root), checked with `diff -r`;
 #   ftpsync no-op pull (the same root again), checked by counting the files;
+#   ftpsync adopting pull (the same root, its state deleted: every file found in sync and
+#     recorded without a transfer), checked by counting the files and `status`'s record count;
 #   ftpsync `pull --dry-run` into a fresh local root (a plan of N downloads), its report written
 #     to a file; checked: one line per planned download, no file written;
 #   lftp `mirror` first (empty folder), checked with `diff -r`, and no-op (the same folder again).
@@ -140,6 +142,13 @@ for n in "${list[@]}"; do
     same "$work/served/$n" "$out/ftpsync/b" "ftpsync first pull"
     measure "$n" "no-op pull" ftpsync "$FTPSYNC_BIN" pull "$work/pull.yaml" -q
     count "$out/ftpsync/b" "$n" "ftpsync no-op pull"
+    # The state lost (a copy made by another tool): every file is found in sync and adopted.
+    rm -f "$out/ftpsync/.ftpsync/state.sqlite" "$out/ftpsync/.ftpsync/state.sqlite-wal" "$out/ftpsync/.ftpsync/state.sqlite-shm"
+    measure "$n" "adopting pull" ftpsync "$FTPSYNC_BIN" pull "$work/pull.yaml" -q
+    count "$out/ftpsync/b" "$n" "ftpsync adopting pull"
+    recorded=$("$FTPSYNC_BIN" status "$work/pull.yaml" --json |
+        /usr/bin/python3 -c 'import json, sys; print(json.load(sys.stdin)["devices"][0]["files"])')
+    [ "$recorded" = "$n" ] || { echo "scale: the adopting pull recorded $recorded files, not $n" >&2; exit 1; }
     bench_config "$work/dry.yaml" "$addr" "$port" "$user" "$pass" "/$n" "$out/dry"
     measure "$n" "dry run" ftpsync "$FTPSYNC_BIN" pull "$work/dry.yaml" --dry-run --no-progress
     planned=$(grep -c '^  download ' "$work/cmd.out" || true)

@@ -2,8 +2,10 @@ import Foundation
 
 /// A cap on what listings may hold in memory, for one device or for a whole run: the bytes of
 /// listings being received at the same moment (each single listing is capped at 256 MiB by the
-/// FTP client as well), and the entries listed in total. A device's budget draws on the run's
-/// too, so memory stays bounded whatever every device sends, however many list at once.
+/// FTP client as well), and the entries listed and not yet planned (those listed ahead of a
+/// walk and the folder being planned: a walk gives each folder's back when it moves on, so a
+/// tree of any size fits; issue 17). A device's budget draws on the run's too, so memory stays
+/// bounded whatever every device sends, however many list at once.
 ///
 /// Thread-safe: the connections of a device list in parallel, and devices run in parallel.
 /// Once a device's budget (one with a parent) is exceeded, its own cap or the run's, it stays
@@ -19,7 +21,7 @@ public final class ListingBudget: @unchecked Sendable {
     public struct Limits: Sendable, Equatable {
         /// Bytes of listings being received at once.
         public var bytesInFlight: Int
-        /// Entries listed in total.
+        /// Entries listed and not yet planned, at once.
         public var entries: Int
 
         public init(bytesInFlight: Int, entries: Int) {
@@ -27,9 +29,9 @@ public final class ListingBudget: @unchecked Sendable {
             self.entries = entries
         }
 
-        /// A device: 384 MiB of listings at once, 5 million entries.
+        /// A device: 384 MiB of listings at once, 5 million entries held.
         public static let device = Limits(bytesInFlight: 384 << 20, entries: 5_000_000)
-        /// A run: 768 MiB of listings at once, 20 million entries.
+        /// A run: 768 MiB of listings at once, 20 million entries held.
         public static let run = Limits(bytesInFlight: 768 << 20, entries: 20_000_000)
 
         /// The (device, run) limits from `FTPSYNC_LISTING_LIMITS` in `environment`, or the
@@ -92,17 +94,28 @@ public final class ListingBudget: @unchecked Sendable {
         parent?.release(count)
     }
 
-    /// Counts `count` entries listed in `path` (they are kept for the whole run).
-    /// - Throws: `ListingBudgetExceeded` when the total goes over this budget's or its
-    ///   parent's cap of entries.
+    /// Counts `count` entries listed in `path`, held until `release(entries:)`.
+    /// - Throws: `ListingBudgetExceeded` when the entries held go over this budget's or its
+    ///   parent's cap (nothing is counted then).
     public func count(entries count: Int, listing path: String) throws(ListingBudgetExceeded) {
-        try take(count, of: \.entries, cap: limits.entries, unit: "entries", path: path)
+        try take(count, of: \.entries, cap: limits.entries, unit: "entries held at once", path: path)
         do {
             try parent?.count(entries: count, listing: path)
         } catch {
+            lock.lock()
+            entries = max(0, entries - max(0, count))
+            lock.unlock()
             fail(error)
             throw error
         }
+    }
+
+    /// Gives back entries counted with `count(entries:listing:)` (their folder was planned).
+    public func release(entries count: Int) {
+        lock.lock()
+        entries = max(0, entries - max(0, count))
+        lock.unlock()
+        parent?.release(entries: count)
     }
 
     /// Remembers the first cap met (a device's budget only).

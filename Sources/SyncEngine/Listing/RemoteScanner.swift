@@ -43,6 +43,8 @@ struct RemoteScanner {
         /// True when the folder was listed over the control connection (`STAT`, whose `ls`
         /// hides dot-files) and showed no name starting with `.`: its dot-names are unknown.
         var mayHideDotNames = false
+        /// The entries counted to the listing budget for it, given back once it is planned.
+        var charged = 0
     }
 
     /// What the listings of the folders taken so far tell beside their entries.
@@ -65,7 +67,10 @@ struct RemoteScanner {
         ) { [budget] remote, folder in
             do {
                 let listing = try remote.list(path(folder))
+                // Held until the walk has planned the folder (`RemoteWalk`).
+                try budget?.count(entries: listing.entries.count, listing: path(folder))
                 var listed = read(folder, listing: listing)
+                listed.charged = listing.entries.count
                 // Once a connection lists with STAT, every later listing of it does.
                 listed.mayHideDotNames =
                     remote.learned.controlListing != nil && !listing.entries.contains { $0.name.hasPrefix(".") }

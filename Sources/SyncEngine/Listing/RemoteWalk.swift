@@ -10,6 +10,10 @@ final class RemoteWalk {
     /// What the listings told beside their entries (notes, skipped names, unknown folders).
     private(set) var assembly = RemoteScanner.Assembly()
 
+    /// The entries of the listing handed out last, counted to the budget until the walk asks
+    /// for the next one (it has planned that folder by then, or reads ahead of it).
+    private var held = 0
+
     /// Folders listed ahead of the walk at most, per connection.
     static let windowPerConnection = 8
 
@@ -24,11 +28,14 @@ final class RemoteWalk {
     /// - Throws: when the root cannot be listed (`RemoteRootMissing` when it does not exist);
     ///   `ListingBudgetExceeded` when the listings went over the budget.
     func listing(of folder: RelativePath) throws -> FolderListing {
+        scanner.budget?.release(entries: held)
+        held = 0
         let outcome = listing.take(folder)
         if let exceeded = scanner.budget?.failure { throw exceeded }
         guard let listed = try scanner.take(folder, outcome, into: &assembly) else {
             return FolderListing(entries: [], isIncomplete: true)
         }
+        held = listed.charged
         return FolderListing(
             entries: listed.entries, isIncomplete: listed.incomplete != nil, mayHideDotNames: listed.mayHideDotNames)
     }
@@ -44,7 +51,9 @@ final class RemoteWalk {
 
     /// Ends the listing (the extra connections are closed); their retries join the notes.
     func end() {
-        listing.end()
+        scanner.budget?.release(entries: held)
+        held = 0
+        for untaken in listing.end() { scanner.budget?.release(entries: untaken.charged) }
         assembly.notes += listing.notes
     }
 }

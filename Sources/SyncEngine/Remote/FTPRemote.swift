@@ -13,7 +13,7 @@ public final class FTPRemote: RemoteFileSystem {
     /// What listings taught of the server: its spelling of names (NFD), its clock's offset
     /// (see `list`).
     public var learned = LearnedState()
-    /// The device's budget for listings (bytes at once, entries in total); nil for none beyond
+    /// The device's budget for listings (bytes at once; the walk counts the entries held); nil for none beyond
     /// the client's cap per listing.
     public var listingBudget: ListingBudget?
 
@@ -49,9 +49,10 @@ public final class FTPRemote: RemoteFileSystem {
     ///
     /// `path` may use the normalized (NFC) form of names the server spells otherwise (NFD):
     /// the server's own spelling, learned from earlier listings, is sent.
-    /// - Throws: `FTPError` when the folder cannot be listed; `ListingBudgetExceeded` when the
-    ///   listing goes over `listingBudget` (the bytes cap surfaces as `FTPError.protocolViolation`
-    ///   quoting it, and `listingBudget.failure` holds it).
+    /// - Throws: `FTPError` when the folder cannot be listed; `FTPError.protocolViolation`
+    ///   quoting the cap when the listing goes over `listingBudget`'s bytes at once
+    ///   (`listingBudget.failure` holds it). Its entries are counted by the walk that holds
+    ///   them (`RemoteScanner`), not here.
     public func list(_ path: String) throws -> ParsedListing {
         let serverFolder = serverPath(path)
         let codec = session.nameCodec
@@ -95,7 +96,6 @@ public final class FTPRemote: RemoteFileSystem {
             // Compared as bytes: Swift's String equality treats NFC and NFD as equal.
             if !key.utf8.elementsEqual(spelled.utf8) { learned.serverNames[key] = spelled }
         }
-        try budget?.count(entries: parsed.entries.count, listing: path)
         return parsed
     }
 
