@@ -31,7 +31,7 @@ final class DeviceWalkSource: PullWalkSource {
     private(set) var unreadable: [RelativePath: String] = [:]
     /// File identities and records of the folders read that are the last one or above it.
     private var identities: [RelativePath: [RelativePath: FileIdentity]] = [:]
-    private var folderRecords: [RelativePath: [RelativePath: FileRecord]] = [:]
+    private var folderRecords: [RelativePath: SortedRecords] = [:]
 
     /// - Parameters:
     ///   - excludes: the device's excludes, for the local scans.
@@ -77,17 +77,19 @@ final class DeviceWalkSource: PullWalkSource {
 
     func records(in folder: RelativePath, local: Snapshot) throws -> [FileRecord] {
         guard let store else { return [] }
-        let records = try store.records(device: job.name, folder: folder)
-        var byPath = Dictionary(records.map { ($0.path, $0) }) { first, _ in first }
+        var records = try store.records(device: job.name, folder: folder)
         let partials = stored.filter { $0.key.parent == folder }
-        let placed =
-            partials.isEmpty ? [] : PlacedDownloads.records(partials: partials, local: local, records: byPath)
-        // Placed files are recorded before planning (a dry run only plans with them).
-        if !placed.isEmpty && !job.dryRun { try store.upsertRecords(placed, device: job.name) }
-        for record in placed { byPath[record.path] = record }
+        if !partials.isEmpty {
+            var byPath = Dictionary(records.map { ($0.path, $0) }) { first, _ in first }
+            let placed = PlacedDownloads.records(partials: partials, local: local, records: byPath)
+            // Placed files are recorded before planning (a dry run only plans with them).
+            if !placed.isEmpty && !job.dryRun { try store.upsertRecords(placed, device: job.name) }
+            for record in placed { byPath[record.path] = record }
+            if !placed.isEmpty { records = byPath.values.sorted { $0.path < $1.path } }
+        }
         folderRecords = folderRecords.filter { $0.key == folder || $0.key.isAncestor(of: folder) }
-        folderRecords[folder] = byPath
-        return placed.isEmpty ? records : byPath.values.sorted { $0.path < $1.path }
+        folderRecords[folder] = SortedRecords(records)
+        return records
     }
 
     func recordFolders(in folder: RelativePath) throws -> [RelativePath] {

@@ -32,7 +32,7 @@ final class PushFolderSource: PushWalkSource {
     private(set) var unreadable: [RelativePath: String] = [:]
     /// File identities and records of the folders read that are the last one or above it.
     private var identities: [RelativePath: [RelativePath: FileIdentity]] = [:]
-    private var folderRecords: [RelativePath: [RelativePath: FileRecord]] = [:]
+    private var folderRecords: [RelativePath: SortedRecords] = [:]
 
     /// A source over the local folder `deviceRoot` and the device's listings `listings`, whose
     /// root listing `root` was read already (`listings` nil: the device has no such folder yet,
@@ -125,7 +125,7 @@ final class PushFolderSource: PushWalkSource {
         }
         lastRecords = (folder, records)
         folderRecords = folderRecords.filter { $0.key == folder || $0.key.isAncestor(of: folder) }
-        folderRecords[folder] = Dictionary(records.map { ($0.path, $0) }) { first, _ in first }
+        folderRecords[folder] = SortedRecords(records)
         return records
     }
 
