@@ -8,7 +8,7 @@ extension PullWalk {
     /// - Throws: what the writer throws.
     mutating func finish() throws -> PullWalkResult {
         let candidates = RenameDetection.remoteMoves(vanished: vanished, newFiles: ledger.held.map(\.entry)) {
-            DefaultTimes(counts: times)
+            DefaultTimes(counts: times.counts)
         }
         let evidence = candidates.isEmpty ? MoveEvidence.none : source.evidence(for: candidates)
         let renames = planner.confirmedMoves(candidates, evidence: evidence, notes: &ledger.notes)

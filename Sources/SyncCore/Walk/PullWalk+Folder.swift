@@ -22,7 +22,7 @@ extension PullWalk {
         for record in records where remote.position(of: record.path) == nil {
             guard unknown.folder(holding: record.path) == nil else { continue }
             let here = local[record.path]
-            if RenameDetection.canMove(record, here: here) { vanished.append(record) }
+            if !ledger.movesGivenUp, RenameDetection.canMove(record, here: here) { vanished.append(record) }
             if here?.kind == .file { ledger.goneKept += 1 }
             if here == nil { try ledger.forget(record.path) }
         }

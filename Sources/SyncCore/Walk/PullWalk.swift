@@ -31,7 +31,7 @@ public struct PullWalk {
     /// Gone records a move can come from (`RenameDetection.canMove`), in walk order.
     var vanished: [FileRecord] = []
     /// How many files of the planned listing have each time (`DefaultTimes`).
-    var times: [Double: Int] = [:]
+    var times = TimeTally()
 
     /// How a folder stands, handed down from its parent's visit.
     struct Place {
@@ -65,11 +65,22 @@ public struct PullWalk {
         policy: SyncPolicy, partials: [RelativePath: PartialTransfer], source: any PullWalkSource,
         writer: any PlanWriter
     ) {
+        self.init(
+            policy: policy, partials: partials, source: source, writer: writer,
+            moveCandidateLimit: WalkLedger.defaultMoveCandidateLimit)
+    }
+
+    /// A walk that stops looking for moves past `moveCandidateLimit` possible ones
+    /// (`WalkLedger.givesUpMoves(vanished:)`).
+    init(
+        policy: SyncPolicy, partials: [RelativePath: PartialTransfer], source: any PullWalkSource,
+        writer: any PlanWriter, moveCandidateLimit: Int
+    ) {
         self.policy = policy
         planner = PullPlanner(policy: policy)
         self.partials = partials
         self.source = source
-        ledger = WalkLedger(policy: policy, direction: .pull, writer: writer)
+        ledger = WalkLedger(policy: policy, direction: .pull, writer: writer, moveCandidateLimit: moveCandidateLimit)
     }
 
     /// Walks the three trees from the root, writing each folder's actions, then plans what
@@ -105,12 +116,13 @@ public struct PullWalk {
         // A new file's transfer and note wait for the end when it may be a move.
         try ledger.keep(collected, holdingNotes: true, mayBeMove: mayBeMove)
         for entry in remote.entries where ledger.deviceHasRecords && entry.kind == .file {
-            if let seconds = entry.modified?.seconds { times[seconds, default: 0] += 1 }
+            if let seconds = entry.modified?.seconds { times.add(seconds) }
         }
         let suspect = try ledger.suspect(
             folder, isAnchor: place.isAnchor, inherited: place.suspect, planned: remote,
             hasRecordsBelow: source.hasRecords(below:))
         try noteGone(records: folderRecords, remote: remote, local: local, unknown: unknown)
+        if try ledger.givesUpMoves(vanished: vanished.count) { vanished = [] }
         ledger.addDeleteCandidates(destination: local, planned: remote, records: records, suspect: suspect)
         return try children(
             of: place, listing: raw, planned: remote, local: local, suspect: suspect,

@@ -22,7 +22,9 @@ extension PushWalk {
         for record in records where local.position(of: record.path) == nil {
             guard unknown.folder(holding: record.path) == nil else { continue }
             let there = remote[record.path]
-            if let digest = RenameDetection.movedFrom(record, there: there) { vanished.append((digest, record.path)) }
+            if !ledger.movesGivenUp, let digest = RenameDetection.movedFrom(record, there: there) {
+                vanished.append((digest, record.path))
+            }
             if there?.kind == .file { ledger.goneKept += 1 }
             if there == nil { try ledger.forget(record.path) }
         }

@@ -58,11 +58,22 @@ public struct PushWalk {
         policy: SyncPolicy, partials: [RelativePath: UploadPartial], source: any PushWalkSource,
         writer: any PlanWriter
     ) {
+        self.init(
+            policy: policy, partials: partials, source: source, writer: writer,
+            moveCandidateLimit: WalkLedger.defaultMoveCandidateLimit)
+    }
+
+    /// A walk that stops looking for moves past `moveCandidateLimit` possible ones
+    /// (`WalkLedger.givesUpMoves(vanished:)`).
+    init(
+        policy: SyncPolicy, partials: [RelativePath: UploadPartial], source: any PushWalkSource,
+        writer: any PlanWriter, moveCandidateLimit: Int
+    ) {
         self.policy = policy
         planner = PushPlanner(policy: policy)
         self.partials = partials
         self.source = source
-        ledger = WalkLedger(policy: policy, direction: .push, writer: writer)
+        ledger = WalkLedger(policy: policy, direction: .push, writer: writer, moveCandidateLimit: moveCandidateLimit)
     }
 
     /// Walks the three trees from the root, writing each folder's actions, then plans what
@@ -118,6 +129,7 @@ public struct PushWalk {
         // A new file's upload waits for the end when it may be a move (its notes do not).
         try ledger.keep(collected, holdingNotes: false, mayBeMove: mayBeMove)
         try noteGone(records: folderRecords, local: local, remote: remote, unknown: unknown)
+        if try ledger.givesUpMoves(vanished: vanished.count) { vanished = [] }
         let suspect = try ledger.suspect(
             folder, isAnchor: place.isAnchor, inherited: place.suspect, planned: local,
             hasRecordsBelow: source.hasRecords(below:))

@@ -32,6 +32,12 @@ struct WalkLedger {
     var goneKept = 0
     /// New source files that may be moves, with what was planned for each.
     var held: [Held] = []
+    /// The most new files held back and gone records kept as possible moves, together: past
+    /// it the walk stops looking for moves (`givesUpMoves(vanished:)`), so what it holds across
+    /// folders stays bounded.
+    let moveCandidateLimit: Int
+    /// True once the walk stopped looking for moves.
+    private(set) var movesGivenUp = false
     /// Destination entries the source lacks, for `--delete`.
     var deleteCandidates: [PlanEpilogue.DeleteCandidate] = []
     /// Records read.
@@ -50,9 +56,16 @@ struct WalkLedger {
         var note: String?
     }
 
-    init(policy: SyncPolicy, direction: SyncDirection, writer: any PlanWriter) {
+    /// The default `moveCandidateLimit`: 50,000 (some 20 MB held).
+    static let defaultMoveCandidateLimit = 50_000
+
+    init(
+        policy: SyncPolicy, direction: SyncDirection, writer: any PlanWriter,
+        moveCandidateLimit: Int = WalkLedger.defaultMoveCandidateLimit
+    ) {
         self.policy = policy
         self.direction = direction
+        self.moveCandidateLimit = max(0, moveCandidateLimit)
         terms = PlanEpilogue.Terms.of(direction)
         self.writer = writer
     }
@@ -107,7 +120,8 @@ struct WalkLedger {
         for action in collected.folders { try writer.append(action, to: .prepare) }
         var heldTransfers = Set<Int>()
         var heldNotes = Set<Int>()
-        for file in collected.newFiles where try mayBeMove(file.entry) {
+        for file in collected.newFiles {
+            guard !movesGivenUp, try mayBeMove(file.entry) else { continue }
             let note = holdingNotes ? file.note : nil
             held.append(
                 Held(
@@ -124,6 +138,27 @@ struct WalkLedger {
         for adoption in collected.adoptions { try writer.adopt(adoption) }
         adopted += collected.adoptions.count
         unchanged += collected.unchanged
+    }
+
+    /// Stops looking for moves once the new files held back and `vanished` (the gone records
+    /// the walk keeps as where a move may come from) together pass `moveCandidateLimit`: the
+    /// held files get what was planned for them, written now, nothing more is held, and a note
+    /// says so. Nothing is lost: a move not found is a new file and a gone one.
+    /// - Returns: true when it stopped now (the walk then drops its gone records).
+    /// - Throws: what the writer throws.
+    mutating func givesUpMoves(vanished: Int) throws -> Bool {
+        guard !movesGivenUp, Saturating.add(UInt64(held.count), UInt64(max(0, vanished))) > moveCandidateLimit
+        else { return false }
+        movesGivenUp = true
+        for file in held {
+            if let transfer = file.transfer { try writer.append(transfer, to: .transfers) }
+            if let note = file.note { notes.append(note) }
+        }
+        held = []
+        notes.append(
+            "more than \(moveCandidateLimit) files may have moved: moves are no longer looked for in this run;"
+                + " the rest are copied as new files (nothing is lost)")
+        return true
     }
 
     /// Hands the record of `path` to the writer to be dropped (`PlanWriter.forget`).
