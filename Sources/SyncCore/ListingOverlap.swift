@@ -58,17 +58,31 @@ public struct ListingOverlap: Sendable, Equatable {
         self.unrecognised = unrecognised
     }
 
-    /// The overlap counted one folder at a time (the folder walk of a pull): the same numbers as
-    /// `init(remote:records:)` over the whole listing. What it keeps is what does not match:
-    /// the records not found at their path and the listed files without a record at theirs.
+    /// The overlap counted one folder at a time (a folder walk): the same numbers as
+    /// `init(remote:records:)` over the whole listing while the records not found at their
+    /// path and the listed files without a record at theirs (kept by name and size, to find
+    /// them again elsewhere) number at most `keyLimit` keys. Past that, only the keys of a
+    /// sample are kept (those whose hash has its top `sampleBits` bits clear: half of them,
+    /// then a quarter, …) and what they match is scaled back up, so memory stays bounded
+    /// however many files moved or are new (issue 17); `found` and the record count stay exact.
     struct Tally {
+        /// The most keys kept (records not found, files not recorded): 100,000.
+        static let defaultKeyLimit = 100_000
+
+        private let keyLimit: Int
         private var counted = 0
         private var found = 0
         private var moved: [String: Int] = [:]
         private var elsewhere: [String: Int] = [:]
+        /// The keys kept are those whose hash has its top `sampleBits` bits clear.
+        private var sampleBits = 0
         /// Records at a path the device lists as a folder: they count unless that folder turns
         /// out unknown (known once it is listed).
         private var atFolders: [(RelativePath, FileRecord)] = []
+
+        init(keyLimit: Int = Tally.defaultKeyLimit) {
+            self.keyLimit = max(1, keyLimit)
+        }
 
         /// Adds one folder: `listing` its entries on the device (none when it has no such
         /// folder), `records` the records directly in it, `unknown` true when the folder or one
@@ -87,12 +101,33 @@ public struct ListingOverlap: Sendable, Equatable {
                     atFolders.append((record.path, record))
                 default:
                     counted += 1
-                    moved[ListingOverlap.key(record.path.name, record.remoteSize), default: 0] += 1
+                    keep(ListingOverlap.key(record.path.name, record.remoteSize), in: &moved)
                 }
             }
             for entry in listing where entry.kind == .file && !recorded.contains(entry.path) {
-                elsewhere[ListingOverlap.key(entry.path.name, entry.size), default: 0] += 1
+                keep(ListingOverlap.key(entry.path.name, entry.size), in: &elsewhere)
             }
+            while moved.count + elsewhere.count > keyLimit && sampleBits < 63 {
+                sampleBits += 1
+                moved = moved.filter { sampled($0.key) }
+                elsewhere = elsewhere.filter { sampled($0.key) }
+            }
+        }
+
+        /// How many keys are kept now (at most `keyLimit` after each folder).
+        var keysKept: Int { moved.count + elsewhere.count }
+
+        /// Counts `key` in `counts` when it is in the sample.
+        private func keep(_ key: String, in counts: inout [String: Int]) {
+            if sampled(key) { counts[key, default: 0] += 1 }
+        }
+
+        /// Whether `key` is in the sample: the top `sampleBits` bits of its FNV-1a hash are clear.
+        private func sampled(_ key: String) -> Bool {
+            guard sampleBits > 0 else { return true }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return hash >> (64 - sampleBits) == 0
         }
 
         /// The overlap, `unknownFolders` being every folder the device could not list in full.
@@ -101,16 +136,22 @@ public struct ListingOverlap: Sendable, Equatable {
             var moved = moved
             for (path, record) in atFolders where !unknownFolders.contains(path) {
                 counted += 1
-                moved[ListingOverlap.key(path.name, record.remoteSize), default: 0] += 1
+                keep(ListingOverlap.key(path.name, record.remoteSize), in: &moved)
             }
-            var matched = found
-            var unrecognised = 0
+            var taken = 0
+            var left = 0
             for (key, listed) in elsewhere {
-                let taken = min(listed, moved[key] ?? 0)
-                matched += taken
-                unrecognised += listed - taken
+                let matching = min(listed, moved[key] ?? 0)
+                taken += matching
+                left += listed - matching
             }
-            return ListingOverlap(records: counted, matched: matched, unrecognised: unrecognised)
+            // A sample of 1 in 2^sampleBits keys stands for all of them.
+            let scale = Int64(1) << sampleBits
+            let matched = Saturating.add(Int64(found), Saturating.multiply(Int64(taken), scale))
+            let unrecognised = Saturating.multiply(Int64(left), scale)
+            return ListingOverlap(
+                records: counted, matched: Int(clamping: min(matched, Int64(counted))),
+                unrecognised: Int(clamping: unrecognised))
         }
     }
 

@@ -52,4 +52,32 @@ struct ListingOverlapTests {
         let overlap = ListingOverlap(remote: listing, records: records)
         #expect(overlap.records == 0 && !overlap.isAnotherTree)
     }
+
+    /// The folder walk's tally keeps at most its key limit of files not found where recorded,
+    /// sampling past it, and judges a huge tree as the exact count does (issue 17).
+    @Test(arguments: [(true, false), (false, true)])
+    func theTallyOfAHugeTreeIsBoundedAndJudgesAlike(moved: Bool, anotherTree: Bool) {
+        var tally = ListingOverlap.Tally(keyLimit: 1_000)
+        let folders = 40
+        for folder in 0..<folders {
+            // Records in `old<folder>`; the device lists the same files (moved) or others in `new<folder>`.
+            let records = (0..<500).map { index in
+                F.record(
+                    F.listed("old\(folder)/IMG_\(folder)_\(index).JPG", 100 + UInt64(index), 1_000),
+                    F.local("old\(folder)/IMG_\(folder)_\(index).JPG", 100 + UInt64(index), 1_000))
+            }
+            tally.add(listing: [], records: records, unknown: false)
+            let listed = (0..<500).map { index in
+                moved
+                    ? F.listed("new\(folder)/IMG_\(folder)_\(index).JPG", 100 + UInt64(index), 1_000)
+                    : F.listed("new\(folder)/DSC_\(folder)_\(index).JPG", 7_000 + UInt64(index), 1_000)
+            }
+            tally.add(listing: listed, records: [], unknown: false)
+            #expect(tally.keysKept <= 1_000)
+        }
+        let overlap = tally.overlap(unknownFolders: [])
+        #expect(overlap.records == folders * 500)
+        #expect(overlap.isAnotherTree == anotherTree, "\(overlap)")
+        if moved { #expect(overlap.matched > folders * 500 / 2, "\(overlap)") }
+    }
 }
