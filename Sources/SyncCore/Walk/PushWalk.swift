@@ -81,10 +81,8 @@ public struct PushWalk {
     /// - Throws: what the source or the writer throws.
     public consuming func run() throws -> PushWalkResult {
         ledger.deviceHasRecords = try source.hasRecords(below: .root)
-        var pending = [Place(folder: .root, onDevice: true, here: true, isAnchor: true)]
-        while let place = pending.popLast() {
-            // Children in reverse: the smallest is taken next (depth first, in path order).
-            pending += try visit(place).reversed()
+        try WalkLedger.depthFirst(from: Place(folder: .root, onDevice: true, here: true, isAnchor: true)) {
+            try visit($0)
         }
         return try finish()
     }

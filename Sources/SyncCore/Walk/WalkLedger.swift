@@ -70,6 +70,14 @@ struct WalkLedger {
         self.writer = writer
     }
 
+    /// Visits `root` and every folder `visit` returns, depth first in path order: the children
+    /// go on the stack in reverse, so the smallest is taken next.
+    /// - Throws: what `visit` throws.
+    static func depthFirst<Place>(from root: Place, _ visit: (Place) throws -> [Place]) rethrows {
+        var pending = [root]
+        while let place = pending.popLast() { pending += try visit(place).reversed() }
+    }
+
     var unknown: UnknownFolders {
         UnknownFolders(
             source: unknownSource, destination: unknownDestination, sourceHidden: hiddenSource,

@@ -104,36 +104,30 @@ public final class DeviceRun {
     /// the files gone from both sides, as the spool kept them, 1,000 to a transaction. When the
     /// spool cannot be read the rest stays as it was (the next run finds them again), noted.
     private func settle(_ spool: PlanSpool, adoptingWith executor: ActionExecutor, into report: inout DeviceReport) {
-        let batch = 1_000
         do {
             var adoptions = try spool.adoptions()
-            var more = true
-            while more {
-                try inTransaction {
-                    for _ in 0..<batch {
-                        guard let adoption = try adoptions.next() else {
-                            more = false
-                            return
-                        }
-                        executor.adopt(adoption)
-                    }
-                }
-            }
+            try inBatches(&adoptions) { executor.adopt($0) }
             var forgotten = try spool.forgotten()
-            more = true
-            while more {
-                try inTransaction {
-                    for _ in 0..<batch {
-                        guard let path = try forgotten.next() else {
-                            more = false
-                            return
-                        }
-                        try? store?.deleteRecord(path: path, device: job.name)
-                    }
-                }
-            }
+            try inBatches(&forgotten) { try? store?.deleteRecord(path: $0, device: job.name) }
         } catch {
             report.notes.append("the state was not brought up to date with this plan (\(error)); the next run does it")
+        }
+    }
+
+    /// Gives every element `reader` holds to `body`, 1,000 to a transaction of the state.
+    /// - Throws: what reading the spool or the state throws (the batch then is rolled back).
+    private func inBatches<Element>(_ reader: inout PlanSpool.Reader<Element>, _ body: (Element) -> Void) throws {
+        var more = true
+        while more {
+            try inTransaction {
+                for _ in 0..<1_000 {
+                    guard let element = try reader.next() else {
+                        more = false
+                        return
+                    }
+                    body(element)
+                }
+            }
         }
     }
 
