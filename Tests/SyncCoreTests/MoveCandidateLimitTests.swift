@@ -28,9 +28,9 @@ struct MoveCandidateLimitTests {
         let source = SnapshotWalkSource(remote: remote, local: local, records: records) { _ in true }
         let writer = SectionWriter()
         let policy = SyncPolicy(direction: .pull, deleteExtraneous: true)
-        let walked = try PullWalk(
-            policy: policy, partials: [:], source: source, writer: writer, moveCandidateLimit: limit
-        ).run()
+        var walk = PullWalk(policy: policy, partials: [:], source: source, writer: writer)
+        walk.ledger.moveCandidateLimit = limit
+        let walked = try walk.run()
         return (writer, walked)
     }
 
@@ -67,10 +67,9 @@ struct MoveCandidateLimitTests {
         for (limit, renames) in [(100, 30), (10, 0)] {
             let source = SnapshotPushSource(local: Snapshot(local), remote: Snapshot(remote), records: records)
             let writer = SectionWriter()
-            let walked = try PushWalk(
-                policy: SyncPolicy(direction: .push), partials: [:], source: source, writer: writer,
-                moveCandidateLimit: limit
-            ).run()
+            var walk = PushWalk(policy: SyncPolicy(direction: .push), partials: [:], source: source, writer: writer)
+            walk.ledger.moveCandidateLimit = limit
+            let walked = try walk.run()
             #expect((writer.sections[.renames] ?? []).count == renames, "limit \(limit)")
             #expect(writer.actions.filter { $0.kind == .upload }.count == 30 - renames, "limit \(limit)")
             let noted = walked.notes.contains { $0.contains("more than \(limit) files may have moved") }

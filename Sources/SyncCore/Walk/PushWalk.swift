@@ -58,22 +58,11 @@ public struct PushWalk {
         policy: SyncPolicy, partials: [RelativePath: UploadPartial], source: any PushWalkSource,
         writer: any PlanWriter
     ) {
-        self.init(
-            policy: policy, partials: partials, source: source, writer: writer,
-            moveCandidateLimit: WalkLedger.defaultMoveCandidateLimit)
-    }
-
-    /// A walk that stops looking for moves past `moveCandidateLimit` possible ones
-    /// (`WalkLedger.givesUpMoves(vanished:)`).
-    init(
-        policy: SyncPolicy, partials: [RelativePath: UploadPartial], source: any PushWalkSource,
-        writer: any PlanWriter, moveCandidateLimit: Int
-    ) {
         self.policy = policy
         planner = PushPlanner(policy: policy)
         self.partials = partials
         self.source = source
-        ledger = WalkLedger(policy: policy, direction: .push, writer: writer, moveCandidateLimit: moveCandidateLimit)
+        ledger = WalkLedger(policy: policy, direction: .push, writer: writer)
     }
 
     /// Walks the three trees from the root, writing each folder's actions, then plans what

@@ -34,8 +34,8 @@ struct WalkLedger {
     var held: [Held] = []
     /// The most new files held back and gone records kept as possible moves, together: past
     /// it the walk stops looking for moves (`givesUpMoves(vanished:)`), so what it holds across
-    /// folders stays bounded.
-    let moveCandidateLimit: Int
+    /// folders stays bounded. 50,000 (some 20 MB held); tests set it lower.
+    var moveCandidateLimit = 50_000
     /// True once the walk stopped looking for moves.
     private(set) var movesGivenUp = false
     /// Destination entries the source lacks, for `--delete`.
@@ -56,16 +56,9 @@ struct WalkLedger {
         var note: String?
     }
 
-    /// The default `moveCandidateLimit`: 50,000 (some 20 MB held).
-    static let defaultMoveCandidateLimit = 50_000
-
-    init(
-        policy: SyncPolicy, direction: SyncDirection, writer: any PlanWriter,
-        moveCandidateLimit: Int = WalkLedger.defaultMoveCandidateLimit
-    ) {
+    init(policy: SyncPolicy, direction: SyncDirection, writer: any PlanWriter) {
         self.policy = policy
         self.direction = direction
-        self.moveCandidateLimit = max(0, moveCandidateLimit)
         terms = PlanEpilogue.Terms.of(direction)
         self.writer = writer
     }
