@@ -101,33 +101,36 @@ public struct ListingOverlap: Sendable, Equatable {
                     atFolders.append((record.path, record))
                 default:
                     counted += 1
-                    keep(ListingOverlap.key(record.path.name, record.remoteSize), in: &moved)
+                    Self.keep(
+                        ListingOverlap.key(record.path.name, record.remoteSize), in: &moved, sampleBits: sampleBits)
                 }
             }
             for entry in listing where entry.kind == .file && !recorded.contains(entry.path) {
-                keep(ListingOverlap.key(entry.path.name, entry.size), in: &elsewhere)
+                Self.keep(ListingOverlap.key(entry.path.name, entry.size), in: &elsewhere, sampleBits: sampleBits)
             }
             while moved.count + elsewhere.count > keyLimit && sampleBits < 63 {
                 sampleBits += 1
-                moved = moved.filter { sampled($0.key) }
-                elsewhere = elsewhere.filter { sampled($0.key) }
+                let bits = sampleBits
+                moved = moved.filter { Self.sampled($0.key, bits: bits) }
+                elsewhere = elsewhere.filter { Self.sampled($0.key, bits: bits) }
             }
         }
 
         /// How many keys are kept now (at most `keyLimit` after each folder).
         var keysKept: Int { moved.count + elsewhere.count }
 
-        /// Counts `key` in `counts` when it is in the sample.
-        private func keep(_ key: String, in counts: inout [String: Int]) {
-            if sampled(key) { counts[key, default: 0] += 1 }
+        /// Counts `key` in `counts` (in place: a method of `self` taking `&self.moved` would copy
+        /// the dictionary at each call) when it is in the sample of `sampleBits`.
+        private static func keep(_ key: String, in counts: inout [String: Int], sampleBits: Int) {
+            if sampled(key, bits: sampleBits) { counts[key, default: 0] += 1 }
         }
 
-        /// Whether `key` is in the sample: the top `sampleBits` bits of its FNV-1a hash are clear.
-        private func sampled(_ key: String) -> Bool {
-            guard sampleBits > 0 else { return true }
+        /// Whether `key` is in the sample: the top `bits` bits of its FNV-1a hash are clear.
+        private static func sampled(_ key: String, bits: Int) -> Bool {
+            guard bits > 0 else { return true }
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return hash >> (64 - sampleBits) == 0
+            return hash >> (64 - bits) == 0
         }
 
         /// The overlap, `unknownFolders` being every folder the device could not list in full.
@@ -136,7 +139,7 @@ public struct ListingOverlap: Sendable, Equatable {
             var moved = moved
             for (path, record) in atFolders where !unknownFolders.contains(path) {
                 counted += 1
-                keep(ListingOverlap.key(path.name, record.remoteSize), in: &moved)
+                Self.keep(ListingOverlap.key(path.name, record.remoteSize), in: &moved, sampleBits: sampleBits)
             }
             var taken = 0
             var left = 0

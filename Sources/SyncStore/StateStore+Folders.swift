@@ -84,20 +84,27 @@ extension StateStore {
     }
 
     /// True when some record of `device` holds a remote file of `size` bytes whose time matches
-    /// `time` (`FileTime.matches`): only then can a new file of the device be a move.
+    /// `time` (`FileTime.matches`): only then can a new file of the device be a move. Also true
+    /// when more than `rowLimit` records of that size lie within a day of `time` and none of the
+    /// first ones matched: the answer is then "maybe" (the walk holds the file and the moves are
+    /// decided on the records themselves), so a tree of many files of one size is not read
+    /// again for each new file.
     /// - Throws: `StoreError` when SQLite fails or a row is not valid.
-    public func hasRecord(device: String, remoteSize size: UInt64, matching time: FileTime) throws(StoreError)
-        -> Bool
-    {
+    public func hasRecord(
+        device: String, remoteSize size: UInt64, matching time: FileTime, rowLimit: Int = 64
+    ) throws(StoreError) -> Bool {
         try locked { () throws(StoreError) -> Bool in
             var found = false
+            var rows = 0
             // No granularity is coarser than a day: a matching time lies within one day of `time`.
             let day = TimeGranularity.day.seconds
             try connection.queryUntil(
                 FolderQuery.recordsOfRemoteSize.sql,
                 [.text(device), .unsigned(size), .real(time.seconds - day), .real(time.seconds + day)],
                 found: { (row: Row) throws(StoreError) -> Bool in
+                    rows += 1
                     if let recorded = try FileTime.read(row, 0), recorded.matches(time) { found = true }
+                    if rows > rowLimit { found = true }
                     return found
                 })
             return found

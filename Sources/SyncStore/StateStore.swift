@@ -89,7 +89,7 @@ public final class StateStore: @unchecked Sendable {
         // "one of this size with a digest?" from the index above by reading every record of
         // the device; a partial index holds exactly those records.
         [
-            "DROP INDEX records_by_local_size",
+            "DROP INDEX IF EXISTS records_by_local_size",
             "CREATE INDEX records_with_digest_by_local_size ON records (device, local_size) WHERE digest IS NOT NULL",
         ],
     ]
@@ -132,6 +132,29 @@ public final class StateStore: @unchecked Sendable {
         try connection.query("PRAGMA journal_mode = WAL") { _ in }
         try connection.execute("PRAGMA synchronous = NORMAL")
         try migrate()
+        try ensureIndexes()
+    }
+
+    /// The indexes every walk's statements are forced onto (`FolderQuery`), made again when
+    /// missing (a state whose index was dropped by hand or by another tool): a statement
+    /// `INDEXED BY` a missing index fails every run.
+    static let indexes = [
+        "records_by_folder": "CREATE INDEX records_by_folder ON records (device, parent, path)",
+        "records_by_remote_size": "CREATE INDEX records_by_remote_size ON records (device, remote_size, remote_mtime)",
+        "hash_cache_by_folder": "CREATE INDEX hash_cache_by_folder ON hash_cache (parent, path)",
+        "records_with_digest_by_local_size":
+            "CREATE INDEX records_with_digest_by_local_size ON records (device, local_size) WHERE digest IS NOT NULL",
+    ]
+
+    /// Makes the missing ones of `indexes` (nothing is written when none is missing).
+    /// - Throws: `StoreError` when SQLite cannot (a read-only or full disk).
+    private func ensureIndexes() throws(StoreError) {
+        var present = Set<String>()
+        try connection.query("SELECT name FROM sqlite_master WHERE type = 'index'") { row in present.insert(row.text(0))
+        }
+        for (name, sql) in StateStore.indexes.sorted(by: { $0.key < $1.key }) where !present.contains(name) {
+            try connection.execute(sql)
+        }
     }
 
     /// Reads the schema version and applies the missing migrations, each in its own transaction.

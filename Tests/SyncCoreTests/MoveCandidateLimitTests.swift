@@ -38,7 +38,7 @@ struct MoveCandidateLimitTests {
         let (writer, walked) = try pull(limit: 100)
         #expect((writer.sections[.renames] ?? []).count == 30)
         #expect(writer.actions.filter { $0.kind == .download }.isEmpty)
-        #expect(!walked.notes.contains { $0.contains("moves are no longer looked for") })
+        #expect(!walked.notes.contains { $0.contains("may have moved") })
     }
 
     @Test func aPullOverTheLimitCopiesInsteadAndSaysSo() throws {

@@ -107,4 +107,19 @@ struct FolderRecordTests {
         #expect(try store.records(device: "cam", folder: Self.path("z/y/x/w")).map(\.path.string) == ["z/y/x/w/8"])
         #expect(try store.records(device: "cam", folder: Self.path("中文")).map(\.path.string) == ["中文/照片.jpg"])
     }
+
+    /// Many records of one size near the time and none matching: past the row limit the answer
+    /// is "maybe" (the walk holds the file), not a read of them all for every new file.
+    @Test func manyRecordsOfOneSizeAnswerMaybePastTheRowLimit() throws {
+        let folder = try TempFolder()
+        let store = try StateStore.open(localRoot: folder.path)
+        defer { store.close() }
+        let records = (0..<200).map { index in
+            Self.record("d/\(index)", size: 7, time: FileTime(seconds: 1e9 + Double(index) * 10, granularity: .second))
+        }
+        try store.upsertRecords(records, device: "cam")
+        let time = FileTime(seconds: 1e9 + 5, granularity: .second)
+        #expect(try !store.hasRecord(device: "cam", remoteSize: 7, matching: time, rowLimit: 1_000))
+        #expect(try store.hasRecord(device: "cam", remoteSize: 7, matching: time, rowLimit: 64))
+    }
 }

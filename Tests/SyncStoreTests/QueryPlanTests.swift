@@ -55,3 +55,32 @@ struct QueryPlanTests {
         }
     }
 }
+
+/// A state whose index was dropped (by hand, by another tool) gets it back when opened: every
+/// walk's statement is forced onto its index and would fail without it.
+struct MissingIndexTests {
+    @Test func aDroppedIndexIsMadeAgainOnOpen() throws {
+        let folder = try TempFolder()
+        let store = try StateStore.open(localRoot: folder.path)
+        try store.locked { () throws(StoreError) in
+            for name in StateStore.indexes.keys { try store.connection.execute("DROP INDEX \(name)") }
+        }
+        store.close()
+        let reopened = try StateStore.open(localRoot: folder.path)
+        defer { reopened.close() }
+        _ = try reopened.records(device: "cam", folder: .root)
+        _ = try reopened.cachedDigests(inFolder: "")
+        #expect(try !reopened.hasRecord(device: "cam", localSize: 1))
+    }
+
+    /// A version 7 state that lacks the index version 8 drops still migrates.
+    @Test func aVersionSevenStateWithoutItsSizeIndexMigrates() throws {
+        let folder = try TempFolder()
+        let connection = try stateAtVersion(7, in: folder.path)
+        try connection.execute("DROP INDEX records_by_local_size")
+        connection.close()
+        let store = try StateStore.open(localRoot: folder.path)
+        defer { store.close() }
+        #expect(try store.storedSchemaVersion() == StateStore.schemaVersion)
+    }
+}

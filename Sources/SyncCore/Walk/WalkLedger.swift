@@ -157,8 +157,8 @@ struct WalkLedger {
         }
         held = []
         notes.append(
-            "more than \(moveCandidateLimit) files may have moved: moves are no longer looked for in this run;"
-                + " the rest are copied as new files (nothing is lost)")
+            "more than \(moveCandidateLimit) files may have moved: this run renames none of them and copies"
+                + " each as a new file (nothing is lost)")
         return true
     }
 

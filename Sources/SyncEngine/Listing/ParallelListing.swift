@@ -111,9 +111,7 @@ final class ParallelListing: @unchecked Sendable {
 
     /// Ends the listing: the extra connections stop, what they learned goes to the first one,
     /// and they are closed. Called once, after the last `take(_:)`.
-    /// - Returns: the folders listed ahead that the walk never took (a walk that stopped early).
-    @discardableResult
-    func end() -> [RemoteScanner.Folder] {
+    func end() {
         condition.lock()
         ended = true
         condition.broadcast()
@@ -122,15 +120,12 @@ final class ParallelListing: @unchecked Sendable {
         condition.lock()
         let opened = extras
         extras = []
-        let untaken = outcomes.values.compactMap { try? $0.get() }
-        outcomes = [:]
         condition.unlock()
         for extra in opened {
             notes += extra.retryLog
             first.learned.absorb(extra.learned)
             extra.close()
         }
-        return untaken
     }
 
     /// Opens the extra connections once enough folders wait (on the first connection's thread).

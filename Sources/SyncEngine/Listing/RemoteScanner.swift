@@ -43,7 +43,7 @@ struct RemoteScanner {
         /// True when the folder was listed over the control connection (`STAT`, whose `ls`
         /// hides dot-files) and showed no name starting with `.`: its dot-names are unknown.
         var mayHideDotNames = false
-        /// The entries counted to the listing budget for it, given back once it is planned.
+        /// The entries its listing held: counted to the listing budget while the walk plans it.
         var charged = 0
     }
 
@@ -67,9 +67,8 @@ struct RemoteScanner {
         ) { [budget] remote, folder in
             do {
                 let listing = try remote.list(path(folder))
-                // Held until the walk has planned the folder (`RemoteWalk`).
-                try budget?.count(entries: listing.entries.count, listing: path(folder))
                 var listed = read(folder, listing: listing)
+                // Counted to the budget when the walk takes it (`RemoteWalk`), not while it waits.
                 listed.charged = listing.entries.count
                 // Once a connection lists with STAT, every later listing of it does.
                 listed.mayHideDotNames =

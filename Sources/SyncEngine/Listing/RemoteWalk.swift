@@ -11,7 +11,9 @@ final class RemoteWalk {
     private(set) var assembly = RemoteScanner.Assembly()
 
     /// The entries of the listing handed out last, counted to the budget until the walk asks
-    /// for the next one (it has planned that folder by then, or reads ahead of it).
+    /// for the next one (it has planned that folder by then, or reads ahead of it). Folders
+    /// listed ahead are not counted while they wait: a window of them must not fail a device
+    /// that one connection lists whole.
     private var held = 0
 
     /// Folders listed ahead of the walk at most, per connection.
@@ -35,6 +37,8 @@ final class RemoteWalk {
         guard let listed = try scanner.take(folder, outcome, into: &assembly) else {
             return FolderListing(entries: [], isIncomplete: true)
         }
+        try scanner.budget?.count(
+            entries: listed.charged, listing: remotePath(root: scanner.root, relative: folder.string))
         held = listed.charged
         return FolderListing(
             entries: listed.entries, isIncomplete: listed.incomplete != nil, mayHideDotNames: listed.mayHideDotNames)
@@ -53,7 +57,7 @@ final class RemoteWalk {
     func end() {
         scanner.budget?.release(entries: held)
         held = 0
-        for untaken in listing.end() { scanner.budget?.release(entries: untaken.charged) }
+        listing.end()
         assembly.notes += listing.notes
     }
 }
