@@ -1,5 +1,6 @@
 import Foundation
 import SyncCore
+import Testing
 
 /// What a pull's and a push's walk read alike (`FolderWalkSource`), served one folder at a time
 /// from whole snapshots as the engine serves it from the device, the disk and the state.
@@ -53,4 +54,26 @@ class SnapshotFolderSource {
 /// How many times each action occurs in `actions` (walks and whole-tree plans order them apart).
 func actionCounts(_ actions: [Action]) -> [Action: Int] {
     actions.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+}
+
+/// What a walk's result and writer must share with the whole-tree plan `expected`, whichever
+/// the direction: the notes (each once), skipped entries, unchanged count, refusal, adoptions
+/// and records to drop; and the device listed folder by folder, each once, after its parent.
+func expectWalkEnd(
+    notes: [String], skipped: [SkippedEntry], unchanged: Int, refusal: String?, adopted: Int, forgotten: Int,
+    writer: SectionWriter, listed: [RelativePath], expected: PlanResult, seed: UInt64
+) {
+    #expect(Set(notes) == Set(expected.plan.notes), "seed \(seed)")
+    #expect(notes.count == expected.plan.notes.count, "seed \(seed)")
+    #expect(Set(skipped) == Set(expected.plan.skipped), "seed \(seed)")
+    #expect(unchanged == expected.plan.unchanged, "seed \(seed)")
+    #expect(refusal == expected.refusal, "seed \(seed)")
+    #expect(Set(writer.adoptions) == Set(expected.adoptions), "seed \(seed)")
+    #expect(adopted == writer.adoptions.count, "seed \(seed)")
+    #expect(writer.forgotten.sorted() == expected.forgotten, "seed \(seed)")
+    #expect(forgotten == writer.forgotten.count, "seed \(seed)")
+    for (index, folder) in listed.enumerated() where !folder.isRoot {
+        #expect(listed[..<index].contains(folder.parent), "seed \(seed)")
+    }
+    #expect(Set(listed).count == listed.count, "seed \(seed)")
 }
