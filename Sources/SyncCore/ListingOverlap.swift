@@ -87,16 +87,16 @@ public struct ListingOverlap: Sendable, Equatable {
         /// Adds one folder: `listing` its entries on the device (none when it has no such
         /// folder), `records` the records directly in it, `unknown` true when the folder or one
         /// above it could not be listed in full.
-        mutating func add(listing: [SnapshotEntry], records: [FileRecord], unknown: Bool) {
-            var kinds: [RelativePath: EntryKind] = [:]
-            for entry in listing { kinds[entry.path] = entry.kind }
-            var recorded = Set<RelativePath>()
+        mutating func add(listing: Snapshot, records: some Sequence<FileRecord>, unknown: Bool) {
+            // Which listed entries have a record, by position: no set of paths.
+            var recorded = [Bool](repeating: false, count: listing.count)
             for record in records where !unknown {
-                switch kinds[record.path] {
+                let position = listing.position(of: record.path)
+                switch position.map({ listing.entries[$0].kind }) {
                 case .file?:
                     counted += 1
                     found += 1
-                    recorded.insert(record.path)
+                    if let position { recorded[position] = true }
                 case .directory?:
                     atFolders.append((record.path, record))
                 default:
@@ -105,7 +105,7 @@ public struct ListingOverlap: Sendable, Equatable {
                         ListingOverlap.key(record.path.name, record.remoteSize), in: &moved, sampleBits: sampleBits)
                 }
             }
-            for entry in listing where entry.kind == .file && !recorded.contains(entry.path) {
+            for (position, entry) in listing.entries.enumerated() where entry.kind == .file && !recorded[position] {
                 Self.keep(ListingOverlap.key(entry.path.name, entry.size), in: &elsewhere, sampleBits: sampleBits)
             }
             while moved.count + elsewhere.count > keyLimit && sampleBits < 63 {

@@ -23,7 +23,7 @@ public enum ListingPrecision {
     ///   - lastSync: when the last successful sync of this device ended (UTC), nil for none.
     ///   - now: the current time (UTC).
     public static func needsPreciseTime(
-        remote: Snapshot, records: [RelativePath: FileRecord], lastSync: Date?, now: Date
+        remote: Snapshot, records: some RecordLookup, lastSync: Date?, now: Date
     ) -> [RelativePath] {
         var paths: [RelativePath] = []
         for entry in remote.entries where entry.kind == .file {

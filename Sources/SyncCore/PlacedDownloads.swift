@@ -16,7 +16,7 @@ public enum PlacedDownloads {
     ///   - local: the device's local folder as scanned now.
     ///   - records: the records of the last sync, by path.
     public static func records(
-        partials: [RelativePath: PartialTransfer], local: Snapshot, records: [RelativePath: FileRecord]
+        partials: [RelativePath: PartialTransfer], local: Snapshot, records: some RecordLookup
     ) -> [FileRecord] {
         var found: [FileRecord] = []
         for (path, partial) in partials {

@@ -86,7 +86,7 @@ public struct PullPlanner: Sendable {
         var typeChanged: Set<RelativePath>
         /// The local side, the records and the unknown folders at and below a local folder where
         /// the device now has a file (what clearing it must look at).
-        var below: (SnapshotEntry) -> (local: Snapshot, records: [RelativePath: FileRecord], unknown: UnknownFolders)
+        var below: (SnapshotEntry) -> (local: Snapshot, records: any RecordLookup, unknown: UnknownFolders)
         /// True when a device folder with a local non-folder in its way is noted by the caller
         /// (the folder walk, which sees the folder's content only later): it lands in
         /// `Collected.inTheWay` instead of `skipped`.
@@ -101,7 +101,7 @@ public struct PullPlanner: Sendable {
     ///   unknown local folder or a local non-folder left out) and how many of its entries have
     ///   a record.
     func walk(
-        _ rawRemote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
+        _ rawRemote: Snapshot, local: Snapshot, records: some RecordLookup,
         partials: [RelativePath: PartialTransfer], unknown: UnknownFolders, around: Surroundings,
         blocked: inout Set<RelativePath>, into collected: inout PlanEpilogue.Collected
     ) -> (remote: Snapshot, recordHits: Int) {

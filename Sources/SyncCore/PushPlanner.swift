@@ -72,9 +72,9 @@ public struct PushPlanner: Sendable {
     ///     file in their way); grows.
     /// - Returns: how many entries of `local` have a record.
     func walk(
-        _ local: Snapshot, remote: Snapshot, records: [RelativePath: FileRecord],
+        _ local: Snapshot, remote: Snapshot, records: some RecordLookup,
         partials: [RelativePath: UploadPartial], unknown: UnknownFolders,
-        below: (SnapshotEntry) -> (remote: Snapshot, records: [RelativePath: FileRecord]),
+        below: (SnapshotEntry) -> (remote: Snapshot, records: any RecordLookup),
         blockedBelow: inout [RelativePath], into collected: inout PlanEpilogue.Collected
     ) -> Int {
         var recordHits = 0

@@ -35,7 +35,8 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         }
     }
 
-    private init(trusted string: String) {
+    /// A path already known to be valid (made from a valid path's bytes).
+    init(trusted string: String) {
         self.string = string
     }
 

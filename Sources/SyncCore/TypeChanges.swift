@@ -18,7 +18,7 @@ enum TypeChanges {
     ///   - local: the local side, for the content below a folder.
     ///   - records: the last successful sync, by path.
     static func pullClearing(
-        source: SnapshotEntry, here: SnapshotEntry, local: Snapshot, records: [RelativePath: FileRecord]
+        source: SnapshotEntry, here: SnapshotEntry, local: Snapshot, records: some RecordLookup
     ) -> [Action] {
         let path = here.path
         let what = source.kind == .directory ? "a folder" : "a file"
@@ -49,7 +49,7 @@ enum TypeChanges {
     ///   - remote: the device side, for the content below a folder.
     ///   - records: the last successful sync, by path.
     static func pushClearing(
-        source: SnapshotEntry, there: SnapshotEntry, remote: Snapshot, records: [RelativePath: FileRecord]
+        source: SnapshotEntry, there: SnapshotEntry, remote: Snapshot, records: some RecordLookup
     ) -> [Action] {
         let path = there.path
         let what = source.kind == .directory ? "a folder" : "a file"
@@ -86,12 +86,12 @@ enum TypeChanges {
     }
 
     /// A local file (or anything else) counts as unchanged only when recorded and matching.
-    private static func unchangedLocal(_ entry: SnapshotEntry, _ records: [RelativePath: FileRecord]) -> Bool {
+    private static func unchangedLocal(_ entry: SnapshotEntry, _ records: some RecordLookup) -> Bool {
         guard entry.kind == .file, let record = records[entry.path] else { return false }
         return Comparison.localMatches(entry, record)
     }
 
-    private static func unchangedRemote(_ entry: SnapshotEntry, _ records: [RelativePath: FileRecord]) -> Bool {
+    private static func unchangedRemote(_ entry: SnapshotEntry, _ records: some RecordLookup) -> Bool {
         guard entry.kind == .file, let record = records[entry.path] else { return false }
         return Comparison.remoteMatches(entry, record)
     }

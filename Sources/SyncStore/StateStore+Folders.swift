@@ -6,18 +6,18 @@ import SyncCore
 /// (device, parent, path) or (device, remote_size, remote_mtime).
 extension StateStore {
     /// The records of `device` whose path lies directly in `folder` (not deeper), in
-    /// `RelativePath` order.
+    /// `RelativePath` order, in a compact table (no `FileRecord` is kept per row).
     /// - Throws: `StoreError` when SQLite fails or a row is not valid.
-    public func records(device: String, folder: RelativePath) throws(StoreError) -> [FileRecord] {
-        try locked { () throws(StoreError) -> [FileRecord] in
-            var records: [FileRecord] = []
+    public func records(device: String, folder: RelativePath) throws(StoreError) -> RecordTable {
+        try locked { () throws(StoreError) -> RecordTable in
+            // SQLite orders by bytes; `RelativePath` orders names by Unicode scalars (the same for
+            // names in one folder but for the `/` rank, which one folder's names never hold), so
+            // the rows go into the table as they come (the builder sorts any other order).
+            var records = RecordTable.Builder()
             try connection.query(FolderQuery.recordsInFolder.sql, [.text(device), .text(folder.string)]) {
                 row throws(StoreError) in records.append(try StateStore.record(row))
             }
-            // SQLite orders by bytes; `RelativePath` orders names by Unicode scalars (the same for
-            // names in one folder but for the `/` rank, which one folder's names never hold).
-            records.sort { $0.path < $1.path }
-            return records
+            return records.finish()
         }
     }
 

@@ -66,13 +66,13 @@ struct ListingOverlapTests {
                     F.listed("old\(folder)/IMG_\(folder)_\(index).JPG", 100 + UInt64(index), 1_000),
                     F.local("old\(folder)/IMG_\(folder)_\(index).JPG", 100 + UInt64(index), 1_000))
             }
-            tally.add(listing: [], records: records, unknown: false)
+            tally.add(listing: Snapshot([]), records: records, unknown: false)
             let listed = (0..<500).map { index in
                 moved
                     ? F.listed("new\(folder)/IMG_\(folder)_\(index).JPG", 100 + UInt64(index), 1_000)
                     : F.listed("new\(folder)/DSC_\(folder)_\(index).JPG", 7_000 + UInt64(index), 1_000)
             }
-            tally.add(listing: listed, records: [], unknown: false)
+            tally.add(listing: Snapshot(listed), records: [], unknown: false)
             #expect(tally.keysKept <= 1_000)
         }
         let overlap = tally.overlap(unknownFolders: [])

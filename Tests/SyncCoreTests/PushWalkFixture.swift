@@ -11,7 +11,7 @@ final class SnapshotPushSource: SnapshotFolderSource, PushWalkSource {
         super.init(remote: remote, local: local, records: records)
     }
 
-    func records(in folder: RelativePath) throws -> [FileRecord] { records(directlyIn: folder) }
+    func records(in folder: RelativePath) throws -> RecordTable { RecordTable(records(directlyIn: folder)) }
 
     func hasRecord(localSize size: UInt64) throws -> Bool {
         sizesAsked.append(size)

@@ -14,13 +14,15 @@ final class SnapshotWalkSource: SnapshotFolderSource, PullWalkSource {
         super.init(remote: remote, local: local, records: records)
     }
 
-    func records(in folder: RelativePath, local: Snapshot) throws -> [FileRecord] { records(directlyIn: folder) }
+    func records(in folder: RelativePath, local: Snapshot) throws -> RecordTable {
+        RecordTable(records(directlyIn: folder))
+    }
 
     func hasRecord(remoteSize size: UInt64, matching time: FileTime) throws -> Bool {
         records.values.contains { $0.remoteSize == size && $0.remoteModified.map(time.matches) == true }
     }
 
-    func refined(_ listing: Snapshot, records: [RelativePath: FileRecord]) throws -> Snapshot { listing }
+    func refined(_ listing: Snapshot, records: RecordTable) throws -> Snapshot { listing }
 
     func evidence(for candidates: [MoveCandidate]) -> MoveEvidence {
         var evidence = MoveEvidence()

@@ -5,7 +5,7 @@ extension PullWalk {
     /// The local side and the records below a local folder the device now has a file for.
     struct Subtree {
         var local: Snapshot
-        var records: [RelativePath: FileRecord]
+        var records: RecordTable
         var unknown: UnknownFolders
     }
 
@@ -18,7 +18,7 @@ extension PullWalk {
 
     /// Notes the records of one folder that the planned listing `remote` lacks (outside the
     /// unknown folders): where a move may come from, kept here, or forgotten.
-    mutating func noteGone(records: [FileRecord], remote: Snapshot, local: Snapshot, unknown: UnknownFolders) throws {
+    mutating func noteGone(records: RecordTable, remote: Snapshot, local: Snapshot, unknown: UnknownFolders) throws {
         for record in records where remote.position(of: record.path) == nil {
             guard unknown.folder(holding: record.path) == nil else { continue }
             let here = local[record.path]
@@ -58,19 +58,19 @@ extension PullWalk {
     /// unknown folders with those found there (read again when the walk reaches them).
     func subtree(_ folder: RelativePath, unknown: UnknownFolders) throws -> Subtree {
         var entries: [SnapshotEntry] = []
-        var records: [RelativePath: FileRecord] = [:]
+        var records: [FileRecord] = []
         var unreadable = Set<RelativePath>()
         var pending = [folder]
         while let next = pending.popLast() {
             let local = try source.localFolder(next)
             unreadable.formUnion(local.unknown)
-            for record in try source.records(in: next, local: local) { records[record.path] = record }
+            records += try source.records(in: next, local: local)
             entries += local.entries
             pending += local.entries.filter { $0.kind == .directory }.map(\.path)
         }
         let all = UnknownFolders(
             source: unknown.source, destination: unknown.destination.union(unreadable),
             sourceHidden: unknown.sourceHidden, destinationHidden: unknown.destinationHidden)
-        return Subtree(local: Snapshot(entries), records: records, unknown: all)
+        return Subtree(local: Snapshot(entries), records: RecordTable(records), unknown: all)
     }
 }

@@ -95,10 +95,12 @@ public struct PullWalk {
         }
         let local = place.here ? try source.localFolder(folder) : Snapshot([])
         ledger.unknownDestination.formUnion(local.unknown)
-        let folderRecords = try source.records(in: folder, local: local)
-        let records = ledger.take(records: folderRecords, folder: folder, listing: listing)
+        let records = try source.records(in: folder, local: local)
+        let listed = Snapshot(listing.entries)
+        listing.entries = []
+        ledger.take(records: records, folder: folder, listing: listed)
         let unknown = ledger.unknown
-        let raw = try source.refined(Snapshot(listing.entries), records: records)
+        let raw = try source.refined(listed, records: records)
         let (remote, collected, early) = try plan(raw, local: local, records: records, place: place, unknown: unknown)
         // A new file's transfer and note wait for the end when it may be a move.
         try ledger.keep(collected, holdingNotes: true, mayBeMove: mayBeMove)
@@ -108,7 +110,7 @@ public struct PullWalk {
         let suspect = try ledger.suspect(
             folder, isAnchor: place.isAnchor, inherited: place.suspect, planned: remote,
             hasRecordsBelow: source.hasRecords(below:))
-        try noteGone(records: folderRecords, remote: remote, local: local, unknown: unknown)
+        try noteGone(records: records, remote: remote, local: local, unknown: unknown)
         if try ledger.givesUpMoves(vanished: vanished.count) { vanished = [] }
         ledger.addDeleteCandidates(destination: local, planned: remote, records: records, suspect: suspect)
         return try children(
@@ -118,7 +120,7 @@ public struct PullWalk {
 
     /// The entry rules over one folder's snapshots.
     private mutating func plan(
-        _ raw: Snapshot, local: Snapshot, records: [RelativePath: FileRecord], place: Place, unknown: UnknownFolders
+        _ raw: Snapshot, local: Snapshot, records: RecordTable, place: Place, unknown: UnknownFolders
     ) throws -> (Snapshot, PlanEpilogue.Collected, [RelativePath: FolderListing]) {
         // A local file where the device now has a folder is cleared unless that folder is not
         // known in full: its listing is read now (and kept for its visit) to tell.
@@ -145,7 +147,7 @@ public struct PullWalk {
             nonFolderAncestor: { _ in ancestor }, typeChanged: typeChanged,
             below: { here in
                 let tree = subtrees[here.path]
-                return (tree?.local ?? Snapshot([]), tree?.records ?? [:], tree?.unknown ?? unknown)
+                return (tree?.local ?? Snapshot([]), tree?.records ?? RecordTable(), tree?.unknown ?? unknown)
             }, defersInTheWay: true)
         var collected = PlanEpilogue.Collected()
         let (remote, _) = planner.walk(

@@ -7,14 +7,14 @@ public protocol PullWalkSource: FolderWalkSource {
     /// The records whose path lies directly in `folder`, `local` being that folder here (the
     /// engine adds the downloads a killed run placed, `PlacedDownloads`).
     /// - Throws: when the state cannot be read.
-    func records(in folder: RelativePath, local: Snapshot) throws -> [FileRecord]
+    func records(in folder: RelativePath, local: Snapshot) throws -> RecordTable
     /// True when a record holds a remote file of `size` bytes at a time matching `time`.
     /// - Throws: when the state cannot be read.
     func hasRecord(remoteSize size: UInt64, matching time: FileTime) throws -> Bool
     /// `listing` with the times that need it made precise (`ListingPrecision`; the engine asks
     /// MDTM), `records` being the folder's.
     /// - Throws: when the run is stopped.
-    func refined(_ listing: Snapshot, records: [RelativePath: FileRecord]) throws -> Snapshot
+    func refined(_ listing: Snapshot, records: RecordTable) throws -> Snapshot
     /// What the device shows of the move candidates (`MoveEvidence`).
     func evidence(for candidates: [MoveCandidate]) -> MoveEvidence
 }

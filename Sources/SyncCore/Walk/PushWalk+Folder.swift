@@ -6,7 +6,7 @@ extension PushWalk {
     /// file for (read ahead: clearing it looks at all of it).
     struct Subtree {
         var remote: Snapshot
-        var records: [RelativePath: FileRecord]
+        var records: RecordTable
     }
 
     /// True when a record with a digest has the size of the new local file `entry`: only then
@@ -18,7 +18,7 @@ extension PushWalk {
 
     /// Notes the records of one folder that the planned local side lacks (outside the unknown
     /// folders): where a move may come from, kept on the device, or forgotten.
-    mutating func noteGone(records: [FileRecord], local: Snapshot, remote: Snapshot, unknown: UnknownFolders) throws {
+    mutating func noteGone(records: RecordTable, local: Snapshot, remote: Snapshot, unknown: UnknownFolders) throws {
         for record in records where local.position(of: record.path) == nil {
             guard unknown.folder(holding: record.path) == nil else { continue }
             let there = remote[record.path]
@@ -51,16 +51,16 @@ extension PushWalk {
     /// listings are kept for the visits of their folders.
     mutating func remoteSubtree(_ folder: RelativePath) throws -> Subtree {
         var entries: [SnapshotEntry] = []
-        var records: [RelativePath: FileRecord] = [:]
+        var records: [FileRecord] = []
         var pending = [folder]
         while let next = pending.popLast() {
             let listing = try early[next] ?? list(next)
             early[next] = listing
-            for record in try source.records(in: next) { records[record.path] = record }
+            records += try source.records(in: next)
             entries += listing.entries
             pending += listing.entries.filter { $0.kind == .directory }.map(\.path)
         }
-        return Subtree(remote: PushPlanner.planned(remote: Snapshot(entries)), records: records)
+        return Subtree(remote: PushPlanner.planned(remote: Snapshot(entries)), records: RecordTable(records))
     }
 
     /// Scans the local folder `folder` and all below it for the folders that could not be read

@@ -91,9 +91,10 @@ public struct PushWalk {
         for entry in rawLocal.entries where entry.kind == .file && partials[entry.path] != nil {
             resumable.insert(entry.path)
         }
-        let folderRecords = try source.records(in: folder)
-        let records = ledger.take(records: folderRecords, folder: folder, listing: listing)
+        let records = try source.records(in: folder)
         let rawRemote = Snapshot(listing.entries)
+        listing.entries = []
+        ledger.take(records: records, folder: folder, listing: rawRemote)
         let remote = PushPlanner.planned(remote: rawRemote)
         // A type change looks at all the device folder holds, and at what lies unread below
         // the local folder: both are read ahead.
@@ -115,7 +116,7 @@ public struct PushWalk {
             blockedBelow: &blockedBelow, into: &collected)
         // A new file's upload waits for the end when it may be a move (its notes do not).
         try ledger.keep(collected, holdingNotes: false, mayBeMove: mayBeMove)
-        try noteGone(records: folderRecords, local: local, remote: remote, unknown: unknown)
+        try noteGone(records: records, local: local, remote: remote, unknown: unknown)
         if try ledger.givesUpMoves(vanished: vanished.count) { vanished = [] }
         let suspect = try ledger.suspect(
             folder, isAnchor: place.isAnchor, inherited: place.suspect, planned: local,

@@ -6,7 +6,7 @@ import Foundation
 public protocol PushWalkSource: FolderWalkSource {
     /// The records whose path lies directly in `folder`.
     /// - Throws: when the state cannot be read.
-    func records(in folder: RelativePath) throws -> [FileRecord]
+    func records(in folder: RelativePath) throws -> RecordTable
     /// True when a record with a digest holds a local file of `size` bytes: only then can a new
     /// local file of that size be a move (`RenameDetection.localMoves`).
     /// - Throws: when the state cannot be read.

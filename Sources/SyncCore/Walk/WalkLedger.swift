@@ -90,20 +90,14 @@ struct WalkLedger {
     }
 
     /// Takes the records directly in `folder`: counted, and (when the device has records)
-    /// tallied against the device's `listing` of it. Returns them by path.
-    mutating func take(records: [FileRecord], folder: RelativePath, listing: FolderListing) -> [RelativePath:
-        FileRecord]
-    {
+    /// tallied against the device's `listing` of it.
+    mutating func take(records: RecordTable, folder: RelativePath, listing: Snapshot) {
         recordsSeen += records.count
-        var byPath: [RelativePath: FileRecord] = [:]
-        byPath.reserveCapacity(records.count)
-        for record in records { byPath[record.path] = record }
         if deviceHasRecords {
             let deviceUnknown = direction == .pull ? unknownSource : unknownDestination
             let under = deviceUnknown.contains { $0 == folder || $0.isAncestor(of: folder) }
-            overlap.add(listing: listing.entries, records: records, unknown: under)
+            overlap.add(listing: listing, records: records, unknown: under)
         }
-        return byPath
     }
 
     /// Writes what `collected` planned for one folder, holding back the new files for which
@@ -187,7 +181,7 @@ struct WalkLedger {
     /// Adds the entries of `destination` (one folder) that the planned source side `planned`
     /// lacks as delete candidates (with `--delete` only).
     mutating func addDeleteCandidates(
-        destination: Snapshot, planned: Snapshot, records: [RelativePath: FileRecord], suspect: RelativePath?
+        destination: Snapshot, planned: Snapshot, records: RecordTable, suspect: RelativePath?
     ) {
         guard policy.deleteExtraneous else { return }
         let positions = destination.positions(in: planned)

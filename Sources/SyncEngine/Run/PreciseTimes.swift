@@ -14,7 +14,7 @@ enum PreciseTimes {
     ///   - cancellation: the run's stop request, checked before each question.
     /// - Throws: `RunInterrupted` once `cancellation` is cancelled.
     static func resolve(
-        _ snapshot: Snapshot, remote: RemoteFileSystem, root: String, records: [RelativePath: FileRecord],
+        _ snapshot: Snapshot, remote: RemoteFileSystem, root: String, records: some RecordLookup,
         lastSync: Date?, now: Date, cancellation: CancellationToken
     ) throws -> Snapshot {
         let paths = ListingPrecision.needsPreciseTime(

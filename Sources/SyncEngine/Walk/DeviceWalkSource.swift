@@ -31,7 +31,7 @@ final class DeviceWalkSource: PullWalkSource {
     private(set) var unreadable: [RelativePath: String] = [:]
     /// File identities and records of the folders read that are the last one or above it.
     private var identities: [RelativePath: [RelativePath: FileIdentity]] = [:]
-    private var folderRecords: [RelativePath: SortedRecords] = [:]
+    private var folderRecords: [RelativePath: RecordTable] = [:]
 
     /// - Parameters:
     ///   - excludes: the device's excludes, for the local scans.
@@ -75,20 +75,19 @@ final class DeviceWalkSource: PullWalkSource {
         (identities[path.parent]?[path], folderRecords[path.parent]?[path])
     }
 
-    func records(in folder: RelativePath, local: Snapshot) throws -> [FileRecord] {
-        guard let store else { return [] }
+    func records(in folder: RelativePath, local: Snapshot) throws -> RecordTable {
+        guard let store else { return RecordTable() }
         var records = try store.records(device: job.name, folder: folder)
         let partials = stored.filter { $0.key.parent == folder }
         if !partials.isEmpty {
-            var byPath = Dictionary(records.map { ($0.path, $0) }) { first, _ in first }
-            let placed = PlacedDownloads.records(partials: partials, local: local, records: byPath)
+            let placed = PlacedDownloads.records(partials: partials, local: local, records: records)
             // Placed files are recorded before planning (a dry run only plans with them).
             if !placed.isEmpty && !job.dryRun { try store.upsertRecords(placed, device: job.name) }
-            for record in placed { byPath[record.path] = record }
-            if !placed.isEmpty { records = byPath.values.sorted { $0.path < $1.path } }
+            // The table keeps the last record of a path: the placed one.
+            if !placed.isEmpty { records = RecordTable(Array(records) + placed) }
         }
         folderRecords = folderRecords.filter { $0.key == folder || $0.key.isAncestor(of: folder) }
-        folderRecords[folder] = SortedRecords(records)
+        folderRecords[folder] = records
         return records
     }
 
@@ -104,7 +103,7 @@ final class DeviceWalkSource: PullWalkSource {
         try store?.hasRecord(device: job.name, remoteSize: size, matching: time) ?? false
     }
 
-    func refined(_ listing: Snapshot, records: [RelativePath: FileRecord]) throws -> Snapshot {
+    func refined(_ listing: Snapshot, records: RecordTable) throws -> Snapshot {
         try PreciseTimes.resolve(
             listing, remote: remote, root: job.remoteRoot, records: records, lastSync: lastSync, now: now,
             cancellation: job.cancellation)

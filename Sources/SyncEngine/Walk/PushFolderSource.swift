@@ -23,7 +23,7 @@ final class PushFolderSource: PushWalkSource {
     /// Records the upload reconciler settled this run (a dry run does not store them).
     private let settled: [RelativePath: FileRecord]
     /// The records of the folder read last (its scan asks for them, then the walk).
-    private var lastRecords: (folder: RelativePath, records: [FileRecord])?
+    private var lastRecords: (folder: RelativePath, records: RecordTable)?
     /// The cache folders scanned (the walk may scan a folder twice: its findings count once).
     private var scanned = Set<String>()
     /// What the scans found: notes, names skipped, folders that could not be read.
@@ -32,7 +32,7 @@ final class PushFolderSource: PushWalkSource {
     private(set) var unreadable: [RelativePath: String] = [:]
     /// File identities and records of the folders read that are the last one or above it.
     private var identities: [RelativePath: [RelativePath: FileIdentity]] = [:]
-    private var folderRecords: [RelativePath: SortedRecords] = [:]
+    private var folderRecords: [RelativePath: RecordTable] = [:]
 
     /// A source over the local folder `deviceRoot` and the device's listings `listings`, whose
     /// root listing `root` was read already (`listings` nil: the device has no such folder yet,
@@ -115,17 +115,17 @@ final class PushFolderSource: PushWalkSource {
         return try listings?.listing(of: folder) ?? FolderListing(entries: [])
     }
 
-    func records(in folder: RelativePath) throws -> [FileRecord] {
+    func records(in folder: RelativePath) throws -> RecordTable {
         if let lastRecords, lastRecords.folder == folder { return lastRecords.records }
-        var records = try store?.records(device: device, folder: folder) ?? []
+        var records = try store?.records(device: device, folder: folder) ?? RecordTable()
         let here = settled.values.filter { $0.path.parent == folder }
         if !here.isEmpty {
-            let paths = Set(here.map(\.path))
-            records = (records.filter { !paths.contains($0.path) } + here).sorted { $0.path < $1.path }
+            // The table keeps the last record of a path: the settled one.
+            records = RecordTable(Array(records) + here.sorted { $0.path < $1.path })
         }
         lastRecords = (folder, records)
         folderRecords = folderRecords.filter { $0.key == folder || $0.key.isAncestor(of: folder) }
-        folderRecords[folder] = SortedRecords(records)
+        folderRecords[folder] = records
         return records
     }
 
