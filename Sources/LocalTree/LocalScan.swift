@@ -8,7 +8,7 @@ public struct LocalScan: Sendable {
     /// `.ftpsync` folder are not included.
     public var snapshot: Snapshot
     /// Size, mtime, inode and device of every file of the snapshot (regular files only).
-    public var identities: [RelativePath: FileIdentity]
+    public var identities: PathTable<FileIdentity>
     /// Entries skipped or left without a digest, one line each with the reason
     /// (invalid UTF-8 names, unreadable folders, files that could not be hashed).
     public var notes: [String]
@@ -30,7 +30,7 @@ public struct LocalScan: Sendable {
 
     /// Makes a scan result from its parts.
     public init(
-        snapshot: Snapshot, identities: [RelativePath: FileIdentity], notes: [String], hashedFiles: Int = 0,
+        snapshot: Snapshot, identities: PathTable<FileIdentity>, notes: [String], hashedFiles: Int = 0,
         hashedBytes: UInt64 = 0, cachedFiles: Int = 0, unreadable: [RelativePath: String] = [:]
     ) {
         self.unreadable = unreadable

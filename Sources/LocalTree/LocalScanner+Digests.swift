@@ -79,7 +79,7 @@ extension LocalScanner {
         needsDigest: (SnapshotEntry) -> Bool
     ) throws(LocalFileError) -> LocalScan {
         var scan = try scan(root: root, folder: folder)
-        var entries = scan.snapshot.entries
+        var entries = Array(scan.snapshot.entries)
         let identities = entries.map { scan.identities[$0.path] }
         let hashed = digest(
             &entries, identities: { identities[$0] }, root: root, cache: &cache, cachePrefix: cachePrefix,

@@ -47,7 +47,7 @@ public enum ListingPrecision {
     /// its own listings. An answer for a path that is not a minute-precise file is ignored.
     public static func applying(_ precise: [RelativePath: Date], to remote: Snapshot) -> Snapshot {
         guard !precise.isEmpty else { return remote }
-        var entries = remote.entries
+        var entries = Array(remote.entries)
         for index in entries.indices {
             guard let date = precise[entries[index].path], let listed = entries[index].modified,
                 listed.granularity == .minute, entries[index].kind == .file

@@ -43,8 +43,8 @@ public struct SnapshotEntry: Sendable, Hashable {
 /// every path is in Unicode NFC (then equal paths have equal bytes and `RelativePath.<` is a
 /// total order). A snapshot holding another spelling keeps a hash index instead.
 public struct Snapshot: Sendable {
-    /// Entries in `RelativePath` order, one per path.
-    public private(set) var entries: [SnapshotEntry]
+    /// The entries, in compact columns (`EntryColumns`).
+    private var columns: EntryColumns
     /// Position by path, only when some path is not in NFC (nil: binary search and merge).
     private var index: [RelativePath: Int]?
     /// Folders whose content this side could not read in full (a listing that failed, was cut
@@ -57,20 +57,38 @@ public struct Snapshot: Sendable {
     /// lies below a dot-folder there, is unknown, not absent (see `UnknownFolders`).
     public var hiddenUnknown: Set<RelativePath> = []
 
+    /// Entries in `RelativePath` order, one per path; each is made from the columns when read.
+    public var entries: Entries { Entries(columns: columns) }
+
+    /// The entries of a snapshot, in path order.
+    public struct Entries: RandomAccessCollection, Equatable, Sendable {
+        fileprivate let columns: EntryColumns
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { columns.count }
+        /// The entry at `position` (`0..<count`).
+        public subscript(position: Int) -> SnapshotEntry { columns[position] }
+
+        public static func == (lhs: Entries, rhs: Entries) -> Bool { lhs.elementsEqual(rhs) }
+    }
+
     /// Builds a snapshot; entries are sorted, and of two entries for one path the first is kept.
     public init(_ entries: [SnapshotEntry]) {
         let canonical = entries.allSatisfy { $0.path.isNFC }
+        var columns = EntryColumns()
+        columns.reserve(entries.count, bytes: entries.reduce(0) { $0 + $1.path.string.utf8.count })
         // Fast path (scanners and planners hand over sorted entries): strictly increasing NFC
-        // paths are distinct, so the input is kept as is.
+        // paths are distinct, so the input is kept in its order.
         if canonical && entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].path < entries[$0].path }) {
-            self.entries = entries
+            for entry in entries { columns.append(entry) }
+            self.columns = columns
             index = nil
             return
         }
         var seen = Set<RelativePath>()
         let unique = entries.filter { seen.insert($0.path).inserted }
-        self.entries = unique.sorted { $0.path < $1.path }
-        index = canonical ? nil : Snapshot.positions(of: self.entries)
+        for entry in unique.sorted(by: { $0.path < $1.path }) { columns.append(entry) }
+        self.columns = columns
+        index = canonical ? nil : Snapshot.positions(of: columns)
     }
 
     /// Builds a snapshot as `init(_:)` does, with the folders whose content is unknown.
@@ -79,62 +97,63 @@ public struct Snapshot: Sendable {
         self.unknown = unknown
     }
 
-    private init(sorted entries: [SnapshotEntry], index: [RelativePath: Int]?, unknownOf other: Snapshot) {
-        self.entries = entries
+    private init(sorted columns: EntryColumns, index: [RelativePath: Int]?, unknownOf other: Snapshot) {
+        self.columns = columns
         self.index = index
         unknown = other.unknown
         hiddenUnknown = other.hiddenUnknown
     }
 
-    private static func positions(of entries: [SnapshotEntry]) -> [RelativePath: Int] {
+    private static func positions(of columns: EntryColumns) -> [RelativePath: Int] {
         var index: [RelativePath: Int] = [:]
-        index.reserveCapacity(entries.count)
-        for (i, e) in entries.enumerated() { index[e.path] = i }
+        index.reserveCapacity(columns.count)
+        for position in 0..<columns.count { index[columns.paths[position]] = position }
         return index
     }
 
     /// The entry at `path`, if any.
     public subscript(path: RelativePath) -> SnapshotEntry? {
-        position(of: path).map { entries[$0] }
+        position(of: path).map { columns[$0] }
     }
 
-    public var count: Int { entries.count }
+    public var count: Int { columns.count }
+
+    /// What the entry at `position` is, without making its path.
+    func kind(at position: Int) -> EntryKind { columns.kind(at: position) }
 
     /// Where `path` is in `entries`, if present.
     func position(of path: RelativePath) -> Int? {
         if let index { return index[path] }
-        let key = path.canonical
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = low + (high - low) / 2
-            if entries[middle].path < key { low = middle + 1 } else { high = middle }
-        }
-        return low < entries.count && entries[low].path == key ? low : nil
+        return columns.paths.search(path.canonical)
     }
 
     /// For each entry, the position of the same path in `other`, or -1: one merge pass when both
     /// snapshots are NFC, otherwise a lookup per entry.
     func positions(in other: Snapshot) -> [Int] {
         guard index == nil, other.index == nil else { return entries.map { other.position(of: $0.path) ?? -1 } }
-        var result = [Int](repeating: -1, count: entries.count)
-        let theirs = other.entries
+        var result = [Int](repeating: -1, count: count)
+        let mine = columns.paths
+        let theirs = other.columns.paths
         var j = 0
-        for (i, entry) in entries.enumerated() {
-            while j < theirs.count && theirs[j].path < entry.path { j += 1 }
+        for i in 0..<mine.count {
+            while j < theirs.count && theirs.precedes(j, mine, i) { j += 1 }
             if j == theirs.count { break }
-            if theirs[j].path == entry.path { result[i] = j }
+            if theirs.hasSameBytes(j, mine, i) { result[i] = j }
         }
         return result
     }
 
     /// The entries `keep` accepts, in order; the snapshot itself when it accepts all of them.
     func filter(_ keep: (SnapshotEntry) -> Bool) -> Snapshot {
-        var kept: [SnapshotEntry]?
-        for (i, entry) in entries.enumerated() {
-            let accepted = keep(entry)
-            if kept == nil && !accepted { kept = Array(entries[..<i]) }
-            if accepted { kept?.append(entry) }
+        var kept: EntryColumns?
+        for position in 0..<count {
+            let accepted = keep(columns[position])
+            if kept == nil && !accepted {
+                var head = EntryColumns()
+                for earlier in 0..<position { head.append(earlier, of: columns) }
+                kept = head
+            }
+            if accepted { kept?.append(position, of: columns) }
         }
         guard let kept else { return self }
         // Removing entries from a sorted, duplicate-free list keeps it so.

@@ -25,7 +25,7 @@ struct FolderScanTests {
             // Nothing below the folder itself.
             #expect(one.snapshot.entries.allSatisfy { $0.path.parent == folder })
             entries += one.snapshot.entries
-            identities.merge(one.identities) { first, _ in first }
+            for (path, identity) in one.identities.pairs where identities[path] == nil { identities[path] = identity }
             notes += one.notes
             skipped += one.skipped
             leftovers += one.leftovers
@@ -33,7 +33,8 @@ struct FolderScanTests {
             pending += one.snapshot.entries.filter { $0.kind == .directory }.map(\.path)
         }
         var joined = LocalScan(
-            snapshot: Snapshot(entries, unknown: Set(unreadable.keys)), identities: identities, notes: notes,
+            snapshot: Snapshot(entries, unknown: Set(unreadable.keys)),
+            identities: PathTable(identities.map { ($0.key, $0.value) }), notes: notes,
             unreadable: unreadable)
         joined.skipped = skipped
         joined.leftovers = leftovers

@@ -42,23 +42,53 @@ struct PackedDigest: Sendable, Hashable {
 }
 
 /// Optional digests in compact form: packed where they are hex, the rare others as text.
+/// The column takes no room until its first digest (a pull's listings and scans have none).
 struct DigestColumn: Sendable, Hashable {
+    private var count = 0
+    /// One per position once a digest came (`count` of them), empty before.
     private var packed: [PackedDigest?] = []
     private var others: [Int: String] = [:]
+    private var reserved = 0
 
-    mutating func reserve(_ count: Int) { packed.reserveCapacity(packed.count + max(0, count)) }
+    mutating func reserve(_ count: Int) { reserved = max(0, count) }
 
     mutating func append(_ digest: String?) {
-        guard let digest else { return packed.append(nil) }
+        defer { count += 1 }
+        guard let digest else {
+            if !packed.isEmpty { packed.append(nil) }
+            return
+        }
         if let value = PackedDigest(digest) {
-            packed.append(value)
+            store(value)
         } else {
-            others[packed.count] = digest
-            packed.append(nil)
+            others[count] = digest
+            if !packed.isEmpty { packed.append(nil) }
         }
     }
 
+    private mutating func store(_ value: PackedDigest) {
+        if packed.isEmpty {
+            packed.reserveCapacity(max(reserved, count + 1))
+            packed.append(contentsOf: repeatElement(nil, count: count))
+        }
+        packed.append(value)
+    }
+
+    /// Adds digest `position` of `other` last.
+    mutating func append(_ position: Int, of other: DigestColumn) {
+        if let text = other.others[position] {
+            others[count] = text
+        } else if !other.packed.isEmpty, let value = other.packed[position] {
+            store(value)
+            count += 1
+            return
+        }
+        if !packed.isEmpty { packed.append(nil) }
+        count += 1
+    }
+
     subscript(position: Int) -> String? {
-        packed[position]?.text ?? others[position]
+        if !packed.isEmpty, let value = packed[position] { return value.text }
+        return others[position]
     }
 }

@@ -27,7 +27,7 @@ struct PathColumn: Sendable, Hashable {
     }
 
     /// The bytes of path `position`.
-    private func range(_ position: Int) -> Range<Int> {
+    func range(_ position: Int) -> Range<Int> {
         (position == 0 ? 0 : ends[position - 1])..<ends[position]
     }
 
@@ -62,5 +62,31 @@ struct PathColumn: Sendable, Hashable {
             if precedes(middle, key) { low = middle + 1 } else { high = middle }
         }
         return low < count && hasBytes(of: key, at: low) ? low : nil
+    }
+}
+
+extension PathColumn {
+    /// True when path `position` sorts before path `other` of `column` (`RelativePath.<`).
+    func precedes(_ position: Int, _ column: PathColumn, _ other: Int) -> Bool {
+        let mine = range(position)
+        let theirs = column.range(other)
+        let fast = bytes.withUnsafeBufferPointer { a in
+            column.bytes.withUnsafeBufferPointer { b in
+                PathBytes.order(UnsafeBufferPointer(rebasing: a[mine]), UnsafeBufferPointer(rebasing: b[theirs]))
+            }
+        }
+        if let decided = fast { return decided }
+        return self[position] < column[other]
+    }
+
+    /// True when path `position` and path `other` of `column` have the same bytes.
+    func hasSameBytes(_ position: Int, _ column: PathColumn, _ other: Int) -> Bool {
+        bytes[range(position)].elementsEqual(column.bytes[column.range(other)])
+    }
+
+    /// Adds path `position` of `column` last, its bytes copied.
+    mutating func append(_ position: Int, of column: PathColumn) {
+        bytes.append(contentsOf: column.bytes[column.range(position)])
+        ends.append(bytes.count)
     }
 }

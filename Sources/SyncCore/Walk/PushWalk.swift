@@ -85,6 +85,9 @@ public struct PushWalk {
         } else if place.onDevice {
             listing = try list(folder)
         }
+        // The listing in compact form before the local folder is read: its array goes now.
+        let rawRemote = Snapshot(listing.entries)
+        listing.entries = []
         let rawLocal = place.here ? try source.localFolder(folder) : Snapshot([])
         ledger.unknownSource.formUnion(rawLocal.unknown)
         ledger.hiddenSource.formUnion(rawLocal.hiddenUnknown)
@@ -92,8 +95,6 @@ public struct PushWalk {
             resumable.insert(entry.path)
         }
         let records = try source.records(in: folder)
-        let rawRemote = Snapshot(listing.entries)
-        listing.entries = []
         ledger.take(records: records, folder: folder, listing: rawRemote)
         let remote = PushPlanner.planned(remote: rawRemote)
         // A type change looks at all the device folder holds, and at what lies unread below

@@ -30,7 +30,7 @@ final class DeviceWalkSource: PullWalkSource {
     private(set) var leftovers: [RelativePath] = []
     private(set) var unreadable: [RelativePath: String] = [:]
     /// File identities and records of the folders read that are the last one or above it.
-    private var identities: [RelativePath: [RelativePath: FileIdentity]] = [:]
+    private var identities: [RelativePath: PathTable<FileIdentity>] = [:]
     private var folderRecords: [RelativePath: RecordTable] = [:]
 
     /// - Parameters:

@@ -31,7 +31,7 @@ final class PushFolderSource: PushWalkSource {
     private(set) var skipped: [SkippedEntry] = []
     private(set) var unreadable: [RelativePath: String] = [:]
     /// File identities and records of the folders read that are the last one or above it.
-    private var identities: [RelativePath: [RelativePath: FileIdentity]] = [:]
+    private var identities: [RelativePath: PathTable<FileIdentity>] = [:]
     private var folderRecords: [RelativePath: RecordTable] = [:]
 
     /// A source over the local folder `deviceRoot` and the device's listings `listings`, whose
