@@ -218,32 +218,55 @@ struct PlanEpilogue {
     ) -> [Action] {
         var deletes: [Action] = []
         var kept: [RelativePath] = []
-        for candidate in candidates where unknown.forbidsDelete(of: candidate.entry.path) == nil {
-            let entry = candidate.entry
-            if let folder = candidate.suspect {
-                notes.append(DeleteGuard.note(entry.path, folder: folder))
-                kept.append(entry.path)
-                continue
+        for candidate in candidates {
+            switch weigh(candidate, policy: policy, unknown: unknown, terms: terms) {
+            case .ignored: continue
+            case .delete(let action): deletes.append(action)
+            case .kept(let note):
+                notes.append(note)
+                kept.append(candidate.entry.path)
+            case .conflict(let action):
+                transfers.append(action)
+                kept.append(candidate.entry.path)
             }
-            // A version a conflict kept is the user's to remove: never deleted unasked.
-            if entry.kind == .file, candidate.record == nil, ConflictNaming.isConflictCopy(entry.path.name) {
-                notes.append("\(entry.path): \(terms.conflictCopyNote)")
-                kept.append(entry.path)
-                continue
-            }
-            if terms.keepsChangedDestination, entry.kind == .file, let record = candidate.record,
-                !Comparison.remoteMatches(entry, record),
-                let conflict = ConflictPlan.deletedHere(entry, policy: policy.onConflict)
-            {
-                transfers.append(conflict)
-                kept.append(entry.path)
-                continue
-            }
-            deletes.append(Action(kind: terms.delete, path: entry.path, source: entry, reason: terms.deleteReason))
         }
         deletes.removeAll { delete in
             delete.source?.kind == .directory && kept.contains { delete.path.isAncestor(of: $0) }
         }
         return deletes
+    }
+
+    /// What the delete guard makes of one candidate (a folder's delete is still dropped when
+    /// something below it is kept, which only the caller knows).
+    enum Verdict {
+        /// In a folder not read in full: not deleted, no note (the folder's note says it).
+        case ignored
+        case delete(Action)
+        /// Kept, with the note saying why.
+        case kept(String)
+        /// Kept, set aside as a conflict copy by this action (a push's changed device file).
+        case conflict(Action)
+    }
+
+    /// Weighs `candidate`: ignored in a folder not read in full, kept below a suspect empty
+    /// folder or as a conflict copy, a conflict when (a push) the device file changed since
+    /// the last sync, else deleted.
+    static func weigh(_ candidate: DeleteCandidate, policy: SyncPolicy, unknown: UnknownFolders, terms: Terms)
+        -> Verdict
+    {
+        let entry = candidate.entry
+        guard unknown.forbidsDelete(of: entry.path) == nil else { return .ignored }
+        if let folder = candidate.suspect { return .kept(DeleteGuard.note(entry.path, folder: folder)) }
+        // A version a conflict kept is the user's to remove: never deleted unasked.
+        if entry.kind == .file, candidate.record == nil, ConflictNaming.isConflictCopy(entry.path.name) {
+            return .kept("\(entry.path): \(terms.conflictCopyNote)")
+        }
+        if terms.keepsChangedDestination, entry.kind == .file, let record = candidate.record,
+            !Comparison.remoteMatches(entry, record),
+            let conflict = ConflictPlan.deletedHere(entry, policy: policy.onConflict)
+        {
+            return .conflict(conflict)
+        }
+        return .delete(Action(kind: terms.delete, path: entry.path, source: entry, reason: terms.deleteReason))
     }
 }

@@ -8,8 +8,9 @@ import Foundation
 /// `PullPlanner` on folder-sized snapshots, and its actions go to the writer at once. Kept
 /// across folders, until the end: the records gone from the device that a move could come
 /// from, the new device files that could be moves (only when some record has their size and
-/// time), the delete candidates (decided last, after the renames, deepest first, through the
-/// delete guard with the whole run's count), the unknown folders, the times of the listing
+/// time), the delete candidates a rename may take over and the folders above them (the others
+/// are weighed on the way, `DeleteQueue`; the delete guard counts the whole run's), the unknown
+/// folders, the times of the listing
 /// (`DefaultTimes`) and the identity overlap (`ListingOverlap.Tally`).
 ///
 /// One difference from the whole-tree plan, on purpose: a local file where the device now has
@@ -86,6 +87,7 @@ public struct PullWalk {
     /// Plans one folder; returns its subfolders to visit, in path order.
     private mutating func visit(_ place: Place) throws -> [Place] {
         let folder = place.folder
+        try ledger.leaveFolders(before: folder)
         var listing = FolderListing(entries: [])
         if let early = place.listing {
             listing = early
@@ -111,9 +113,13 @@ public struct PullWalk {
         let suspect = try ledger.suspect(
             folder, isAnchor: place.isAnchor, inherited: place.suspect, planned: remote,
             hasRecordsBelow: source.hasRecords(below:))
+        let gone = vanished.count
         try noteGone(records: records, remote: remote, local: local, unknown: unknown)
         if try ledger.givesUpMoves(vanished: vanished.count) { vanished = [] }
-        ledger.addDeleteCandidates(destination: local, planned: remote, records: records, suspect: suspect)
+        // The local files a move found at the end may rename: their deletes wait for it.
+        let moveSources = Set(vanished.dropFirst(gone).map(\.path))
+        try ledger.addDeleteCandidates(
+            destination: local, planned: remote, records: records, suspect: suspect, moveSources: moveSources)
         return try children(
             of: place, listing: raw, planned: remote, local: local, suspect: suspect,
             cleared: Set(collected.clearing.map(\.path)), inTheWay: collected.inTheWay, early: early)

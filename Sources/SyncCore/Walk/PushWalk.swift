@@ -8,8 +8,9 @@ import Foundation
 /// the entry rules of `PushPlanner` on folder-sized snapshots, and its actions go to the writer
 /// at once. Kept across folders, until the end: the records gone from here that a move could
 /// come from (their digest, the device still holding them unchanged), the new local files that
-/// could be moves (only when some record has their size), the delete candidates (decided last,
-/// after the renames, through the delete guard with the whole run's count), the unknown folders
+/// could be moves (only when some record has their size), the delete candidates a rename may
+/// take over and the folders above them (the others are weighed on the way, `DeleteQueue`; the
+/// delete guard counts the whole run's), the unknown folders
 /// and the interrupted uploads (all of them: few), and the identity overlap
 /// (`ListingOverlap.Tally`). A device folder where the local side now has
 /// a file is read ahead as a whole (clearing it looks at all it holds), and so is a local folder
@@ -79,6 +80,7 @@ public struct PushWalk {
     /// Plans one folder; returns its subfolders to visit, in path order.
     private mutating func visit(_ place: Place) throws -> [Place] {
         let folder = place.folder
+        try ledger.leaveFolders(before: folder)
         var listing = FolderListing(entries: [])
         if let read = early.removeValue(forKey: folder) {
             listing = read
@@ -117,12 +119,16 @@ public struct PushWalk {
             blockedBelow: &blockedBelow, into: &collected)
         // A new file's upload waits for the end when it may be a move (its notes do not).
         try ledger.keep(collected, holdingNotes: false, mayBeMove: mayBeMove)
+        let gone = vanished.count
         try noteGone(records: records, local: local, remote: remote, unknown: unknown)
         if try ledger.givesUpMoves(vanished: vanished.count) { vanished = [] }
+        // The device files a move found at the end may rename: their deletes wait for it.
+        let moveSources = Set(vanished.dropFirst(gone).map(\.1))
         let suspect = try ledger.suspect(
             folder, isAnchor: place.isAnchor, inherited: place.suspect, planned: local,
             hasRecordsBelow: source.hasRecords(below:))
-        ledger.addDeleteCandidates(destination: remote, planned: local, records: records, suspect: suspect)
+        try ledger.addDeleteCandidates(
+            destination: remote, planned: local, records: records, suspect: suspect, moveSources: moveSources)
         return try children(
             of: place, listing: rawRemote, local: rawLocal, planned: local, suspect: suspect,
             blocked: Set(blockedBelow))

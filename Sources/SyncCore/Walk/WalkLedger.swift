@@ -4,7 +4,7 @@ import Foundation
 /// until the end (issue 17): the unknown folders of each side, the notes and skipped entries,
 /// how many pairs were adopted and records forgotten (those go to the writer at once), what
 /// type changes cleared, the new files held back (they
-/// may be moves), the delete candidates, the records read and how much of the device's listing
+/// may be moves), the delete candidates still waiting (`DeleteQueue`), the records read and how much of the device's listing
 /// they recognise. The source is the side copied from (the device for a pull, the local tree
 /// for a push), the destination the other.
 ///
@@ -38,8 +38,8 @@ struct WalkLedger {
     var moveCandidateLimit = 50_000
     /// True once the walk stopped looking for moves.
     private(set) var movesGivenUp = false
-    /// Destination entries the source lacks, for `--delete`.
-    var deleteCandidates: [PlanEpilogue.DeleteCandidate] = []
+    /// The destination entries the source lacks, for `--delete`, as far as they wait.
+    var deletes = DeleteQueue()
     /// Records read.
     var recordsSeen = 0
     /// How much of the device's listing the records recognise, folder by folder.
@@ -150,6 +150,8 @@ struct WalkLedger {
             if let note = file.note { notes.append(note) }
         }
         held = []
+        // No rename will take over a delete candidate now: those held for one are weighed.
+        try releaseHeldDeletes()
         notes.append(
             "more than \(moveCandidateLimit) files may have moved: this run renames none of them and copies"
                 + " each as a new file (nothing is lost)")
@@ -178,19 +180,6 @@ struct WalkLedger {
         return folder
     }
 
-    /// Adds the entries of `destination` (one folder) that the planned source side `planned`
-    /// lacks as delete candidates (with `--delete` only).
-    mutating func addDeleteCandidates(
-        destination: Snapshot, planned: Snapshot, records: RecordTable, suspect: RelativePath?
-    ) {
-        guard policy.deleteExtraneous else { return }
-        let positions = destination.positions(in: planned)
-        for (position, entry) in destination.entries.enumerated() where positions[position] < 0 {
-            deleteCandidates.append(
-                PlanEpilogue.DeleteCandidate(entry: entry, record: records[entry.path], suspect: suspect))
-        }
-    }
-
     /// The subfolders of a folder in any of the three trees, in path order: those holding
     /// records (`recordFolders`) and the folders of the device's and the local side's entries.
     static func subfolders(recordFolders: [RelativePath], _ sides: Snapshot...) -> [RelativePath] {
@@ -213,9 +202,9 @@ struct WalkLedger {
     }
 
     /// The end of the walk, once every folder was visited: the held files that `renames` took
-    /// over become renames, the others get what was planned for them; then the deletes
-    /// (deepest first, through the delete guard with the whole run's count), or the note of
-    /// the gone files kept.
+    /// over become renames, the others get what was planned for them; then the deletes that
+    /// waited (`finishDeletes`; the delete guard counts the whole run's), or the note of the
+    /// gone files kept.
     /// - Returns: the refusal of a plan that deletes more files than `--max-delete` allows
     ///   (nothing was changed by then), nil when none.
     /// - Throws: what the writer throws.
@@ -233,23 +222,13 @@ struct WalkLedger {
             if let transfer = file.transfer { try writer.append(transfer, to: .transfers) }
             if let note = file.note { notes.append(note) }
         }
-        var deletes: [Action] = []
-        if policy.deleteExtraneous {
-            let kept = deleteCandidates.filter { candidate in
-                let path = candidate.entry.path
-                return !renamedFrom.contains(path) && !cleared.contains { $0 == path || $0.isAncestor(of: path) }
-            }
-            var conflicts: [Action] = []
-            deletes = PlanEpilogue.guardedDeletes(
-                kept, policy: policy, unknown: unknown, terms: terms, notes: &notes, transfers: &conflicts)
-            for action in conflicts { try writer.append(action, to: .transfers) }
-        } else if let note = DeleteGuard.keptNote(
-            count: max(0, goneKept - renames.count), command: terms.command, what: terms.gone, place: terms.place)
+        let files = try finishDeletes(renamedFrom: renamedFrom)
+        if !policy.deleteExtraneous,
+            let note = DeleteGuard.keptNote(
+                count: max(0, goneKept - renames.count), command: terms.command, what: terms.gone, place: terms.place)
         {
             notes.append(note)
         }
-        for action in PlanOrder.deepestFirst(deletes) { try writer.append(action, to: .deletes) }
-        let files = deletes.filter { $0.source?.kind != .directory }.count
         return DeleteGuard.refusal(files: files + clearingDeletes, maxDelete: policy.maxDelete)
     }
 
