@@ -143,11 +143,48 @@ public struct Snapshot: Sendable {
         return result
     }
 
+    /// The entries at `positions`, with this snapshot's unknown folders (a walk plans a huge
+    /// folder a slice at a time).
+    func slice(_ positions: Range<Int>) -> Snapshot {
+        var part = EntryColumns()
+        for position in positions.clamped(to: 0..<count) { part.append(position, of: columns) }
+        return Snapshot(sorted: part, index: index == nil ? nil : Snapshot.positions(of: part), unknownOf: self)
+    }
+
+    /// The positions of `slice(range)` that `part` (a filter of that slice) left out, as
+    /// positions of this snapshot.
+    func positions(leftOutOf range: Range<Int>, by part: Snapshot) -> [Int] {
+        let sliceCount = range.clamped(to: 0..<count).count
+        guard part.count < sliceCount else { return [] }
+        let sliced = slice(range)
+        let found = sliced.positions(in: part)
+        return found.indices.filter { found[$0] < 0 }.map { range.lowerBound + $0 }
+    }
+
+    /// This snapshot without the entries at `positions` (sorted).
+    func removing(positions: [Int]) -> Snapshot {
+        guard !positions.isEmpty else { return self }
+        var next = 0
+        return filterPositions { position in
+            if next < positions.count && positions[next] == position {
+                next += 1
+                return false
+            }
+            return true
+        }
+    }
+
     /// The entries `keep` accepts, in order; the snapshot itself when it accepts all of them.
     func filter(_ keep: (SnapshotEntry) -> Bool) -> Snapshot {
+        filterPositions { keep(columns[$0]) }
+    }
+
+    /// The entries whose position `keep` accepts, in order; the snapshot itself when it accepts
+    /// all of them.
+    private func filterPositions(_ keep: (Int) -> Bool) -> Snapshot {
         var kept: EntryColumns?
         for position in 0..<count {
-            let accepted = keep(columns[position])
+            let accepted = keep(position)
             if kept == nil && !accepted {
                 var head = EntryColumns()
                 for earlier in 0..<position { head.append(earlier, of: columns) }

@@ -104,9 +104,7 @@ public struct PullWalk {
         ledger.take(records: records, folder: folder, listing: listed)
         let unknown = ledger.unknown
         let raw = try source.refined(listed, records: records)
-        let (remote, collected, early) = try plan(raw, local: local, records: records, place: place, unknown: unknown)
-        // A new file's transfer and note wait for the end when it may be a move.
-        try ledger.keep(collected, holdingNotes: true, mayBeMove: mayBeMove)
+        let (remote, planned, early) = try plan(raw, local: local, records: records, place: place, unknown: unknown)
         for entry in remote.entries where ledger.deviceHasRecords && entry.kind == .file {
             if let seconds = entry.modified?.seconds { times.add(seconds) }
         }
@@ -122,13 +120,22 @@ public struct PullWalk {
             destination: local, planned: remote, records: records, suspect: suspect, moveSources: moveSources)
         return try children(
             of: place, listing: raw, planned: remote, local: local, suspect: suspect,
-            cleared: Set(collected.clearing.map(\.path)), inTheWay: collected.inTheWay, early: early)
+            cleared: planned.cleared, inTheWay: planned.inTheWay, early: early)
     }
 
-    /// The entry rules over one folder's snapshots.
+    /// What a folder's plan leaves for its children: the paths a type change clears, the
+    /// local non-folders where the device has a folder.
+    struct Planned {
+        var cleared = Set<RelativePath>()
+        var inTheWay: [SnapshotEntry] = []
+    }
+
+    /// The entry rules over one folder's snapshots, a slice of the listing at a time
+    /// (`WalkLedger.planSlice`), each slice's actions written before the next is planned (a new
+    /// file's transfer and note wait for the end when it may be a move).
     private mutating func plan(
         _ raw: Snapshot, local: Snapshot, records: RecordTable, place: Place, unknown: UnknownFolders
-    ) throws -> (Snapshot, PlanEpilogue.Collected, [RelativePath: FolderListing]) {
+    ) throws -> (Snapshot, Planned, [RelativePath: FolderListing]) {
         // A local file where the device now has a folder is cleared unless that folder is not
         // known in full: its listing is read now (and kept for its visit) to tell.
         var unknown = unknown
@@ -156,14 +163,26 @@ public struct PullWalk {
                 let tree = subtrees[here.path]
                 return (tree?.local ?? Snapshot([]), tree?.records ?? RecordTable(), tree?.unknown ?? unknown)
             }, defersInTheWay: true)
-        var collected = PlanEpilogue.Collected()
-        let (remote, _) = planner.walk(
-            raw, local: local, records: records, partials: partials, unknown: unknown, around: around,
-            blocked: &blocked, into: &collected)
-        if let inTheWay = place.inTheWay, !blocked.contains(inTheWay.path) {
-            collected.skipped.append(PullPlanner.inTheWay(inTheWay))
+        // What the rules left out of the listing (upload temporaries, what lies below a local
+        // non-folder), by position: the slices themselves are not kept.
+        var leftOut: [Int] = []
+        var planned = Planned()
+        let slices = ledger.slices(of: raw.count)
+        for (index, slice) in slices.enumerated() {
+            var collected = PlanEpilogue.Collected()
+            let (part, _) = planner.walk(
+                slices.count == 1 ? raw : raw.slice(slice), local: local, records: records, partials: partials,
+                unknown: unknown, around: around, blocked: &blocked, into: &collected)
+            if index == slices.count - 1, let inTheWay = place.inTheWay, !blocked.contains(inTheWay.path) {
+                collected.skipped.append(PullPlanner.inTheWay(inTheWay))
+            }
+            planned.cleared.formUnion(collected.clearing.map(\.path))
+            planned.inTheWay += collected.inTheWay
+            try ledger.keep(collected, holdingNotes: true, mayBeMove: mayBeMove)
+            if slices.count == 1 { return (part, planned, early) }
+            leftOut += raw.positions(leftOutOf: slice, by: part)
         }
-        return (remote, collected, early)
+        return (raw.removing(positions: leftOut), planned, early)
     }
 }
 

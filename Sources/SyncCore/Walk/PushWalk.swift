@@ -111,14 +111,20 @@ public struct PushWalk {
         }
         let unknown = ledger.unknown
         let local = PushPlanner.planned(local: rawLocal, remote: remote, unknown: unknown)
-        var collected = PlanEpilogue.Collected()
         var blockedBelow = place.blockedBy.map { [$0] } ?? []
-        _ = planner.walk(
-            local, remote: remote, records: records, partials: partials, unknown: unknown,
-            below: { there in subtrees[there.path].map { ($0.remote, $0.records) } ?? (remote, records) },
-            blockedBelow: &blockedBelow, into: &collected)
-        // A new file's upload waits for the end when it may be a move (its notes do not).
-        try ledger.keep(collected, holdingNotes: false, mayBeMove: mayBeMove)
+        // A slice of the folder at a time (`WalkLedger.planSlice`), its actions written before
+        // the next is planned; a new file's upload waits for the end when it may be a move (its
+        // notes do not).
+        let slices = ledger.slices(of: local.count)
+        for slice in slices {
+            var collected = PlanEpilogue.Collected()
+            _ = planner.walk(
+                slices.count == 1 ? local : local.slice(slice), remote: remote, records: records, partials: partials,
+                unknown: unknown,
+                below: { there in subtrees[there.path].map { ($0.remote, $0.records) } ?? (remote, records) },
+                blockedBelow: &blockedBelow, into: &collected)
+            try ledger.keep(collected, holdingNotes: false, mayBeMove: mayBeMove)
+        }
         let gone = vanished.count
         try noteGone(records: records, local: local, remote: remote, unknown: unknown)
         if try ledger.givesUpMoves(vanished: vanished.count) { vanished = [] }

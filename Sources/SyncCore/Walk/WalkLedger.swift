@@ -36,6 +36,15 @@ struct WalkLedger {
     /// it the walk stops looking for moves (`givesUpMoves(vanished:)`), so what it holds across
     /// folders stays bounded. 50,000 (some 20 MB held); tests set it lower.
     var moveCandidateLimit = 50_000
+    /// The most entries of one folder planned at once: a huge folder's actions are planned and
+    /// written a slice at a time, so what waits in memory is one slice's. 4,096; tests set it
+    /// lower.
+    var planSlice = 4_096
+    /// The slices of `count` entries, in order.
+    func slices(of count: Int) -> [Range<Int>] {
+        let size = max(1, planSlice)
+        return stride(from: 0, to: max(count, 1), by: size).map { $0..<min(count, $0 + size) }
+    }
     /// True once the walk stopped looking for moves.
     private(set) var movesGivenUp = false
     /// The destination entries the source lacks, for `--delete`, as far as they wait.
