@@ -67,8 +67,8 @@ public struct LocalScanner: Sendable {
             }
         }
         var scan = LocalScan(
-            snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
-            notes: walk.notes, unreadable: walk.unreadable)
+            snapshot: walk.compact.snapshot.finish(unknown: Set(walk.unreadable.keys)),
+            identities: walk.compact.identities.finish(), notes: walk.notes, unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
         scan.skipped = walk.skipped
         return scan
@@ -113,9 +113,12 @@ public struct LocalScanner: Sendable {
 
     private struct Walk {
         var root: String
-        /// Whether the content of each folder met is read too (false: one folder only).
+        /// Whether the content of each folder met is read too (false: one folder only, its
+        /// entries and identities going straight into `compact`).
         var recursive = true
         var entries: [SnapshotEntry] = []
+        /// A scan of one folder's entries and identities in compact form, as they are met.
+        var compact = (snapshot: Snapshot.Builder(), identities: PathTable<FileIdentity>.Builder())
         /// The identity of `entries[i]` when it is a file (same indices): an array, so the walk
         /// never rehashes a growing dictionary.
         var identities: [FileIdentity?] = []
@@ -134,6 +137,11 @@ public struct LocalScanner: Sendable {
 
         /// Appends an entry and its identity (nil unless it is a file).
         mutating func append(_ entry: SnapshotEntry, _ identity: FileIdentity? = nil) {
+            guard recursive else {
+                compact.snapshot.append(entry)
+                if let identity { compact.identities.append(entry.path, identity) }
+                return
+            }
             entries.append(entry)
             identities.append(identity)
         }
@@ -196,13 +204,6 @@ public struct LocalScanner: Sendable {
             // A name that is there but cannot be examined may hide anything: unknown, not absent.
             guard let name = problem.unexamined, let path = try? folder.appending(validating: name) else { continue }
             walk.unreadable[path] = problem.text
-        }
-        // A scan of one folder makes room for its entries at once (no doubling of a huge
-        // folder's arrays); a walk of a tree lets them grow (a reserve per folder would copy
-        // the whole array each time).
-        if walk.entries.isEmpty {
-            walk.entries.reserveCapacity(listing.children.count)
-            walk.identities.reserveCapacity(listing.children.count)
         }
         for child in listing.children {
             if skipsStateFolder && folder.isRoot && child.name == LocalScanner.stateFolderName { continue }

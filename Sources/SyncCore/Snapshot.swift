@@ -73,22 +73,9 @@ public struct Snapshot: Sendable {
 
     /// Builds a snapshot; entries are sorted, and of two entries for one path the first is kept.
     public init(_ entries: [SnapshotEntry]) {
-        let canonical = entries.allSatisfy { $0.path.isNFC }
-        var columns = EntryColumns()
-        columns.reserve(entries.count, bytes: entries.reduce(0) { $0 + $1.path.string.utf8.count })
-        // Fast path (scanners and planners hand over sorted entries): strictly increasing NFC
-        // paths are distinct, so the input is kept in its order.
-        if canonical && entries.indices.dropFirst().allSatisfy({ entries[$0 - 1].path < entries[$0].path }) {
-            for entry in entries { columns.append(entry) }
-            self.columns = columns
-            index = nil
-            return
-        }
-        var seen = Set<RelativePath>()
-        let unique = entries.filter { seen.insert($0.path).inserted }
-        for entry in unique.sorted(by: { $0.path < $1.path }) { columns.append(entry) }
-        self.columns = columns
-        index = canonical ? nil : Snapshot.positions(of: columns)
+        var builder = Builder(reserving: entries.count, bytes: entries.reduce(0) { $0 + $1.path.string.utf8.count })
+        for entry in entries { builder.append(entry) }
+        self = builder.finish()
     }
 
     /// Builds a snapshot as `init(_:)` does, with the folders whose content is unknown.
@@ -98,10 +85,17 @@ public struct Snapshot: Sendable {
     }
 
     private init(sorted columns: EntryColumns, index: [RelativePath: Int]?, unknownOf other: Snapshot) {
+        self.init(sorted: columns, index: index, unknown: other.unknown, hiddenUnknown: other.hiddenUnknown)
+    }
+
+    private init(
+        sorted columns: EntryColumns, index: [RelativePath: Int]?, unknown: Set<RelativePath>,
+        hiddenUnknown: Set<RelativePath>
+    ) {
         self.columns = columns
         self.index = index
-        unknown = other.unknown
-        hiddenUnknown = other.hiddenUnknown
+        self.unknown = unknown
+        self.hiddenUnknown = hiddenUnknown
     }
 
     private static func positions(of columns: EntryColumns) -> [RelativePath: Int] {
@@ -141,6 +135,65 @@ public struct Snapshot: Sendable {
             if theirs.hasSameBytes(j, mine, i) { result[i] = j }
         }
         return result
+    }
+
+    /// Makes a snapshot from entries given one at a time, in compact form as they come (a scan
+    /// of one folder of 100,000 names holds no array of entries): strictly increasing NFC paths
+    /// go straight into the columns; any other order is sorted once, at `finish(unknown:)`, as
+    /// `init(_:)` sorts it.
+    public struct Builder {
+        private var columns = EntryColumns()
+        /// True while every path came after the one before (so all are distinct).
+        private var ordered = true
+        private var canonical = true
+
+        public init() {}
+
+        init(reserving count: Int, bytes: Int) {
+            columns.reserve(count, bytes: bytes)
+        }
+
+        /// How many entries were added.
+        public var count: Int { columns.count }
+
+        /// Adds `entry` (of two entries for one path the first is kept).
+        public mutating func append(_ entry: SnapshotEntry) {
+            if canonical && !entry.path.isNFC { canonical = false }
+            if ordered, columns.count > 0, !columns.paths.precedes(columns.count - 1, entry.path) { ordered = false }
+            columns.append(entry)
+        }
+
+        /// The snapshot of the entries added, with the folders whose content is unknown.
+        public consuming func finish(unknown: Set<RelativePath> = []) -> Snapshot {
+            if !ordered || !canonical { columns = Self.sortedUnique(columns, canonical: canonical) }
+            return Snapshot(
+                sorted: columns, index: canonical ? nil : Snapshot.positions(of: columns), unknown: unknown,
+                hiddenUnknown: [])
+        }
+
+        /// `columns` in path order, of two entries for one path (equal strings) the first kept:
+        /// a sort of positions, the entries copied once. NFC paths are equal when their bytes
+        /// are (neighbours once sorted); other spellings are told apart by a set first.
+        private static func sortedUnique(_ columns: EntryColumns, canonical: Bool) -> EntryColumns {
+            let paths = columns.paths
+            var positions = Array(0..<columns.count)
+            if !canonical {
+                var seen = Set<RelativePath>()
+                positions = positions.filter { seen.insert(paths[$0]).inserted }
+            }
+            let order = positions.sorted { a, b in
+                paths.precedes(a, paths, b) || (!paths.precedes(b, paths, a) && a < b)
+            }
+            var sorted = EntryColumns()
+            sorted.reserve(columns.count, bytes: paths.bytes.count)
+            var previous: Int?
+            for position in order {
+                if canonical, let previous, paths.hasSameBytes(previous, paths, position) { continue }
+                sorted.append(position, of: columns)
+                previous = position
+            }
+            return sorted
+        }
     }
 
     /// The entries at `positions`, with this snapshot's unknown folders (a walk plans a huge

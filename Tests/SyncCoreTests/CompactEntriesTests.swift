@@ -89,4 +89,18 @@ import Testing
             #expect(table[F.path("missing")] == nil)
         }
     }
+
+    @Test func aBuilderMakesWhatTheArrayMakes() {
+        let twin = SnapshotEntry(path: F.path("DCIM/IMG_0002.JPG"), kind: .file, size: 1)
+        let decomposed = SnapshotEntry(path: F.path("caf\u{65}\u{301}"), kind: .file, size: 2)
+        for input in [Self.entries, Self.entries.reversed(), Self.entries + [twin], Self.entries + [decomposed]] {
+            var builder = Snapshot.Builder()
+            for entry in input { builder.append(entry) }
+            let built = builder.finish(unknown: [F.path("DCIM")])
+            let expected = Snapshot(input, unknown: [F.path("DCIM")])
+            #expect(built.entries == expected.entries)
+            #expect(built.unknown == expected.unknown)
+            for entry in input { #expect(built[entry.path] == expected[entry.path]) }
+        }
+    }
 }

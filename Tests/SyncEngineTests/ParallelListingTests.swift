@@ -65,12 +65,14 @@ struct StreamedListingTests {
             Thread.sleep(forTimeInterval: 0.001)
             var result = RemoteScanner.Folder()
             let names = folder.isRoot ? (0..<40).map { "d\($0)" } : folder.depth == 1 ? ["a", "b"] : []
+            var entries: [SnapshotEntry] = []
             for name in names {
                 let path = try folder.appending(validating: name)
-                result.entries.append(SnapshotEntry(path: path, kind: .directory))
+                entries.append(SnapshotEntry(path: path, kind: .directory))
                 result.subfolders.append(path)
             }
-            result.fingerprint = result.entries.isEmpty ? nil : folder.string.hashValue
+            result.entries = Snapshot(entries)
+            result.fingerprint = entries.isEmpty ? nil : folder.string.hashValue
             return result
         }
     }

@@ -14,34 +14,53 @@ public struct PathTable<Value: Sendable>: Sendable {
 
     /// `pairs` sorted by path; of two values for one path the last is kept.
     public init(_ pairs: some Sequence<(RelativePath, Value)>) {
-        var byPath: [RelativePath: Value] = [:]
-        var ordered = true
-        var last: RelativePath?
-        for (path, value) in pairs {
-            if ordered, path.isNFC, last.map({ $0 < path }) ?? true {
-                paths.append(path)
-                values.append(value)
+        var builder = Builder()
+        for (path, value) in pairs { builder.append(path, value) }
+        self = builder.finish()
+    }
+
+    /// Makes a table from pairs given one at a time: those in strictly increasing NFC path
+    /// order go straight into the columns; any other order is sorted once, at `finish()`.
+    public struct Builder {
+        private var table = PathTable()
+        private var last: RelativePath?
+        private var others: [RelativePath: Value]?
+
+        public init() {}
+
+        /// Adds `value` for `path` (replacing an earlier value of the same path).
+        public mutating func append(_ path: RelativePath, _ value: Value) {
+            if others != nil {
+                others![path] = value
+                return
+            }
+            if path.isNFC, last.map({ $0 < path }) ?? true {
+                table.paths.append(path)
+                table.values.append(value)
                 last = path
-                continue
+                return
             }
-            if ordered {
-                // Another order: collected and sorted once.
-                ordered = false
-                for position in 0..<paths.count { byPath[paths[position]] = values[position] }
-                paths = PathColumn()
-                values = []
-            }
+            var byPath: [RelativePath: Value] = [:]
+            for position in 0..<table.count { byPath[table.paths[position]] = table.values[position] }
             byPath[path] = value
+            others = byPath
+            table = PathTable()
         }
-        guard !ordered else { return }
-        for (path, value) in byPath.sorted(by: { $0.key < $1.key }) {
-            paths.append(path)
-            values.append(value)
-        }
-        if !byPath.keys.allSatisfy(\.isNFC) {
-            var index: [RelativePath: Int] = [:]
-            for position in 0..<paths.count { index[paths[position]] = position }
-            self.index = index
+
+        /// The table of the pairs added.
+        public consuming func finish() -> PathTable {
+            guard let others else { return table }
+            var sorted = PathTable()
+            for (path, value) in others.sorted(by: { $0.key < $1.key }) {
+                sorted.paths.append(path)
+                sorted.values.append(value)
+            }
+            if !others.keys.allSatisfy(\.isNFC) {
+                var index: [RelativePath: Int] = [:]
+                for position in 0..<sorted.count { index[sorted.paths[position]] = position }
+                sorted.index = index
+            }
+            return sorted
         }
     }
 

@@ -95,9 +95,7 @@ public struct PullWalk {
             listing = try source.listing(of: folder)
             ledger.noteDevice(listing, of: folder)
         }
-        // The listing in compact form before the local folder is read: its array goes now.
-        let listed = Snapshot(listing.entries)
-        listing.entries = []
+        let listed = listing.snapshot
         let local = place.here ? try source.localFolder(folder) : Snapshot([])
         ledger.unknownDestination.formUnion(local.unknown)
         let records = try source.records(in: folder, local: local)

@@ -21,17 +21,22 @@ public protocol PullWalkSource: FolderWalkSource {
 
 /// One folder's listing as the walk takes it.
 public struct FolderListing: Sendable {
-    /// The entries directly in the folder.
-    public var entries: [SnapshotEntry]
+    /// The entries directly in the folder, in compact form.
+    public var snapshot: Snapshot
     /// True when the content is not known in full (the listing failed or was cut short).
     public var isIncomplete: Bool
     /// True when its dot-names are unknown (`Snapshot.hiddenUnknown`).
     public var mayHideDotNames: Bool
 
-    /// A listing of `entries`, complete unless said otherwise.
-    public init(entries: [SnapshotEntry], isIncomplete: Bool = false, mayHideDotNames: Bool = false) {
-        self.entries = entries
+    /// A listing of `snapshot`'s entries, complete unless said otherwise.
+    public init(snapshot: Snapshot, isIncomplete: Bool = false, mayHideDotNames: Bool = false) {
+        self.snapshot = snapshot
         self.isIncomplete = isIncomplete
         self.mayHideDotNames = mayHideDotNames
+    }
+
+    /// A listing of `entries`, complete unless said otherwise.
+    public init(entries: [SnapshotEntry], isIncomplete: Bool = false, mayHideDotNames: Bool = false) {
+        self.init(snapshot: Snapshot(entries), isIncomplete: isIncomplete, mayHideDotNames: mayHideDotNames)
     }
 }

@@ -57,8 +57,8 @@ extension PushWalk {
             let listing = try early[next] ?? list(next)
             early[next] = listing
             records += try source.records(in: next)
-            entries += listing.entries
-            pending += listing.entries.filter { $0.kind == .directory }.map(\.path)
+            entries += listing.snapshot.entries
+            pending += listing.snapshot.entries.filter { $0.kind == .directory }.map(\.path)
         }
         return Subtree(remote: PushPlanner.planned(remote: Snapshot(entries)), records: RecordTable(records))
     }

@@ -87,9 +87,7 @@ public struct PushWalk {
         } else if place.onDevice {
             listing = try list(folder)
         }
-        // The listing in compact form before the local folder is read: its array goes now.
-        let rawRemote = Snapshot(listing.entries)
-        listing.entries = []
+        let rawRemote = listing.snapshot
         let rawLocal = place.here ? try source.localFolder(folder) : Snapshot([])
         ledger.unknownSource.formUnion(rawLocal.unknown)
         ledger.hiddenSource.formUnion(rawLocal.hiddenUnknown)

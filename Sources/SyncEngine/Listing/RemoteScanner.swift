@@ -28,7 +28,7 @@ struct RemoteScanner {
     /// What one folder's listing gave: its entries (excluded ones left out), the lines about
     /// refused names and unreadable lines, and the subfolders to list next, in listing order.
     struct Folder {
-        var entries: [SnapshotEntry] = []
+        var entries = Snapshot([])
         var skipped: [SkippedEntry] = []
         var subfolders: [RelativePath] = []
         /// Why the listing is known to be incomplete (the server said so, or it showed only the
@@ -141,6 +141,9 @@ struct RemoteScanner {
         var hasher = Hasher()
         // Names equal in NFC: the second and further get `STEM~nfd.EXT` here (`NameTwins`).
         let twins = NameTwins.renamed(listing.entries.map(\.name))
+        // The entries in compact form as they are made (a folder of 100,000 names holds no
+        // array of them).
+        var entries = Snapshot.Builder()
         for (index, item) in listing.entries.enumerated() {
             let path: RelativePath
             if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
@@ -166,7 +169,7 @@ struct RemoteScanner {
             // An approximate size (`12.5M` from some embedded servers) is no size: it can
             // neither be compared nor checked after a download.
             let rawName = item.rawName.elementsEqual(path.name.utf8) ? nil : item.rawName
-            result.entries.append(
+            entries.append(
                 SnapshotEntry(
                     path: path, kind: kind, size: kind == .file && item.sizeIsExact ? item.size : nil,
                     modified: item.modified.map(FileTime.init(listed:)), rawName: rawName))
@@ -176,7 +179,8 @@ struct RemoteScanner {
             hasher.combine(item.size)
             hasher.combine(item.modified?.date)
         }
-        if !result.entries.isEmpty { result.fingerprint = hasher.finalize() }
+        if entries.count > 0 { result.fingerprint = hasher.finalize() }
+        result.entries = entries.finish()
         return result
     }
 }

@@ -41,7 +41,7 @@ final class RemoteWalk {
             entries: listed.charged, listing: remotePath(root: scanner.root, relative: folder.string))
         held = listed.charged
         return FolderListing(
-            entries: listed.entries, isIncomplete: listed.incomplete != nil, mayHideDotNames: listed.mayHideDotNames)
+            snapshot: listed.entries, isIncomplete: listed.incomplete != nil, mayHideDotNames: listed.mayHideDotNames)
     }
 
     /// The entries of `folder` listed at once on the first connection, outside the walk's order:
@@ -50,7 +50,7 @@ final class RemoteWalk {
     func entries(of folder: RelativePath) -> Snapshot {
         let path = remotePath(root: scanner.root, relative: folder.string)
         guard let listed = try? scanner.remote.list(path) else { return Snapshot([]) }
-        return Snapshot(scanner.read(folder, listing: listed).entries)
+        return scanner.read(folder, listing: listed).entries
     }
 
     /// Ends the listing (the extra connections are closed); their retries join the notes.

@@ -121,7 +121,7 @@ struct PushDirection: RunDirection {
     private func rootListing(_ listings: RemoteWalk, on remote: RemoteFileSystem) throws -> (FolderListing, [String]) {
         do {
             let root = try listings.listing(of: .root)
-            guard root.entries.isEmpty else { return (root, []) }
+            guard root.snapshot.count == 0 else { return (root, []) }
             return (root, RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote))
         } catch {
             let parts = RemoteRootCreation.missingParts(of: job.remoteRoot, on: remote)
