@@ -90,17 +90,42 @@ import Testing
         }
     }
 
-    @Test func aBuilderMakesWhatTheArrayMakes() {
+    /// The snapshot of `entries` as a model: the first entry of each path (string equality),
+    /// sorted.
+    static func model(_ entries: [SnapshotEntry]) -> [SnapshotEntry] {
+        var seen = Set<RelativePath>()
+        return entries.filter { seen.insert($0.path).inserted }.sorted { $0.path < $1.path }
+    }
+
+    @Test func aBuilderMakesWhatTheModelMakes() {
         let twin = SnapshotEntry(path: F.path("DCIM/IMG_0002.JPG"), kind: .file, size: 1)
         let decomposed = SnapshotEntry(path: F.path("caf\u{65}\u{301}"), kind: .file, size: 2)
         for input in [Self.entries, Self.entries.reversed(), Self.entries + [twin], Self.entries + [decomposed]] {
             var builder = Snapshot.Builder()
             for entry in input { builder.append(entry) }
             let built = builder.finish(unknown: [F.path("DCIM")])
-            let expected = Snapshot(input, unknown: [F.path("DCIM")])
-            #expect(built.entries == expected.entries)
-            #expect(built.unknown == expected.unknown)
-            for entry in input { #expect(built[entry.path] == expected[entry.path]) }
+            let expected = Self.model(input)
+            #expect(Array(built.entries) == expected)
+            #expect(built.unknown == [F.path("DCIM")])
+            for entry in expected { #expect(built[entry.path] == entry) }
+            #expect(Array(Snapshot(input).entries) == expected)
         }
+    }
+}
+
+extension CompactEntriesTests {
+    /// Listings in a server's order (unsorted, some names twice): the builder sorts them once.
+    @Test(arguments: 0..<20)
+    func shuffledListingsWithRepeatsComeOutAsTheModel(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let names = ["a", "a b", "a-b", "a.b", "a/b", "ab", "B", "z", "\u{e9}t\u{e9}", "\u{1F4F7}.jpg", "x y z"]
+        var input: [SnapshotEntry] = []
+        for index in 0..<60 {
+            let name = names.randomElement(using: &generator)!
+            input.append(SnapshotEntry(path: F.path("d/" + name), kind: .file, size: UInt64(index)))
+        }
+        var builder = Snapshot.Builder()
+        for entry in input { builder.append(entry) }
+        #expect(Array(builder.finish().entries) == Self.model(input))
     }
 }
