@@ -23,7 +23,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let code, let message, let context):
-            return "state database: \(context): \(message) (SQLite code \(code))"
+            let fix = StoreError.fix(code).map { "; " + $0 } ?? ""
+            return "state database: \(StoreError.oneLine(context)): \(message) (SQLite code \(code))\(fix)"
         case .corrupt(let what):
             return "state database: unexpected content: \(what)"
         case .newerSchema(let found, let supported):
@@ -32,6 +33,29 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             return "state database: used after close"
         case .fileSystem(let operation, let path, let code):
             return "state database: \(operation) \(path): \(String(cString: strerror(code)))"
+        }
+    }
+}
+
+extension StoreError {
+    /// `context` (an SQL statement, or what was done) on one line: its runs of white space as
+    /// one space, cut after 80 characters.
+    static func oneLine(_ context: String) -> String {
+        let words = context.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return words.count > 80 ? String(words.prefix(80)) + "…" : words
+    }
+
+    /// What to do about the SQLite result `code` (its primary code), when there is a fix.
+    static func fix(_ code: Int32) -> String? {
+        switch code & 0xff {
+        case 5, 6: "another process is using the state database: let it finish and run again"
+        case 8, 14: "check that .ftpsync/state.sqlite and its folder can be written"
+        case 10: "the disk could not be read or written: check it and run again"
+        case 11, 26:
+            "the state database is damaged: move .ftpsync/state.sqlite aside and run again (files found in sync"
+                + " are adopted, nothing is copied twice)"
+        case 13: "the disk is full: free some space and run again"
+        default: nil
         }
     }
 }
