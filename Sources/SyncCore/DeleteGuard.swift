@@ -101,9 +101,28 @@ struct DeleteGuard {
     }
 
     /// The note for a delete left out because its folder is suspect.
-    static func note(_ path: RelativePath, folder: RelativePath) -> String {
+    static func note(folder: RelativePath, kept: Int) -> String {
         let shown = folder.isRoot ? "the device root" : "'\(folder)'"
-        return "\(path): not deleted: \(shown) came back empty although files were synced there"
+        let what = kept == 1 ? "1 entry" : "\(kept) entries"
+        return "\(shown) came back empty although files were synced there: \(what) below it not deleted"
             + " (use --max-delete -1 to allow)"
+    }
+
+    /// The entries kept below each suspect folder, counted for one note per folder
+    /// (`note(folder:kept:)`), in the order the folders were first met.
+    struct KeptBelowSuspects {
+        private var order: [RelativePath] = []
+        private var counts: [RelativePath: Int] = [:]
+
+        mutating func add(below folder: RelativePath) {
+            if counts[folder] == nil { order.append(folder) }
+            counts[folder, default: 0] += 1
+        }
+
+        /// One note per folder, then nothing is left counted.
+        mutating func notes() -> [String] {
+            defer { (order, counts) = ([], [:]) }
+            return order.map { DeleteGuard.note(folder: $0, kept: counts[$0] ?? 0) }
+        }
     }
 }

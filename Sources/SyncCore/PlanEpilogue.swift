@@ -218,10 +218,15 @@ struct PlanEpilogue {
     ) -> [Action] {
         var deletes: [Action] = []
         var kept: [RelativePath] = []
+        var suspects = DeleteGuard.KeptBelowSuspects()
+        defer { notes += suspects.notes() }
         for candidate in candidates {
             switch weigh(candidate, policy: policy, unknown: unknown, terms: terms) {
             case .ignored: continue
             case .delete(let action): deletes.append(action)
+            case .suspect(let folder):
+                suspects.add(below: folder)
+                kept.append(candidate.entry.path)
             case .kept(let note):
                 notes.append(note)
                 kept.append(candidate.entry.path)
@@ -244,6 +249,8 @@ struct PlanEpilogue {
         case delete(Action)
         /// Kept, with the note saying why.
         case kept(String)
+        /// Kept below this suspect empty folder (one note per folder says so).
+        case suspect(RelativePath)
         /// Kept, set aside as a conflict copy by this action (a push's changed device file).
         case conflict(Action)
     }
@@ -256,7 +263,7 @@ struct PlanEpilogue {
     {
         let entry = candidate.entry
         guard unknown.forbidsDelete(of: entry.path) == nil else { return .ignored }
-        if let folder = candidate.suspect { return .kept(DeleteGuard.note(entry.path, folder: folder)) }
+        if let folder = candidate.suspect { return .suspect(folder) }
         // A version a conflict kept is the user's to remove: never deleted unasked.
         if entry.kind == .file, candidate.record == nil, ConflictNaming.isConflictCopy(entry.path.name) {
             return .kept("\(entry.path): \(terms.conflictCopyNote)")

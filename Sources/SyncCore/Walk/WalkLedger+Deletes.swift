@@ -26,6 +26,8 @@ struct DeleteQueue {
     var keptBelow = Set<RelativePath>()
     /// File deletes written (the delete guard's count).
     var files = 0
+    /// What was kept below suspect folders, noted at the end (one note per folder).
+    var suspects = DeleteGuard.KeptBelowSuspects()
 
     /// Adds every folder above `path` to `set` (stops at the first already there: its own
     /// ancestors are there too).
@@ -98,6 +100,7 @@ extension WalkLedger {
             for candidate in frame.waiting[frame.next...] { try weighFolder(candidate) }
         }
         try releaseHeldDeletes(renamedFrom: renamedFrom)
+        notes += deletes.suspects.notes()
         return deletes.files
     }
 
@@ -137,6 +140,9 @@ extension WalkLedger {
             if candidate.entry.kind != .directory { deletes.files += 1 }
         case .kept(let note):
             notes.append(note)
+            DeleteQueue.mark(ancestorsOf: path, in: &deletes.keptBelow)
+        case .suspect(let folder):
+            deletes.suspects.add(below: folder)
             DeleteQueue.mark(ancestorsOf: path, in: &deletes.keptBelow)
         case .conflict(let action):
             try writer.append(action, to: .transfers)
