@@ -27,7 +27,12 @@ final class SnapshotPushSource: SnapshotFolderSource, PushWalkSource {
 struct RandomPushTrees {
     private var random: RandomPullTrees
 
-    init(seed: UInt64) { random = RandomPullTrees(seed: seed) }
+    init(
+        seed: UInt64, folderNames: [String] = RandomPullTrees.folderNames,
+        fileNames: [String] = RandomPullTrees.fileNames
+    ) {
+        random = RandomPullTrees(seed: seed, folderNames: folderNames, fileNames: fileNames)
+    }
 
     private mutating func chance(_ percent: UInt64) -> Bool { random.chance(percent) }
     private mutating func next() -> UInt64 { random.next() }

@@ -71,6 +71,23 @@ import Testing
         let composed = Self.record("caf\u{e9}.txt")
         #expect(RecordTable([composed])[F.path("caf\u{65}\u{301}.txt")] == composed)
     }
+
+    /// Two rows of one name in two spellings, NFC first (as SQLite's byte order gives "ά" U+03AC
+    /// before "α" U+03B1 + U+0301): the table keeps the last, not in NFC, and must still find it
+    /// by either spelling (it looked for NFC bytes among paths kept in NFD, and missed).
+    @Test(arguments: ["\u{3ac}", "\u{c5}", "\u{e9}"])
+    func twoSpellingsOfOneNameNFCFirstAreFoundByEither(composed: String) {
+        let decomposed = composed.decomposedStringWithCanonicalMapping
+        let angstrom = composed == "\u{c5}" ? "\u{212b}" : decomposed
+        for later in [decomposed, angstrom] {
+            let last = Self.record("d/" + later, local: 2)
+            let table = RecordTable([Self.record("d/a"), Self.record("d/" + composed), last])
+            #expect(table.count == 2)
+            #expect(table[F.path("d/" + composed)] == last, "\(later.unicodeScalars.map(\.value))")
+            #expect(table[F.path("d/" + later)] == last, "\(later.unicodeScalars.map(\.value))")
+            #expect(table[F.path("d/a")] != nil)
+        }
+    }
 }
 
 /// A small deterministic generator for shuffles (SplitMix64).

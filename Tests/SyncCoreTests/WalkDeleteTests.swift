@@ -91,4 +91,62 @@ struct WalkDeleteTests {
         // zz/x and zz were weighed on the way; old (now empty) at the end, after the rename.
         #expect(writer.deletesAt.map(\.path) == ["zz/x", "zz", "old"])
     }
+
+    /// A local folder in NFD ("é" as macOS writes it, "e" + U+0301) that the device no longer
+    /// has, whose records the state keeps in NFC: the walk visits it under the records'
+    /// spelling, after "f" (U+00E9 sorts after "f", "e" before it). Its delete waits until the
+    /// walk has been in it: the conflict copy there is kept, so the folder is not deleted (it
+    /// was weighed when the walk reached "f", before its content, and deleted with the copy).
+    @Test func aFolderInAnotherSpellingThanItsRecordsIsWeighedAfterItsContent() throws {
+        let listed = Fixture.listed("\u{e9}/x.jpg", 10, 1_700_000_000)
+        let here = Fixture.local("e\u{301}/x.jpg", 10, 1_700_000_005)
+        let copy = Fixture.local("e\u{301}/y.conflict-20261201T112233Z.jpg", 3, 1_700_000_005)
+        let remote = Snapshot([Fixture.folder("f"), Fixture.listed("f/keep", 1, 1_700_000_000)])
+        let local = Snapshot([
+            Fixture.folder("e\u{301}"), here, copy, Fixture.folder("f"), Fixture.local("f/keep", 1, 1_700_000_000),
+        ])
+        var record = Fixture.record(listed, here)
+        record.path = listed.path
+        let records = [record.path: record]
+        let policy = SyncPolicy(direction: .pull, deleteExtraneous: true, maxDelete: nil)
+        let whole = PullPlanner(policy: policy).plan(remote: remote, local: local, records: records, partials: [:])
+        #expect(whole.plan.actions.filter { $0.kind == .deleteLocal }.map(\.path) == [here.path])
+        let source = SnapshotWalkSource(remote: remote, local: local, records: records) { _ in false }
+        let writer = SectionWriter()
+        _ = try PullWalk(policy: policy, partials: [:], source: source, writer: writer).run()
+        let deletes = (writer.sections[.deletes] ?? []).map(\.path)
+        #expect(deletes == [here.path], "\(deletes.map { Array($0.string.unicodeScalars) })")
+    }
+
+    /// A chain of folders (up to 120) the device no longer has, a file in each and a conflict copy at
+    /// the bottom (kept, so none of the folders above it goes), beside a second chain without
+    /// one: every file of both goes, the second chain's folders deepest first, after their
+    /// content, as the whole-tree plan says.
+    @Test(arguments: [1, 3, 120])
+    func deepChainsAreDeletedFromTheBottomUp(levels: Int) throws {
+        var local: [SnapshotEntry] = [Fixture.folder("z"), Fixture.local("z/keep", 1, 1_700_000_000)]
+        for chain in ["a", "b"] {
+            var path = chain
+            for depth in 0..<levels {
+                local += [Fixture.folder(path), Fixture.local(path + "/f\(depth)", 1, 1_700_000_000)]
+                path += "/d"
+            }
+            if chain == "a" {
+                local += [Fixture.folder(path), Fixture.local(path + "/x.conflict-20261201T112233Z.jpg", 1, 1)]
+            }
+        }
+        let remote = Snapshot([Fixture.folder("z"), Fixture.listed("z/keep", 1, 1_700_000_000)])
+        let policy = SyncPolicy(direction: .pull, deleteExtraneous: true, maxDelete: nil)
+        let whole = PullPlanner(policy: policy).plan(
+            remote: remote, local: Snapshot(local), records: [:], partials: [:])
+        let source = SnapshotWalkSource(remote: remote, local: Snapshot(local), records: [:]) { _ in false }
+        let writer = SectionWriter()
+        _ = try PullWalk(policy: policy, partials: [:], source: source, writer: writer).run()
+        let deletes = writer.sections[.deletes] ?? []
+        #expect(actionCounts(deletes) == actionCounts(whole.plan.actions.filter { $0.kind == .deleteLocal }))
+        #expect(deletes.count == 3 * levels)
+        for (index, delete) in deletes.enumerated() {
+            #expect(!deletes[(index + 1)...].contains { delete.path.isAncestor(of: $0.path) })
+        }
+    }
 }

@@ -61,7 +61,15 @@ final class SectionWriter: PlanWriter {
 struct RandomPullTrees {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+    /// The names the trees are made of.
+    let folderNames: [String]
+    let fileNames: [String]
+
+    init(seed: UInt64, folderNames: [String] = Self.folderNames, fileNames: [String] = Self.fileNames) {
+        state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
+        self.folderNames = folderNames
+        self.fileNames = fileNames
+    }
 
     mutating func next() -> UInt64 {
         state ^= state << 13
@@ -79,13 +87,13 @@ struct RandomPullTrees {
 
     mutating func folderPath() -> String {
         var parts: [String] = []
-        for _ in 0..<Int(next() % 4) { parts.append(pick(Self.folderNames)) }
+        for _ in 0..<Int(next() % 4) { parts.append(pick(folderNames)) }
         return parts.joined(separator: "/")
     }
 
     mutating func filePath() -> String {
         let folder = folderPath()
-        let name = pick(Self.fileNames)
+        let name = pick(fileNames)
         return folder.isEmpty ? name : folder + "/" + name
     }
 

@@ -97,7 +97,9 @@ public struct RecordTable: Sendable, RecordLookup, RandomAccessCollection {
             for record in others { byPath[record.path] = record }
             var sorted = RecordTable()
             for record in byPath.values.sorted(by: { $0.path < $1.path }) { sorted.add(record) }
-            if !byPath.keys.allSatisfy(\.isNFC) {
+            // The paths kept are the records' own: a path's first spelling is the dictionary's
+            // key, its last record's spelling the one kept (NFC then NFD in SQLite's byte order).
+            if !byPath.values.allSatisfy(\.path.isNFC) {
                 var index: [RelativePath: Int] = [:]
                 for position in sorted.indices { index[sorted.paths[position]] = position }
                 sorted.index = index

@@ -13,6 +13,9 @@ struct DeleteQueue {
         var folder: RelativePath
         var waiting: [PlanEpilogue.DeleteCandidate]
         var next = 0
+        /// True once the walk has been in the candidate at `next`: once it is elsewhere in the
+        /// frame's folder, that candidate's subtree is done.
+        var entered = false
     }
 
     /// The frames of the folders the walk is in, outermost first.
@@ -68,7 +71,11 @@ extension WalkLedger {
         deletes.frames.append(DeleteQueue.Frame(folder: first.entry.path.parent, waiting: folders))
     }
 
-    /// Weighs the folder candidates whose subtree the walk has left, now that it visits `folder`.
+    /// Weighs the folder candidates whose subtree the walk has left, now that it visits `folder`:
+    /// all of a folder the walk has left, else those it has been in, in order. Whether the walk
+    /// has been in a candidate is seen, not told by path order: the walk may visit a folder
+    /// under another spelling than the candidate's (records in NFC, a local folder in NFD), and
+    /// the two spellings sort apart ("e" + U+0301 before "f", U+00E9 after it).
     /// - Throws: what the writer throws.
     mutating func leaveFolders(before folder: RelativePath) throws {
         while var frame = deletes.frames.popLast() {
@@ -76,9 +83,15 @@ extension WalkLedger {
             while frame.next < frame.waiting.count {
                 let candidate = frame.waiting[frame.next]
                 let path = candidate.entry.path
-                // Still ahead of the walk, or the walk is in it.
-                if inside && (path == folder || path.isAncestor(of: folder) || folder < path) { break }
+                if inside && (path == folder || path.isAncestor(of: folder)) {
+                    // The walk is in it.
+                    frame.entered = true
+                    break
+                }
+                // Not visited yet: still ahead of the walk.
+                if inside && !frame.entered { break }
                 frame.next += 1
+                frame.entered = false
                 try weighFolder(candidate)
             }
             if inside {

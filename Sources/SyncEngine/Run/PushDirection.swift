@@ -41,9 +41,13 @@ struct PushDirection: RunDirection {
         report.actions = actions
     }
 
-    /// Makes the device's remote folder first, when it does not exist yet (issue 14 item 6).
+    /// Makes the device's remote folder first, when it does not exist yet (issue 14 item 6),
+    /// and removes the temporaries of the uploads the plan abandons: before the plan's deletes,
+    /// whose RMD of a folder holding one failed ("directory not empty").
     func prepare(_ planned: Planned, spool: PlanSpool, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
-        RemoteRootCreation.make(planned.rootParts, on: remote, into: &report)
+        guard RemoteRootCreation.make(planned.rootParts, on: remote, into: &report) else { return false }
+        removeAbandoned(planned, remote: remote)
+        return true
     }
 
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PushExecutor {
@@ -52,9 +56,12 @@ struct PushDirection: RunDirection {
             events: run.events, clock: run.clock, conflicts: planned.conflicts, quirks: planned.quirks)
     }
 
+    /// Nothing is left once a push's actions were carried out.
+    func conclude(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) {}
+
     /// Removes the temporary files of the uploads the plan abandons, and their rows (a dry run
     /// never gets here). A temporary the server will not delete keeps its row, to be tried again.
-    func conclude(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) {
+    private func removeAbandoned(_ planned: Planned, remote: ResilientRemote) {
         guard let store else { return }
         for path in planned.result.abandonedUploads {
             guard let stored = planned.abandoned[path] else { continue }
