@@ -43,6 +43,22 @@ struct PushExecutorTests {
         #expect(try device.store.records(device: "cam").count == count)
     }
 
+    /// A folder receiving many files is listed again less and less often (once a quarter of
+    /// what it listed waits), not at every `relistLimit` files: 16 times the limit took 16
+    /// listings of the growing folder (a folder of 100,000 files, some 100 of them: 4 ms a
+    /// file), now 11.
+    @Test func aBigFolderIsListedAgainLessAndLessOften() throws {
+        let device = try TestDevice()
+        let count = PushExecutor.relistLimit * 16
+        for index in 0..<count { try device.writeLocal("d/\(index).txt", bytes(3), modified: time) }
+        let report = device.runPush()
+        #expect(report.status == .ok)
+        // The plan's listing of the empty device, then d: at 1, 2, 3, 4, 5, 6.25, 7.8, 9.8,
+        // 12.2 and 15.3 times the limit, and at the end.
+        #expect(device.server.count("LIST") == 1 + 11)
+        #expect(try device.store.records(device: "cam").count == count)
+    }
+
     /// A push whose local folder is missing (a typo in `local`, a disk not mounted) fails and
     /// changes nothing, also with `--delete` on a first push: no empty tree is mirrored.
     @Test func aMissingLocalFolderDeletesNothingOnTheDevice() throws {

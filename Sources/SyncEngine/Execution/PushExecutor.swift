@@ -18,9 +18,12 @@ final class PushExecutor: ActionExecutor {
     /// Hashes new files while they upload (or when adopted).
     private let deferred: DeferredDigests
     /// Records of the files uploaded or renamed this run by folder, awaiting the listed size
-    /// and time; at most `relistLimit` of them before their folders are listed.
+    /// and time (each already stored as uploaded); a folder is listed once `relistLimit` of
+    /// them wait and it holds a quarter of its last listing's entries (`relistsNow`).
     private var relist: [RelativePath: [FileRecord]] = [:]
     private var relistCount = 0
+    /// How many entries each folder listed for `finishRecords` had then.
+    private var listedEntries: [RelativePath: Int] = [:]
     /// Records kept for `finishRecords` before it runs on its own, so a push of any size keeps
     /// a bounded number of them.
     static let relistLimit = 1024
@@ -238,17 +241,32 @@ final class PushExecutor: ActionExecutor {
     private func awaitListing(_ record: FileRecord) {
         relist[record.path.parent, default: []].append(record)
         relistCount += 1
-        if relistCount >= Self.relistLimit { finishRecords() }
+        if relistCount >= Self.relistLimit { finishRecords(all: false) }
+    }
+
+    /// True when the records waiting for `folder` (`waiting` of them) are worth listing it
+    /// for now: a quarter of the entries it listed last time at least, so a folder receiving
+    /// 100,000 files is listed some 20 times, not 100 times in full (which took 4 ms a file).
+    func relistsNow(_ folder: RelativePath, waiting: Int) -> Bool {
+        waiting >= (listedEntries[folder] ?? 0) / 4
     }
 
     /// Lists each folder that received files since the last call once and records the size and
     /// time the server lists for them. A folder that cannot be listed keeps the provisional
     /// records.
-    func finishRecords() {
+    /// - Parameter all: list every folder with records waiting (the end of the run), or only
+    ///   those `relistsNow` accepts.
+    func finishRecords(all: Bool = true) {
         for (folder, placed) in relist {
+            guard all || relistsNow(folder, waiting: placed.count) else { continue }
+            relist[folder] = nil
+            relistCount -= placed.count
             guard let listing = try? remote.list(absolute(folder)) else { continue }
+            listedEntries[folder] = listing.entries.count
+            // Only the names waiting are kept of the listing.
+            let wanted = Set(placed.map(\.path.name))
             var byName: [String: ListingEntry] = [:]
-            for entry in listing.entries { byName[entry.name] = entry }
+            for entry in listing.entries where wanted.contains(entry.name) { byName[entry.name] = entry }
             for var record in placed {
                 let path = record.path
                 guard let entry = byName[path.name], entry.type == .file else { continue }
@@ -261,7 +279,6 @@ final class PushExecutor: ActionExecutor {
                 }
             }
         }
-        relist = [:]
-        relistCount = 0
+        if all { relistCount = 0 }
     }
 }
