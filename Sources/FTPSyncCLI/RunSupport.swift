@@ -28,7 +28,7 @@ func finishRun(
         command: command, dryRun: dryRun, devices: reports, started: started,
         exitCode: SignalHandling.exitCode ?? code.rawValue)
     let elapsed = document.durationSeconds
-    log?.write(document, elapsed: elapsed, exitCode: code, actionsLogged: actionsLogged)
+    log?.write(document, elapsed: elapsed, actionsLogged: actionsLogged)
     for device in reports {
         for entry in device.skipped { log?.write("\(device.name): skipped \(entry.line)") }
     }

@@ -45,8 +45,29 @@ public enum UploadNaming {
     /// The suffix every upload's temporary name ends with.
     public static let suffix = ".ftpsync-part"
 
-    /// `.NAME.ftpsync-part`: where the upload of `name` collects its bytes on the server.
-    public static func temporaryName(for name: String) -> String { "." + name + suffix }
+    /// The longest temporary name, in bytes: what the servers' file systems take (`NAME_MAX`).
+    public static let nameMax = 255
+
+    /// `.NAME.ftpsync-part`: where the upload of `name` collects its bytes on the server. When
+    /// that is longer than `nameMax` bytes (a name of 242 bytes or more), the name is cut on a
+    /// Unicode scalar boundary and `~` with 8 hex digits of its whole bytes' FNV-1a hash is
+    /// put after it, so two long names cut alike still get two temporaries:
+    /// `.<cut name>~<hash>.ftpsync-part`. The same name always gets the same temporary.
+    public static func temporaryName(for name: String) -> String {
+        let whole = "." + name + suffix
+        guard whole.utf8.count > nameMax else { return whole }
+        let hash = String(FNV1a.hash(name.utf8) >> 32, radix: 16)
+        let tag = "~" + String(repeating: "0", count: 8 - hash.count) + hash
+        var room = nameMax - 1 - tag.utf8.count - suffix.utf8.count
+        var cut = ""
+        for scalar in name.unicodeScalars {
+            let width = String(scalar).utf8.count
+            guard width <= room else { break }
+            cut.unicodeScalars.append(scalar)
+            room -= width
+        }
+        return "." + cut + tag + suffix
+    }
 
     /// The temporary path beside `path`.
     public static func temporaryPath(for path: RelativePath) -> RelativePath {

@@ -128,9 +128,7 @@ public struct ListingOverlap: Sendable, Equatable {
         /// Whether `key` is in the sample: the top `bits` bits of its FNV-1a hash are clear.
         private static func sampled(_ key: String, bits: Int) -> Bool {
             guard bits > 0 else { return true }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return hash >> (64 - bits) == 0
+            return FNV1a.hash(key.utf8) >> (64 - bits) == 0
         }
 
         /// The overlap, `unknownFolders` being every folder the device could not list in full.

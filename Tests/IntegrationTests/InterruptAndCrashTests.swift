@@ -46,7 +46,9 @@ import Testing
         let mirror = work + "/mirror"
         let configPath = try config(server, local: mirror, at: work)
 
-        let child = try spawn(ftpsyncBinary, ["pull", configPath, "--no-progress", "--parallel", "1"], output: true)
+        let logPath = work + "/run.log"
+        let child = try spawn(
+            ftpsyncBinary, ["pull", configPath, "--no-progress", "--parallel", "1", "--log", logPath], output: true)
         // Partials are named by a digest of the path: the only one here is b-big.bin's.
         let partials = mirror + "/.ftpsync/partial/cam"
         func partialPath() -> String {
@@ -64,6 +66,10 @@ import Testing
         #expect(status == code, "\(stderr)")
         let lines = stderr.split(separator: "\n").filter { !$0.contains("readable by others") }
         #expect(lines.count == 1 && lines.first?.contains(signal == SIGINT ? "SIGINT" : "SIGTERM") == true, "\(stderr)")
+        // The log's summary gives the code the process exited with (it said exit 1).
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let summary = log.split(separator: "\n").last { $0.contains("pull summary:") }
+        #expect(summary?.hasSuffix("exit \(code)") == true, "\(log)")
         // The half file stays under .ftpsync, never in the tree; the finished one is there.
         #expect(!FileManager.default.fileExists(atPath: mirror + "/cam/b-big.bin"))
         #expect(size(partial) > 100_000)

@@ -31,6 +31,8 @@ import Testing
         let pulled = Self.device(pull.stdout)
         #expect(pulled.status == "failed", "\(pull.stdout)")
         #expect(pulled.error?.contains("/DCMI") == true, "\(pull.stdout)")
+        // The same line whatever the server answers (pyftpdlib's 550 came out as its reply).
+        #expect(pulled.error?.contains("does not exist on the device; check `remote:`") == true, "\(pull.stdout)")
         let status = try ftpsync(["status", config, "--json"])
         #expect(!status.stdout.contains("\"last_sync\":\"2"), "no sync recorded: \(status.stdout)")
 

@@ -140,4 +140,25 @@ import Testing
     func namesThatAreNotUploadTemporaries(name: String) {
         #expect(!UploadNaming.isTemporary(Fixture.path(name)))
     }
+
+    /// A name of 242 bytes or more (legal: 255 is the limit) got a temporary past 255 bytes,
+    /// which servers refuse ("550 File name too long"): the push of it failed on every run.
+    @Test(arguments: [241, 242, 244, 255])
+    func aLongNamesTemporaryFitsAName(length: Int) {
+        let ascii = String(repeating: "y", count: length - 4) + ".txt"
+        // 2-byte and 4-byte scalars across the cut: the UTF-8 stays valid.
+        let accented = String(repeating: "\u{e9}", count: (length - 4) / 2) + ".txt"
+        let emoji = String(repeating: "\u{1F4F7}", count: (length - 4) / 4) + ".txt"
+        for name in [ascii, accented, emoji] {
+            let temporary = UploadNaming.temporaryName(for: name)
+            #expect(temporary.utf8.count <= UploadNaming.nameMax, "\(temporary.utf8.count)")
+            #expect(UploadNaming.isTemporary(Fixture.path("d/" + temporary)))
+            #expect(temporary == UploadNaming.temporaryName(for: name))
+            if ("." + name + UploadNaming.suffix).utf8.count <= 255 {
+                #expect(temporary == "." + name + UploadNaming.suffix)
+            }
+        }
+        // Two long names alike but for their end get two temporaries.
+        #expect(UploadNaming.temporaryName(for: ascii + "a") != UploadNaming.temporaryName(for: ascii + "b"))
+    }
 }

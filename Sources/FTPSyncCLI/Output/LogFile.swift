@@ -48,8 +48,9 @@ final class LogFile: @unchecked Sendable {
 
     /// Writes the report of a finished run: one line per action (unless `actionsLogged`: they
     /// were written as they finished) and per device error, then a summary line with the
-    /// totals, the elapsed time (seconds) and the exit code.
-    func write(_ document: RunDocument, elapsed: Double, exitCode: ExitCode, actionsLogged: Bool = false) {
+    /// totals, the elapsed time (seconds) and the exit code (the document's: 128 + the
+    /// signal's number when one stopped the run).
+    func write(_ document: RunDocument, elapsed: Double, actionsLogged: Bool = false) {
         let command = document.command + (document.dryRun ? " --dry-run" : "")
         for device in document.devices {
             // Logged as they finished: the device's log is not read back.
@@ -65,7 +66,7 @@ final class LogFile: @unchecked Sendable {
         write(
             "\(command) summary: \(document.devices.count) device(s), \(verb) \(t.filesTransferred) files "
                 + "(\(t.bytesTransferred) bytes), \(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed, "
-                + String(format: "%.1f s", elapsed) + ", exit \(exitCode.rawValue)")
+                + String(format: "%.1f s", elapsed) + ", exit \(document.exitCode)")
     }
 
     /// `download 2024/a.jpg 1048576 bytes done`, `rename_local a -> b done`, `... failed: reason`.

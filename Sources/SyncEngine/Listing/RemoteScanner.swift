@@ -1,3 +1,4 @@
+import FTPClient
 import FTPListing
 import Foundation
 import LocalTree
@@ -104,7 +105,17 @@ struct RemoteScanner {
             }
             return listed
         case .failure(let error):
-            if folder.isRoot { throw error }
+            if folder.isRoot {
+                // A server that answers LIST of a missing folder with 550 (pyftpdlib), the
+                // folder then not found either: the `remote:` folder is not there.
+                let rootPath = remotePath(root: root, relative: "")
+                if case .reply(code: 550, _, _)? = error as? FTPError,
+                    ((try? remote.folderExists(rootPath)) ?? nil) == false
+                {
+                    throw RemoteRootMissing(path: rootPath)
+                }
+                throw error
+            }
             assembly.notes.append("\(folder): could not be listed: \(error)")
             assembly.unknown[folder] = "\(error)"
             return nil
