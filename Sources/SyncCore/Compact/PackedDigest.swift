@@ -41,6 +41,29 @@ struct PackedDigest: Sendable, Hashable {
     }
 }
 
+/// One optional digest in compact form: packed when it is hex, as text otherwise.
+enum StoredDigest: Sendable, Hashable {
+    case none
+    case packed(PackedDigest)
+    case text(String)
+
+    init(_ digest: String?) {
+        guard let digest else {
+            self = .none
+            return
+        }
+        self = PackedDigest(digest).map(StoredDigest.packed) ?? .text(digest)
+    }
+
+    var text: String? {
+        switch self {
+        case .none: nil
+        case .packed(let value): value.text
+        case .text(let text): text
+        }
+    }
+}
+
 /// Optional digests in compact form: packed where they are hex, the rare others as text.
 /// The column takes no room until its first digest (a pull's listings and scans have none).
 struct DigestColumn: Sendable, Hashable {

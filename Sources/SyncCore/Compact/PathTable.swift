@@ -24,14 +24,16 @@ public struct PathTable<Value: Sendable>: Sendable {
     public struct Builder {
         private var table = PathTable()
         private var last: RelativePath?
-        private var others: [RelativePath: Value]?
+        /// Once the order broke: by path, the spelling given last and its value.
+        private var others: [RelativePath: (path: RelativePath, value: Value)]?
 
         public init() {}
 
-        /// Adds `value` for `path` (replacing an earlier value of the same path).
+        /// Adds `value` for `path` (replacing an earlier value of the same path, in another
+        /// spelling too: the last spelling is the one kept).
         public mutating func append(_ path: RelativePath, _ value: Value) {
             if others != nil {
-                others![path] = value
+                others![path] = (path, value)
                 return
             }
             if path.isNFC, last.map({ $0 < path }) ?? true {
@@ -40,9 +42,12 @@ public struct PathTable<Value: Sendable>: Sendable {
                 last = path
                 return
             }
-            var byPath: [RelativePath: Value] = [:]
-            for position in 0..<table.count { byPath[table.paths[position]] = table.values[position] }
-            byPath[path] = value
+            var byPath: [RelativePath: (path: RelativePath, value: Value)] = [:]
+            for position in 0..<table.count {
+                let kept = table.paths[position]
+                byPath[kept] = (kept, table.values[position])
+            }
+            byPath[path] = (path, value)
             others = byPath
             table = PathTable()
         }
@@ -51,11 +56,13 @@ public struct PathTable<Value: Sendable>: Sendable {
         public consuming func finish() -> PathTable {
             guard let others else { return table }
             var sorted = PathTable()
-            for (path, value) in others.sorted(by: { $0.key < $1.key }) {
+            for (path, value) in others.values.sorted(by: { $0.path < $1.path }) {
                 sorted.paths.append(path)
                 sorted.values.append(value)
             }
-            if !others.keys.allSatisfy(\.isNFC) {
+            // The index is chosen on the spellings kept (a path's first spelling is the
+            // dictionary's key, its last the one kept: NFC then NFD in SQLite's byte order).
+            if !others.values.allSatisfy(\.path.isNFC) {
                 var index: [RelativePath: Int] = [:]
                 for position in 0..<sorted.count { index[sorted.paths[position]] = position }
                 sorted.index = index
@@ -69,9 +76,18 @@ public struct PathTable<Value: Sendable>: Sendable {
 
     /// The value of `path`, if any.
     public subscript(_ path: RelativePath) -> Value? {
-        guard let position = index.map({ $0[path] }) ?? paths.search(path.canonical) else { return nil }
-        return values[position]
+        position(of: path).map { values[$0] }
     }
+
+    /// Where `path` is, if it has a value.
+    func position(of path: RelativePath) -> Int? {
+        if let index { return index[path] }
+        return paths.search(path.canonical)
+    }
+
+    /// The path and the value at `position` (`0..<count`).
+    func path(at position: Int) -> RelativePath { paths[position] }
+    func value(at position: Int) -> Value { values[position] }
 
     /// The paths and their values, in path order.
     public var pairs: [(path: RelativePath, value: Value)] {
