@@ -7,7 +7,7 @@ import Testing
 /// with the move evidence of its first plan), on random trees.
 struct PullWalkEquivalenceTests {
     /// The whole-tree plan as the engine makes it: plan, check the move candidates, plan again.
-    private func wholeTree(
+    static func wholeTree(
         _ remote: Snapshot, _ local: Snapshot, _ records: [RelativePath: FileRecord],
         _ partials: [RelativePath: PartialTransfer], _ policy: SyncPolicy, source: SnapshotWalkSource
     ) -> PlanResult {
@@ -22,7 +22,7 @@ struct PullWalkEquivalenceTests {
     /// True when an unknown device folder lies deeper below a device folder whose path holds a
     /// local file: the walk clears that file having read only the folder's own listing (a known
     /// difference, see `PullWalk`), so such trees are not compared.
-    private func listsUnknownBelowATypeChange(_ remote: Snapshot, _ local: Snapshot) -> Bool {
+    static func listsUnknownBelowATypeChange(_ remote: Snapshot, _ local: Snapshot) -> Bool {
         let changed = remote.entries.filter { $0.kind == .directory && local[$0.path]?.kind == .file }.map(\.path)
         let unknown = remote.unknown.union(remote.hiddenUnknown)
         return changed.contains { path in unknown.contains { path.isAncestor(of: $0) } }
@@ -32,11 +32,11 @@ struct PullWalkEquivalenceTests {
     func theWalkPlansWhatTheWholeTreePlannerPlans(seed: UInt64) throws {
         var random = RandomPullTrees(seed: seed)
         let (remote, local, records, partials, policy) = random.make()
-        guard !listsUnknownBelowATypeChange(remote, local) else { return }
+        guard !Self.listsUnknownBelowATypeChange(remote, local) else { return }
         let source = SnapshotWalkSource(remote: remote, local: local, records: records) {
             $0.to.string.utf8.count % 2 == 0
         }
-        let expected = wholeTree(remote, local, records, partials, policy, source: source)
+        let expected = Self.wholeTree(remote, local, records, partials, policy, source: source)
         let writer = SectionWriter()
         var walk = PullWalk(policy: policy, partials: partials, source: source, writer: writer)
         // A folder planned a slice at a time plans what it plans whole.
@@ -60,7 +60,7 @@ struct PullWalkEquivalenceTests {
         let left = (0..<400).filter { seed in
             var random = RandomPullTrees(seed: UInt64(seed))
             let (remote, local, _, _, _) = random.make()
-            return listsUnknownBelowATypeChange(remote, local)
+            return Self.listsUnknownBelowATypeChange(remote, local)
         }
         #expect(left.count <= 20, "\(left.count) of 400 left out")
     }

@@ -26,19 +26,11 @@ struct TrickyNameWalkTests {
         var (remote, local, records, partials, policy) = random.make()
         // A third of the trees: the local side spelled in NFD, the device's in NFC.
         if seed % 3 == 0 { local = Self.decomposing(local) }
-        let changed = remote.entries.filter { $0.kind == .directory && local[$0.path]?.kind == .file }.map(\.path)
-        let unknown = remote.unknown.union(remote.hiddenUnknown)
-        guard !changed.contains(where: { path in unknown.contains { path.isAncestor(of: $0) } }) else { return }
+        guard !PullWalkEquivalenceTests.listsUnknownBelowATypeChange(remote, local) else { return }
         let source = SnapshotWalkSource(remote: remote, local: local, records: records) {
             $0.to.string.utf8.count % 2 == 0
         }
-        let planner = PullPlanner(policy: policy)
-        var expected = planner.plan(remote: remote, local: local, records: records, partials: partials)
-        if !expected.moveCandidates.isEmpty {
-            expected = planner.plan(
-                remote: remote, local: local, records: records, partials: partials,
-                evidence: source.evidence(for: expected.moveCandidates))
-        }
+        let expected = PullWalkEquivalenceTests.wholeTree(remote, local, records, partials, policy, source: source)
         let writer = SectionWriter()
         let walked = try PullWalk(policy: policy, partials: partials, source: source, writer: writer).run()
         expectSame(writer.actions, expected.plan.actions, seed: seed)
