@@ -3,7 +3,9 @@ import Foundation
 /// Reads the configuration file (CONTRACT.md, "Configuration file") into a `Configuration`.
 public enum ConfigLoader {
     /// Keys allowed at the top level of the file.
-    static let topLevelKeys = ["local", "defaults", "devices"]
+    static let topLevelKeys = [
+        "local", "defaults", "devices", "metrics_file", "log_format", "trash_retention", "on_finish", "on_failure",
+    ]
 
     /// Reads and validates the configuration file at `path` (relative paths are taken from the
     /// current directory). The environment is only consulted for `password_env` and for `~` in `local`.
@@ -97,7 +99,51 @@ public enum ConfigLoader {
             firstPosition[device.name] = namePosition
             devices.append(device)
         }
-        return Configuration(localRoot: localRoot, devices: devices, configPath: configPath, displayPath: path)
+        var configuration = Configuration(
+            localRoot: localRoot, devices: devices, configPath: configPath, displayPath: path)
+        configuration.run = try runSettings(values, configFolder: parentFolder(of: configPath), reader: reader)
+        return configuration
+    }
+
+    /// The top-level keys about the whole run; relative `metrics_file` paths start at the
+    /// configuration file's folder.
+    private static func runSettings(
+        _ values: [String: YAMLNode], configFolder: String, reader: NodeReader
+    ) throws(ConfigError) -> RunSettings {
+        var settings = RunSettings()
+        if let node = values["metrics_file"] {
+            settings.metricsFile = absolutePath(try reader.string(node, key: "metrics_file"), relativeTo: configFolder)
+        }
+        if let node = values["log_format"] { settings.logFormat = try reader.choice(node, key: "log_format") }
+        if let node = values["trash_retention"] {
+            guard !node.isNull, let seconds = DurationText.seconds(node.scalarText ?? "") else {
+                throw reader.error(
+                    at: node.position,
+                    "'trash_retention' must be a duration like 30d, 12h or 90m (0 keeps the trash forever), "
+                        + "found \(node.shortDescription)")
+            }
+            settings.trashRetentionSeconds = seconds
+        }
+        if let node = values["on_finish"] { settings.onFinish = try shellCommand(node, key: "on_finish", reader) }
+        if let node = values["on_failure"] { settings.onFailure = try shellCommand(node, key: "on_failure", reader) }
+        return settings
+    }
+
+    /// A hook's shell command: a non-empty string without NUL (several lines are allowed: the
+    /// shell reads them as a script).
+    private static func shellCommand(_ node: YAMLNode, key: String, _ reader: NodeReader) throws(ConfigError)
+        -> String
+    {
+        guard let text = node.scalarText, !node.isNull else {
+            throw reader.error(at: node.position, "'\(key)' must be a shell command, found \(node.shortDescription)")
+        }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw reader.error(at: node.position, "'\(key)' must not be empty")
+        }
+        guard !text.contains("\0") else {
+            throw reader.error(at: node.position, "'\(key)' must not contain NUL characters")
+        }
+        return text
     }
 
     /// The top-level `local` as an absolute path: `~` means `HOME`; relative paths start at the

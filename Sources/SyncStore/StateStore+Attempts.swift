@@ -1,7 +1,7 @@
 import Foundation
 
 /// The end of a device's last run, whatever its outcome (`ftpsync status`: `last_attempt`,
-/// `last_error`).
+/// `last_error`; the metrics file's gauges of devices not in a run).
 public struct DeviceAttempt: Sendable, Hashable {
     /// When the run of the device ended (UTC).
     public var at: Date
@@ -11,33 +11,76 @@ public struct DeviceAttempt: Sendable, Hashable {
     public var error: String?
     /// Files transferred in that run (what an interrupted run did get).
     public var filesTransferred: Int
+    /// Bytes transferred in that run; 0 when recorded by a version before schema 9.
+    public var bytesTransferred: UInt64
+    /// Actions that failed in that run; 0 when recorded by a version before schema 9.
+    public var failures: Int
+    /// The device's wall time in that run, in seconds; 0 when recorded by a version before schema 9.
+    public var seconds: Double
 
     /// Makes an attempt from its parts.
-    public init(at: Date, status: String, error: String?, filesTransferred: Int) {
+    public init(
+        at: Date, status: String, error: String?, filesTransferred: Int, bytesTransferred: UInt64 = 0,
+        failures: Int = 0, seconds: Double = 0
+    ) {
         self.at = at
         self.status = status
         self.error = error
         self.filesTransferred = filesTransferred
+        self.bytesTransferred = bytesTransferred
+        self.failures = failures
+        self.seconds = seconds
+    }
+
+    /// True when the run completed the device (`ok`): the end of a run of failures.
+    public var succeeded: Bool { status == "ok" }
+}
+
+/// What the state knows of a device's health: its last attempt and the runs that have not
+/// been `ok` since the last one that was.
+public struct DeviceHealth: Sendable, Hashable {
+    /// The last recorded run; nil when none was recorded.
+    public var lastAttempt: DeviceAttempt?
+    /// Runs in a row, up to the last one, whose status was not `ok`; 0 when the last was `ok`.
+    public var consecutiveFailures: Int
+    /// The end of the first of those runs (UTC); nil when `consecutiveFailures` is 0.
+    public var failingSince: Date?
+
+    /// Health from its parts.
+    public init(lastAttempt: DeviceAttempt?, consecutiveFailures: Int, failingSince: Date?) {
+        self.lastAttempt = lastAttempt
+        self.consecutiveFailures = consecutiveFailures
+        self.failingSince = failingSince
     }
 }
 
 extension StateStore {
-    /// Records the end of a run of `device`: its time, status, error (nil when fine) and the
-    /// files it transferred. `markSynced` stays the record of the last successful run.
+    /// Records the end of a run of `device`: its time, status, error (nil when fine), what it
+    /// transferred and how long it took; a run that is not `ok` adds one to the device's
+    /// consecutive failures (the first sets `failingSince`), an `ok` one clears them.
+    /// `markSynced` stays the record of the last successful run.
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func markAttempt(device: String, _ attempt: DeviceAttempt) throws(StoreError) {
+        let bytes = Int64(clamping: attempt.bytesTransferred)
+        let seconds = attempt.seconds.isFinite ? max(0, attempt.seconds) : 0
         try locked { () throws(StoreError) in
             try connection.query(
                 """
-                INSERT INTO devices (name, last_attempt, last_status, last_error, last_transferred)
-                VALUES (?1, ?2, ?3, ?4, ?5)
+                INSERT INTO devices (name, last_attempt, last_status, last_error, last_transferred, last_bytes,
+                    last_failures, last_seconds, failing_streak, failing_since)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, CASE WHEN ?9 THEN 0 ELSE 1 END, CASE WHEN ?9 THEN NULL ELSE ?2 END)
                 ON CONFLICT (name) DO UPDATE SET last_attempt = excluded.last_attempt,
                     last_status = excluded.last_status, last_error = excluded.last_error,
-                    last_transferred = excluded.last_transferred
+                    last_transferred = excluded.last_transferred, last_bytes = excluded.last_bytes,
+                    last_failures = excluded.last_failures, last_seconds = excluded.last_seconds,
+                    failing_streak = CASE WHEN ?9 THEN 0 ELSE min(failing_streak, 1000000000) + 1 END,
+                    failing_since = CASE WHEN ?9 THEN NULL ELSE coalesce(failing_since, excluded.last_attempt) END
                 """,
                 [
                     .text(device), .real(attempt.at.timeIntervalSince1970), .text(attempt.status),
                     attempt.error.map { .text($0) } ?? .null, .integer(Int64(attempt.filesTransferred)),
+                    .integer(bytes), .integer(Int64(attempt.failures)), .real(seconds),
+                    .integer(attempt.succeeded ? 1 : 0),
                 ])
         }
     }
@@ -46,16 +89,31 @@ extension StateStore {
     /// by a version before the last-attempt migration).
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func lastAttempt(device: String) throws(StoreError) -> DeviceAttempt? {
-        try locked { () throws(StoreError) -> DeviceAttempt? in
-            var found: DeviceAttempt?
+        try health(device: device).lastAttempt
+    }
+
+    /// The last recorded run of `device` and its failures since the last `ok` run; no attempt
+    /// and no failures when none was recorded.
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func health(device: String) throws(StoreError) -> DeviceHealth {
+        try locked { () throws(StoreError) -> DeviceHealth in
+            var found = DeviceHealth(lastAttempt: nil, consecutiveFailures: 0, failingSince: nil)
             try connection.query(
-                "SELECT last_attempt, last_status, last_error, last_transferred FROM devices WHERE name = ?1",
+                """
+                SELECT last_attempt, last_status, last_error, last_transferred, last_bytes, last_failures,
+                    last_seconds, failing_streak, failing_since
+                FROM devices WHERE name = ?1
+                """,
                 [.text(device)]
             ) { row in
                 guard !row.isNull(0) else { return }
-                found = DeviceAttempt(
+                found.lastAttempt = DeviceAttempt(
                     at: Date(timeIntervalSince1970: row.real(0)), status: row.optionalText(1) ?? "unknown",
-                    error: row.optionalText(2), filesTransferred: Int(clamping: row.integer(3)))
+                    error: row.optionalText(2), filesTransferred: Int(clamping: row.integer(3)),
+                    bytesTransferred: UInt64(clamping: max(0, row.integer(4))),
+                    failures: Int(clamping: max(0, row.integer(5))), seconds: max(0, row.real(6)))
+                found.consecutiveFailures = Int(clamping: max(0, row.integer(7)))
+                if !row.isNull(8) { found.failingSince = Date(timeIntervalSince1970: row.real(8)) }
             }
             return found
         }

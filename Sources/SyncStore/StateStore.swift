@@ -92,6 +92,21 @@ public final class StateStore: @unchecked Sendable {
             "DROP INDEX IF EXISTS records_by_local_size",
             "CREATE INDEX records_with_digest_by_local_size ON records (device, local_size) WHERE digest IS NOT NULL",
         ],
+        // A fleet's health (issue 18): the last run's bytes, failed actions and duration (the
+        // metrics file gives them for devices not in a run), the run of failures since the last
+        // `ok` and when it began, and each device's recent transitions (`DeviceEvent`).
+        [
+            "ALTER TABLE devices ADD COLUMN last_bytes INTEGER",
+            "ALTER TABLE devices ADD COLUMN last_failures INTEGER",
+            "ALTER TABLE devices ADD COLUMN last_seconds REAL",
+            "ALTER TABLE devices ADD COLUMN failing_streak INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE devices ADD COLUMN failing_since REAL",
+            """
+            CREATE TABLE device_events (
+                id INTEGER PRIMARY KEY, device TEXT NOT NULL, at REAL NOT NULL, kind TEXT NOT NULL, detail TEXT)
+            """,
+            "CREATE INDEX device_events_by_device ON device_events (device, id)",
+        ],
     ]
 
     /// The schema version this code writes.

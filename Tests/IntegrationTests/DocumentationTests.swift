@@ -25,14 +25,4 @@ import Testing
             #expect(cli.contains(option), "cli.md lacks \(option) of \(command)")
         }
     }
-
-    @Test func configurationDocNamesEveryKey() throws {
-        let doc = try String(contentsOfFile: packageRoot + "/docs/configuration.md", encoding: .utf8)
-        let keys = [
-            "local", "defaults", "devices", "name", "host", "port", "user", "password", "password_env", "remote",
-            "tls", "fingerprint", "passive_address", "passive", "connections", "timeout", "timezone", "encoding",
-            "exclude", "retries", "insecure", "accept_new_identity", "on_conflict",
-        ]
-        for key in keys { #expect(doc.contains("| `\(key)` |"), "configuration.md lacks \(key)") }
-    }
 }

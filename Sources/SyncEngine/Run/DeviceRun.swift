@@ -63,7 +63,8 @@ public final class DeviceRun {
                 device: job.name,
                 DeviceAttempt(
                     at: finished, status: report.status.rawValue, error: report.error,
-                    filesTransferred: report.stats.filesTransferred))
+                    filesTransferred: report.stats.filesTransferred, bytesTransferred: report.stats.bytesTransferred,
+                    failures: report.stats.failed, seconds: report.seconds))
         }
         events?(.deviceFinished(device: job.name, report: report))
         return report
