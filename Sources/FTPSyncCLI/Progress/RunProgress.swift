@@ -54,7 +54,7 @@ final class RunProgress: Sendable {
         if let log, !dryRun {
             parts.append { event in
                 guard case .actionFinished(let device, _, let report) = event else { return }
-                log.write("\(command) \(device): " + LogFile.line(for: report))
+                log.write(LogEvent(command: command, dryRun: false, detail: .action(device: device, report: report)))
             }
         }
         self.terminal = terminal
