@@ -125,10 +125,10 @@ import Testing
             .write(toFile: config, atomically: true, encoding: .utf8)
         chmod(config, 0o600)
 
-        // `--log -`: the JSON lines on standard error (nothing else there with -q on success).
-        let dash = try ftpsync(["pull", config, "-q", "--log", "-"])
+        // `--log -`: the JSON lines on standard error, in place of the progress lines.
+        let dash = try ftpsync(["pull", config, "--log", "-", "--progress"])
         #expect(dash.status == 0, "\(dash.stderr)")
-        #expect(dash.stdout.isEmpty)
+        #expect(dash.stdout.contains("one.txt"))
         let lines = try objects(dash.stderr)
         #expect(events(lines) == ["action_done", "run_finished"], "\(dash.stderr)")
         #expect(lines.first?["path"] as? String == "one.txt" && lines.first?["bytes"] as? Int == 4)
