@@ -20,6 +20,24 @@ import Testing
         }
     }
 
+    /// Runs ftpsync with its standard error one end of a Unix socket pair (what systemd's
+    /// `StandardError=journal` gives a service); `stderr` is what arrived at the other end.
+    private func onSocket(_ arguments: [String]) throws -> ProcessResult {
+        let script = """
+            import socket, subprocess, sys
+            ours, theirs = socket.socketpair()
+            child = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=theirs)
+            theirs.close()
+            received = b""
+            while chunk := ours.recv(65536):
+                received += chunk
+            sys.stdout.write(received.decode("utf-8", "replace"))
+            sys.exit(child.wait())
+            """
+        let result = try run("/usr/bin/python3", ["-c", script, ftpsyncBinary] + arguments)
+        return ProcessResult(status: result.status, stdout: "", stderr: result.stdout + result.stderr)
+    }
+
     private func events(_ objects: [[String: Any]]) -> [String] { objects.map { $0["event"] as? String ?? "?" } }
 
     @Test func aPullAndAPushWithFailuresLogOneObjectPerLine() throws {
@@ -132,6 +150,13 @@ import Testing
         let lines = try objects(dash.stderr)
         #expect(events(lines) == ["action_done", "run_finished"], "\(dash.stderr)")
         #expect(lines.first?["path"] as? String == "one.txt" && lines.first?["bytes"] as? Int == 4)
+
+        // Standard error a socket, as journald's is: `-` works where /dev/stderr cannot be opened.
+        let socket = try onSocket(["pull", config, "-q", "--log", "-"])
+        #expect(socket.status == 0, "\(socket.stderr)")
+        #expect(events(try objects(socket.stderr)) == ["run_finished"], "\(socket.stderr)")
+        let device = try onSocket(["pull", config, "-q", "--log", "/dev/stderr"])
+        #expect(device.status == 2 && device.stderr.contains("cannot open the log file /dev/stderr"))
 
         // The option wins over the key: the text lines, as ever.
         let log = work + "/ftpsync.log"
