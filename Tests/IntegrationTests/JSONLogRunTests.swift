@@ -102,7 +102,9 @@ import Testing
         #expect(((failed.first?["error"] as? String) ?? "").isEmpty == false)
         let deviceErrors = pulled.filter { $0["event"] as? String == "device_error" }
         #expect(deviceErrors.map { $0["device"] as? String ?? "?" } == ["refusing"])
-        #expect(deviceErrors.first?["status"] as? String == "partial")
+        #expect(
+            deviceErrors.first?["status"] as? String == "partial"
+                && deviceErrors.first?["level"] as? String == "warning")
         #expect(pulled.last?["bytes"] as? Int == 3000 && pulled.last?["files"] as? Int == 2)
         #expect(pulled.last?["device"] is NSNull && pulled.last?["path"] is NSNull)
 

@@ -45,6 +45,8 @@ struct LogEvent: Sendable {
         }
     }
 
+    /// How much the line matters: errors for what failed (a run whose exit code is not 0 too),
+    /// warnings for what was left undone on purpose or for a later run.
     var level: Level {
         switch detail {
         case .action(_, let report): report.status == .failed ? .error : .info
