@@ -7,9 +7,9 @@ import SyncEngine
 /// A `LogEvent` as one object of a JSON-lines log (`--log-format json`; docs/cli.md lists the
 /// keys). Every line has `time`, `level`, `event`, `run_id`, `pid`, `command`, `dry_run`,
 /// `device`, `path`, `bytes`, `error` (null when none) and `message` (the text log's line, as
-/// it is written there);
-/// actions add `kind`, `to`, `offset`, `status`; a device error `status`; the end of the run
-/// `devices`, `files`, `renamed`, `deleted`, `failed`, `seconds`, `exit_code`.
+/// it is written there); actions add `kind`, `to`, `offset`, `status`; a device error
+/// `status`; the end of the run `devices`, `files`, `renamed`, `deleted`, `failed`, `seconds`
+/// (wall time, rounded to the millisecond), `exit_code`.
 ///
 /// Strings are as the text log shows them: a byte no encoding could decode as `\xNN`;
 /// controls are left to the encoder (`\n`, `\u001b`), secrets to `OutputFilter.json`.
