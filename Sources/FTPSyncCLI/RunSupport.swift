@@ -29,9 +29,6 @@ func finishRun(
         exitCode: SignalHandling.exitCode ?? code.rawValue)
     let elapsed = document.durationSeconds
     log?.write(document, elapsed: elapsed, actionsLogged: actionsLogged)
-    for device in reports {
-        for entry in device.skipped { log?.write("\(device.name): skipped \(entry.line)") }
-    }
     if options.report.json {
         // Entries not synced are errors whatever the output mode (CONTRACT.md: skipped with an
         // error line); the text report lists them itself, `-q` sums them up per device.

@@ -35,7 +35,7 @@ struct SyncRun {
     /// A configuration the run cannot start with: its message, in the log and the document; exit 2.
     private func stopped(_ error: ConfigError, log: LogFile?) -> ExitCode {
         console.error(error.description)
-        log?.write("\(command): " + error.description)
+        log?.write(LogEvent(command: command, dryRun: options.dryRun, detail: .configError(error.description)))
         stopped(error.description, code: .usage)
         return .usage
     }
@@ -44,7 +44,9 @@ struct SyncRun {
     /// - Throws: `UsageError` for an unknown device; `StoreError`, `LocalFileError` when the
     ///   state or the log cannot be opened.
     func run() throws -> ExitCode {
-        let log = try self.options.log.map { try LogFile(path: $0, filter: console.filter) }
+        let log = try self.options.log.map {
+            try LogFile(path: $0, filter: console.filter, format: self.options.logFormat ?? .text)
+        }
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(self.options.configFile.config, environment: environment)
         let options = self.options.runOptions(direction: direction, environment: environment)
@@ -54,6 +56,7 @@ struct SyncRun {
         } catch {
             return stopped(error, log: log)
         }
+        log?.use(self.options.logFormat ?? configuration.run.logFormat ?? .text)
         let cancellation = CancellationToken()
         SignalHandling.cancelOnSignal(cancellation)
         let progress = RunProgress(options: self.options, command: command, console: console, log: log)
@@ -79,7 +82,7 @@ struct SyncRun {
         switch result {
         case .locked(let held):
             console.error("ftpsync: \(held)")
-            log?.write(held.description)
+            log?.write(LogEvent(command: command, dryRun: options.dryRun, detail: .locked(held.description)))
             stopped(held.description, code: .locked)
             return .locked
         case .finished(let reports):

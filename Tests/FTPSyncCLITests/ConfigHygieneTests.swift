@@ -102,7 +102,8 @@ import Testing
         let path = NSTemporaryDirectory() + "ftpsync-log-\(UUID().uuidString)"
         defer { unlink(path) }
         let log = try LogFile(path: path)
-        log.write("two\nlines", at: Date(timeIntervalSince1970: 0))
+        log.write(
+            LogEvent(command: "pull", dryRun: false, detail: .locked("two\nlines")), at: Date(timeIntervalSince1970: 0))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == "1970-01-01T00:00:00Z ftpsync[\(getpid())] two lines\n")
     }

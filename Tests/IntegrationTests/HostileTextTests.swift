@@ -173,6 +173,7 @@ import Testing
         let refused = try config(user: "refused", name: "refused.yaml")
         let accepted = try config(user: "tester", name: "accepted.yaml")
         let log = work + "/run.log"
+        let jsonLog = work + "/run.jsonl"
         var outputs: [(String, [UInt8])] = []
         let runs: [[String]] = [
             ["pull", refused, "-v", "--log", log], ["pull", refused, "--json"], ["pull", refused, "-q"],
@@ -180,6 +181,8 @@ import Testing
             ["pull", accepted, "-v", "--log", log, "--progress"], ["pull", accepted, "--json", "--log", log],
             ["push", accepted, "-v", "--log", log], ["check", accepted, "-v"], ["check", accepted, "--json"],
             ["status", accepted], ["status", accepted, "--json"], ["ls", accepted, "cam", "-v"],
+            ["pull", refused, "--log", jsonLog, "--log-format", "json"],
+            ["pull", accepted, "--log", jsonLog, "--log-format", "json"],
         ]
         for arguments in runs {
             let result = try runRaw(arguments)
@@ -191,6 +194,7 @@ import Testing
         #expect(first.contains("530"), "\(first)")
         #expect(FileManager.default.contents(atPath: mirror + "/cam/good.txt") == Data("good content\n".utf8))
         #expect(server.port > 0)
+        outputs.append(("JSON log file", FileManager.default.contents(atPath: jsonLog).map { [UInt8]($0) } ?? []))
         outputs.append(("log file", FileManager.default.contents(atPath: log).map { [UInt8]($0) } ?? []))
         outputs.append(("state files", allBytes(under: mirror + "/.ftpsync")))
         #expect(outputs.last?.1.isEmpty == false)
@@ -253,5 +257,20 @@ import Testing
             found.isEmpty, "terminal: \(found) in \(String(decoding: terminal.screen, as: UTF8.self).debugDescription)")
         // The files themselves arrive under their real names.
         #expect(FileManager.default.contents(atPath: mirror + "/cam/esc\u{1B}[31mred.txt") == Data("red\n".utf8))
+
+        // The JSON log (issue 18): nothing raw either, every line an object, the names exact but
+        // for the undecodable byte, written as the text log writes it.
+        try? FileManager.default.removeItem(atPath: mirror)
+        let jsonLog = work + "/run.jsonl"
+        let json = try runRaw(["pull", config, "--log", jsonLog, "--log-format", "json"])
+        #expect(json.status <= 1)
+        let logged = FileManager.default.contents(atPath: jsonLog).map { [UInt8]($0) } ?? []
+        #expect(rawControls(logged).isEmpty, "\(String(decoding: logged, as: UTF8.self).debugDescription)")
+        let objects = String(decoding: logged, as: UTF8.self).split(separator: "\n").map {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        #expect(objects.count > 2 && objects.allSatisfy { $0 != nil })
+        let paths = Set(objects.compactMap { $0?["path"] as? String })
+        #expect(paths.contains("esc\u{1B}[31mred.txt") && paths.contains("bad\\xffbyte.txt"), "\(paths)")
     }
 }

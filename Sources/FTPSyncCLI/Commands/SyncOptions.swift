@@ -1,4 +1,5 @@
 import ArgumentParser
+import SyncConfig
 import SyncCore
 
 /// The options of `pull` and `push` (the same for both), parsed once into typed values.
@@ -41,9 +42,19 @@ struct SyncOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "append a timestamped log of actions and errors to FILE", discussion: "no log", valueName: "FILE"),
+            "append a timestamped log of actions and errors to FILE (`-`: stderr)", discussion: "no log",
+            valueName: "FILE"),
         completion: .file())
     var log: String?
+
+    /// `--log-format` when given; nil: the configuration's `log_format`, else text.
+    @Option(
+        name: .customLong("log-format"),
+        help: ArgumentHelp(
+            "how --log writes its lines: text, or json (one object per line)",
+            discussion: "the configuration's log_format, else text", valueName: "FORMAT"),
+        completion: .list(LogFormat.allCases.map(\.rawValue)), transform: OptionValue.choice)
+    var logFormat: LogFormat?
 
     @OptionGroup var report: ReportOptions
 
@@ -74,7 +85,7 @@ struct SyncOptions: ParsableArguments {
         help: ArgumentHelp(
             "what a conflict does: keep-both, local-wins, remote-wins, newer-wins or report",
             discussion: "the device's on_conflict, else keep-both for pull, report for push", valueName: "POLICY"),
-        completion: .list(ConflictPolicy.allCases.map(\.rawValue)), transform: OptionValue.conflictPolicy)
+        completion: .list(ConflictPolicy.allCases.map(\.rawValue)), transform: OptionValue.choice)
     var onConflict: ConflictPolicy?
 
     /// `--max-delete` as the policy takes it: nil for no limit.

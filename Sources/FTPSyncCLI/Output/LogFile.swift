@@ -1,42 +1,102 @@
 import FTPListing
 import Foundation
+import SyncConfig
 import SyncEngine
 
 /// The file `--log FILE` names, opened for appending at the start of a run and closed at its
-/// end, so logrotate may move it between runs. Every line is `UTC-TIME ftpsync[PID] MESSAGE`,
-/// written whole with one `write` (O_APPEND), so lines of concurrent runs do not interleave.
+/// end, so logrotate may move it between runs; `-` is standard error (the journal, under
+/// systemd). Each `LogEvent` is one line, in the run's `LogFormat`: text,
+/// `UTC-TIME ftpsync[PID] MESSAGE`, or one JSON object (`LogJSONLine`). A line is written whole
+/// with one `write` (O_APPEND), so lines of concurrent runs do not interleave.
 final class LogFile: @unchecked Sendable {
     /// The path as given.
     let path: String
+    /// The id on every JSON line of this run: 16 hex digits, random.
+    let runID: String
     private let descriptor: Int32
     private let lock = NSLock()
     private let pid = getpid()
+    private var format: LogFormat
+    private let encoder = JSONEncoder()
     /// What every line passes through (secrets masked, control characters escaped).
     private let filter: OutputFilter
 
-    /// Opens (creating it with mode 0640 when missing) `path` for appending; lines pass
-    /// through `filter` (the console's, so both mask the same secrets).
+    /// Opens (creating it with mode 0640 when missing) `path` for appending, or standard error
+    /// for `-`; lines pass through `filter` (the console's, so both mask the same secrets).
+    /// - Parameter format: how lines are written until `use(_:)` says otherwise.
     /// - Throws: `UsageError` naming the file and the system's reason when it cannot be opened.
-    init(path: String, filter: OutputFilter = OutputFilter()) throws {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
+    init(path: String, filter: OutputFilter = OutputFilter(), format: LogFormat = .text) throws {
+        // A copy of standard error, not /dev/stderr: that cannot be opened when it is a socket.
+        let descriptor =
+            path == "-"
+            ? fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
         guard descriptor >= 0 else {
-            throw UsageError("cannot open the log file \(path): \(String(cString: strerror(errno)))")
+            let name = path == "-" ? "standard error" : path
+            throw UsageError("cannot open the log file \(name): \(String(cString: strerror(errno)))")
         }
         self.path = path
         self.descriptor = descriptor
         self.filter = filter
+        self.format = format
+        runID = String(format: "%016llx", UInt64.random(in: .min ... .max))
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
     deinit { close(descriptor) }
 
-    /// Appends one line stamped with `date` (default: now). Line breaks inside `message` become
-    /// spaces; then it passes through the filter.
-    func write(_ message: String, at date: Date = Date()) {
-        let flat = filter.line(message.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined())
-        let line = "\(UTCFields(date).iso8601) ftpsync[\(pid)] \(flat)\n"
-        let bytes = Array(line.utf8)
+    /// Writes the lines from now on in `format` (once the configuration's `log_format` is known).
+    func use(_ format: LogFormat) {
         lock.lock()
         defer { lock.unlock() }
+        self.format = format
+    }
+
+    /// Appends `event` as one line stamped with `date` (default: now). Line breaks inside its
+    /// message become spaces; then the message passes through the filter.
+    func write(_ event: LogEvent, at date: Date = Date()) {
+        let flat = event.message.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined()
+        let message = filter.line(flat)
+        lock.lock()
+        defer { lock.unlock() }
+        switch format {
+        case .text:
+            append("\(UTCFields(date).iso8601) ftpsync[\(pid)] \(message)\n")
+        case .json:
+            let line = LogJSONLine(event: event, time: date, runID: runID, pid: pid, message: message)
+            guard let data = try? encoder.encode(line), let text = String(data: data, encoding: .utf8) else { return }
+            append(filter.json(text) + "\n")
+        }
+    }
+
+    /// Writes the lines of a finished run: one per action (unless `actionsLogged`: they were
+    /// written as they finished) and per device error, a summary with the totals, the elapsed
+    /// time (seconds) and the exit code (the document's: 128 + the signal's number when one
+    /// stopped the run), then one per skipped entry.
+    func write(_ document: RunDocument, elapsed: Double, actionsLogged: Bool = false) {
+        func write(_ detail: LogEvent.Detail) {
+            self.write(LogEvent(command: document.command, dryRun: document.dryRun, detail: detail))
+        }
+        for device in document.devices {
+            // Logged as they finished: the device's log is not read back.
+            if !actionsLogged {
+                for action in device.actions { write(.action(device: device.name, report: action)) }
+            }
+            if let error = device.error {
+                write(.deviceError(device: device.name, status: device.status, error: error))
+            }
+        }
+        write(
+            .runFinished(
+                devices: document.devices.count, totals: document.totals, seconds: elapsed,
+                exitCode: document.exitCode))
+        for device in document.devices {
+            for entry in device.skipped { write(.skipped(device: device.name, entry: entry)) }
+        }
+    }
+
+    /// Writes `line` with one `write` (retried where a signal cut it short); the caller holds `lock`.
+    private func append(_ line: String) {
+        let bytes = Array(line.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -44,41 +104,5 @@ final class LogFile: @unchecked Sendable {
             guard written > 0 else { return }
             offset += written
         }
-    }
-
-    /// Writes the report of a finished run: one line per action (unless `actionsLogged`: they
-    /// were written as they finished) and per device error, then a summary line with the
-    /// totals, the elapsed time (seconds) and the exit code (the document's: 128 + the
-    /// signal's number when one stopped the run).
-    func write(_ document: RunDocument, elapsed: Double, actionsLogged: Bool = false) {
-        let command = document.command + (document.dryRun ? " --dry-run" : "")
-        for device in document.devices {
-            // Logged as they finished: the device's log is not read back.
-            if !actionsLogged {
-                for action in device.actions { write("\(command) \(device.name): " + LogFile.line(for: action)) }
-            }
-            if let error = device.error {
-                write("\(command) \(device.name): \(device.status.rawValue): \(error)")
-            }
-        }
-        let t = document.totals
-        let verb = document.dryRun ? "planned" : "done"
-        write(
-            "\(command) summary: \(document.devices.count) device(s), \(verb) \(t.filesTransferred) files "
-                + "(\(t.bytesTransferred) bytes), \(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed, "
-                + String(format: "%.1f s", elapsed) + ", exit \(document.exitCode)")
-    }
-
-    /// `download 2024/a.jpg 1048576 bytes done`, `rename_local a -> b done`, `... failed: reason`.
-    static func line(for action: ActionReport) -> String {
-        var line = action.kind.rawValue + " " + action.path
-        if let to = action.to { line += " -> " + to }
-        if action.kind == .download || action.kind == .upload {
-            line += " \(action.bytes) bytes"
-            if action.offset > 0 { line += " from offset \(action.offset)" }
-        }
-        line += " " + action.status.rawValue
-        if let error = action.error { line += ": " + error }
-        return line
     }
 }

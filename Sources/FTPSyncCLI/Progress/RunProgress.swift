@@ -4,8 +4,9 @@ import SyncEngine
 /// What a pull or push shows and logs while it runs, chosen from the command line:
 /// - a terminal on standard error (and `TERM` not `dumb`): the live display (`TerminalProgress`);
 /// - anything else: one plain line per finished action (`LineProgress`);
-/// - `-q`, `--no-progress` or `--dry-run`: nothing while it runs.
-/// With `--log FILE`, each action's log line is written as the action finishes.
+/// - `-q`, `--no-progress`, `--dry-run` or `--log -`: nothing while it runs.
+/// With `--log FILE`, each action's log line is written as the action finishes (with `--log -`
+/// on stderr, in place of the progress lines).
 final class RunProgress: Sendable {
     /// How progress is shown.
     enum Display: Equatable {
@@ -36,7 +37,8 @@ final class RunProgress: Sendable {
     init(options: SyncOptions, command: String, console: Console, log: LogFile?) {
         let dryRun = options.dryRun
         let display = RunProgress.display(
-            quiet: options.quiet, progress: options.progress, noProgress: options.noProgress, dryRun: dryRun,
+            quiet: options.quiet, progress: options.progress, noProgress: options.noProgress || options.log == "-",
+            dryRun: dryRun,
             stderrIsTerminal: console.stderrIsTerminal,
             term: ProcessInfo.processInfo.environment["TERM"])
         var parts: [SyncEventHandler] = []
@@ -54,7 +56,7 @@ final class RunProgress: Sendable {
         if let log, !dryRun {
             parts.append { event in
                 guard case .actionFinished(let device, _, let report) = event else { return }
-                log.write("\(command) \(device): " + LogFile.line(for: report))
+                log.write(LogEvent(command: command, dryRun: false, detail: .action(device: device, report: report)))
             }
         }
         self.terminal = terminal

@@ -11,13 +11,14 @@ enum OptionValue {
         return value
     }
 
-    /// `text` as a conflict policy, case ignored.
+    /// `text` as one of the values of `Value` (a conflict policy, a log format), case ignored.
     /// - Throws: `ValidationError` naming the valid values.
-    static func conflictPolicy(_ text: String) throws -> ConflictPolicy {
-        guard let policy = ConflictPolicy(rawValue: text.lowercased()) else {
-            let valid = ConflictPolicy.allCases.map(\.rawValue).joined(separator: ", ")
+    static func choice<Value: CaseIterable & RawRepresentable>(_ text: String) throws -> Value
+    where Value.RawValue == String {
+        guard let value = Value(rawValue: text.lowercased()) else {
+            let valid = Value.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("expected one of \(valid)")
         }
-        return policy
+        return value
     }
 }
