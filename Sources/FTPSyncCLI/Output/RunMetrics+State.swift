@@ -47,6 +47,9 @@ extension RunMetrics {
         let store = try StateStore.openExisting(localRoot: configuration.localRoot)
         defer { store?.close() }
         let reported = Dictionary(reports.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // One read of every device's last sync (`lastSync(device:)` reads them all each time).
+        let synced = Dictionary(
+            try store?.devices().map { ($0.name, $0.lastSync) } ?? [], uniquingKeysWith: { first, _ in first })
         var devices: [DeviceMetrics] = []
         for device in configuration.devices {
             var metrics = DeviceMetrics(
@@ -54,8 +57,7 @@ extension RunMetrics {
             if let store {
                 metrics = DeviceMetrics(
                     name: device.name, health: try store.health(device: device.name),
-                    lastSync: try store.lastSync(device: device.name),
-                    partials: try store.stats(device: device.name).partials)
+                    lastSync: synced[device.name] ?? nil, partials: try store.stats(device: device.name).partials)
             }
             if let report = reported[device.name] { metrics.update(with: report, started: started, finished: finished) }
             devices.append(metrics)
