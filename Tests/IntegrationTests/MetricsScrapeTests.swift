@@ -69,6 +69,7 @@ import Testing
           - {name: spare, host: 127.0.43.12, port: 1, timeout: 5}
 
         """.write(toFile: config, atomically: true, encoding: .utf8)
+        chmod(config, 0o600)
 
         // Both servers' devices; `metrics_file` (relative to the configuration's folder).
         let first = try ftpsync(["pull", config, "--device", "one", "--device", "two", "-q"])
@@ -129,6 +130,17 @@ import Testing
         #expect(scraped["ftpsync_run_exit_code"] == "0")
         #expect(scraped[#"node_textfile_mtime_seconds{file="\#(metricsFile)"}"#] != nil, "\(scrape.stdout)")
 
+        // A file that cannot be written: one line, the exit code unchanged. A dry run writes none.
+        let unwritable = work + "/missing/ftpsync.prom"
+        let failed = try ftpsync(["pull", config, "--device", "one", "--metrics-file", unwritable, "-q"])
+        #expect(failed.status == 0, "\(failed.stdout)\(failed.stderr)")
+        #expect(
+            failed.stderr == "ftpsync: cannot write the metrics file \(unwritable): open \(work)/missing: No such file"
+                + " or directory; create the folder \(work)/missing (the run's exit code is unchanged)\n")
+        let dry = try ftpsync(["pull", config, "--device", "one", "--metrics-file", textfiles + "/dry.prom", "-n"])
+        #expect(dry.status == 0, "\(dry.stdout)\(dry.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: textfiles + "/dry.prom"))
+
         // A run locked out (exit 3) writes the file too, every device from the state.
         let lockFile = work + "/mirror/.ftpsync/lock"
         let lock = open(lockFile, O_RDWR | O_CLOEXEC)
@@ -138,8 +150,21 @@ import Testing
         #expect(locked.status == 3, "\(locked.stdout)\(locked.stderr)")
         let afterLock = Self.file(metricsFile)
         #expect(afterLock["ftpsync_run_exit_code"] == "3", "\(afterLock)")
-        #expect(afterLock[#"ftpsync_device_files_transferred{device="one"}"#] == "1")
+        // `one`'s last run is the one without a file (nothing new to get).
+        #expect(afterLock[#"ftpsync_device_files_transferred{device="one"}"#] == "0")
+        #expect(afterLock[#"ftpsync_device_up{device="one"}"#] == "1")
         #expect(afterLock[#"ftpsync_device_up{device="two"}"#] == "1")
+    }
+
+    /// A configuration that cannot be loaded (exit 2) writes no file: there are no devices to tell of.
+    @Test func aConfigurationErrorWritesNoFile() throws {
+        let work = try makeTemporaryFolder("metrics-bad")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try "local: \(work)/mirror\ndevices: []\n".write(
+            toFile: work + "/device.yaml", atomically: true, encoding: .utf8)
+        let result = try ftpsync(["pull", work + "/device.yaml", "--metrics-file", work + "/ftpsync.prom"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work + "/ftpsync.prom"))
     }
 
     /// Examples/prometheus: the alert rules load, and their unit tests (down for 1 h, no success
