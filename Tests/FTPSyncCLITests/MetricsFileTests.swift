@@ -68,6 +68,23 @@ import Testing
         #expect(Self.names(folder) == ["ftpsync.prom"])
     }
 
+    /// A temporary of a process that is gone is removed; one of a live process stays.
+    @Test func aKilledRunsTemporaryIsRemovedByTheNextWrite() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var gone: pid_t = 0
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { free(argv[0]) }
+        #expect(posix_spawn(&gone, "/bin/true", nil, nil, &argv, nil) == 0)
+        var status: Int32 = 0
+        waitpid(gone, &status, 0)
+        let left = ".ftpsync-metrics-\(gone)-1a2b3c4d.tmp"
+        let live = ".ftpsync-metrics-1-1a2b3c4d.tmp"
+        for name in [left, live] { try "x\n".write(toFile: folder + "/" + name, atomically: false, encoding: .utf8) }
+        try MetricsFile.write("new\n", to: folder + "/ftpsync.prom")
+        #expect(Self.names(folder) == [live, "ftpsync.prom"].sorted())
+    }
+
     @Test func aBareNameIsInTheWorkingFolder() {
         #expect(MetricsFile.split("m.prom") == (".", "m.prom"))
         #expect(MetricsFile.split("/m.prom") == ("/", "m.prom"))

@@ -26,7 +26,8 @@ struct MetricsFileError: Error, Sendable, Hashable, CustomStringConvertible {
 /// (`.ftpsync-metrics-<pid>-<random>.tmp`, not a `*.prom` name the collector reads), made with
 /// `O_CREAT | O_EXCL | O_NOFOLLOW` (no file taken over, no symlink followed), mode 0644 whatever
 /// the umask (the collector often runs as another user), written, `fsync`ed and renamed over
-/// the file. On any failure the temporary is removed.
+/// the file. On any failure the temporary is removed; one a killed run left is removed by the
+/// next write.
 enum MetricsFile {
     /// Writes `text` as the file at `path` (absolute or relative to the working folder).
     /// - Throws: `MetricsFileError` naming the failed call: the folder missing or not writable,
@@ -35,7 +36,8 @@ enum MetricsFile {
         let (folderPath, name) = split(path)
         do throws(LocalFileError) {
             let folder = try TreeFolder.openRoot(folderPath, create: false)
-            let temporary = ".ftpsync-metrics-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
+            sweepLeftovers(in: folder)
+            let temporary = prefix + "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
             do throws(LocalFileError) {
                 try writeNew(Array(text.utf8), named: temporary, in: folder)
                 try folder.rename(temporary, to: folder, as: name, replace: true)
@@ -47,6 +49,20 @@ enum MetricsFile {
             try? folder.sync()
         } catch {
             throw MetricsFileError(path: path, cause: error)
+        }
+    }
+
+    /// The start of a temporary's name; then `<pid>-<random hex>.tmp`.
+    static let prefix = ".ftpsync-metrics-"
+
+    /// Removes the temporaries of processes that are gone (a run killed between making its
+    /// temporary and renaming it); those of live processes (another configuration writing its
+    /// own file here now) stay. Failures are ignored: the leftovers harm no reader.
+    static func sweepLeftovers(in folder: TreeFolder) {
+        for name in (try? folder.names()) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let pid = name.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pid), pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            _ = try? folder.removeFile(name)
         }
     }
 
