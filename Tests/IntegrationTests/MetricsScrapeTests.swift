@@ -154,6 +154,14 @@ import Testing
         #expect(afterLock[#"ftpsync_device_files_transferred{device="one"}"#] == "0")
         #expect(afterLock[#"ftpsync_device_up{device="one"}"#] == "1")
         #expect(afterLock[#"ftpsync_device_up{device="two"}"#] == "1")
+
+        // A push writes it as a pull does.
+        let push = try ftpsync(["push", config, "--device", "one", "--metrics-file", metricsFile, "-q"])
+        #expect(push.status == 0, "\(push.stdout)\(push.stderr)")
+        let afterPush = Self.file(metricsFile)
+        #expect(afterPush["ftpsync_run_exit_code"] == "0", "\(afterPush)")
+        #expect(afterPush[#"ftpsync_device_up{device="one"}"#] == "1")
+        #expect(afterPush[#"ftpsync_device_bytes_transferred{device="two"}"#] == "3000")
     }
 
     /// A configuration that cannot be loaded (exit 2) writes no file: there are no devices to tell of.
