@@ -64,7 +64,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/ftpsync.prom", withIntermediateDirectories: false)
         try FileManager.default.createDirectory(
             atPath: folder + "/ftpsync.prom/inside", withIntermediateDirectories: false)
-        #expect(throws: MetricsFileError.self) { try MetricsFile.write("x\n", to: folder + "/ftpsync.prom") }
+        #expect {
+            try MetricsFile.write("x\n", to: folder + "/ftpsync.prom")
+        } throws: { error in
+            (error as? MetricsFileError)?.description.contains("ftpsync.prom is a folder: give") == true
+        }
         #expect(Self.names(folder) == ["ftpsync.prom"])
     }
 

@@ -11,12 +11,16 @@ struct MetricsFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One line: the file, the reason and the fix; the run's exit code does not change.
     var description: String {
         let folder = MetricsFile.split(path).folder
-        let fix =
-            cause.isNotFound
-            ? "create the folder \(folder)"
-            : cause.isNoSpace
-                ? "free space on the file system of \(folder)"
-                : "make the folder \(folder) writable by this user, or choose another --metrics-file / metrics_file"
+        let fix: String
+        if cause.isNotFound {
+            fix = "create the folder \(folder)"
+        } else if cause.isNoSpace {
+            fix = "free space on the file system of \(folder)"
+        } else if cause.code == EISDIR || cause.code == ENOTEMPTY || cause.code == EEXIST {
+            fix = "\(path) is a folder: give --metrics-file / metrics_file the path of a file"
+        } else {
+            fix = "make the folder \(folder) writable by this user, or choose another --metrics-file / metrics_file"
+        }
         return "ftpsync: cannot write the metrics file \(path): \(cause); \(fix) (the run's exit code is unchanged)"
     }
 }
