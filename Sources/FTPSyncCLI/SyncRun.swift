@@ -79,18 +79,24 @@ struct SyncRun {
             throw error
         }
         progress.finish()
+        let code: ExitCode
         switch result {
         case .locked(let held):
             console.error("ftpsync: \(held)")
             log?.write(LogEvent(command: command, dryRun: options.dryRun, detail: .locked(held.description)))
             stopped(held.description, code: .locked)
-            return .locked
+            code = .locked
         case .finished(let reports):
-            return finishRun(
+            code = finishRun(
                 command: command, options: self.options, dryRun: options.dryRun, reports: reports, started: started,
                 console: console, log: log, actionsLogged: progress.logsActions,
                 actionsPrinted: progress.printsActions)
         }
+        writeMetricsFile(
+            self.options.metricsFile ?? configuration.run.metricsFile, configuration: configuration,
+            dryRun: options.dryRun, reports: result.reports, exitCode: SignalHandling.exitCode ?? code.rawValue,
+            started: started, console: console)
+        return code
     }
 }
 

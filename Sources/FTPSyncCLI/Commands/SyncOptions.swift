@@ -56,6 +56,19 @@ struct SyncOptions: ParsableArguments {
         completion: .list(LogFormat.allCases.map(\.rawValue)), transform: OptionValue.choice)
     var logFormat: LogFormat?
 
+    /// `--metrics-file` when given; nil: the configuration's `metrics_file`.
+    @Option(
+        name: .customLong("metrics-file"),
+        help: ArgumentHelp(
+            "write the gauges of every device to FILE (Prometheus text format) at the end of the run",
+            discussion: "the configuration's metrics_file, else none", valueName: "FILE"),
+        completion: .file(),
+        transform: { text in
+            guard !text.isEmpty, !text.hasSuffix("/") else { throw ValidationError("expected the path of a file") }
+            return text
+        })
+    var metricsFile: String?
+
     @OptionGroup var report: ReportOptions
 
     @Flag(name: .shortAndLong, help: ArgumentHelp("print nothing but errors", discussion: "off"))
