@@ -76,7 +76,13 @@ extension StateStore {
     /// The state of `device`, nil when the store has never heard of it.
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func deviceState(_ device: String) throws(StoreError) -> DeviceState? {
-        try devices().first { $0.name == device }
+        try locked { () throws(StoreError) -> DeviceState? in
+            var found: DeviceState?
+            try connection.query("SELECT name, last_sync, identity FROM devices WHERE name = ?1", [.text(device)]) {
+                row in found = DeviceState(row)
+            }
+            return found
+        }
     }
 
     /// Every device the store knows, sorted by name.
@@ -85,11 +91,7 @@ extension StateStore {
         try locked { () throws(StoreError) -> [DeviceState] in
             var devices: [DeviceState] = []
             try connection.query("SELECT name, last_sync, identity FROM devices ORDER BY name") { row in
-                devices.append(
-                    DeviceState(
-                        name: row.text(0),
-                        lastSync: row.isNull(1) ? nil : Date(timeIntervalSince1970: row.real(1)),
-                        identity: row.optionalText(2)))
+                devices.append(DeviceState(row))
             }
             return devices
         }
@@ -133,5 +135,14 @@ extension StateStore {
             try connection.query("SELECT temp_name FROM partials") { row in names.insert(row.text(0)) }
             return names
         }
+    }
+}
+
+extension DeviceState {
+    /// The state in a row of `SELECT name, last_sync, identity FROM devices`.
+    fileprivate init(_ row: Row) {
+        self.init(
+            name: row.text(0), lastSync: row.isNull(1) ? nil : Date(timeIntervalSince1970: row.real(1)),
+            identity: row.optionalText(2))
     }
 }
