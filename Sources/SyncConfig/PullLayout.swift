@@ -9,6 +9,11 @@ extension Configuration {
     ///   naming both devices and their folders.
     public func checkPullLayout(devices selected: [DeviceConfig]? = nil) throws(ConfigError) {
         let devices = selected ?? self.devices
+        // Sorted as folders (with a final `/`), a folder and one nested in it or equal to it
+        // have only folders inside the first between them: a clash shows in a neighbouring
+        // pair. Only then are the pairs compared in file order, to name the first.
+        let folders = devices.map { $0.localPath.hasSuffix("/") ? $0.localPath : $0.localPath + "/" }.sorted()
+        guard zip(folders, folders.dropFirst()).contains(where: { $1.hasPrefix($0) }) else { return }
         for (index, device) in devices.enumerated() {
             for earlier in devices[..<index] {
                 let message: String

@@ -18,6 +18,12 @@ let layoutCases: [(folders: [String], error: String?)] = [
         "device.yaml:4:5: the local folder of device 'd1' (/m/a/b) is inside that of device 'd0' (/m/a); "
             + "pull needs separate folders"
     ),
+    (["a/b0", "a/b", "a b", "a-b/c"], nil),
+    (
+        ["a b", "a", "a-z", "a/c"],
+        "device.yaml:6:5: the local folder of device 'd3' (/m/a/c) is inside that of device 'd1' (/m/a); "
+            + "pull needs separate folders"
+    ),
     (
         ["x/y/z", "x"],
         "device.yaml:4:5: the local folder of device 'd1' (/m/x) contains that of device 'd0' (/m/x/y/z); "
