@@ -54,7 +54,8 @@ struct StatusReportTests {
     }
 
     /// 1,000 devices: every tenth failing since two runs, every 100th never run, the rest
-    /// fine an hour ago. The text has one line per device, the troubled ones first in file order.
+    /// fine an hour ago. The text has one line per device, failing ones first, then those never run, then the fine
+    /// ones, each group in file order.
     @Test func aThousandDevicesOneLineEachTroubleFirst() throws {
         let (folder, configuration) = try Self.fleet(1_000)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -84,9 +85,11 @@ struct StatusReportTests {
         let names = lines.dropFirst(3).map { String($0.split(separator: " ").first ?? "") }
         let failing = (0..<1_000).filter { $0 % 10 == 3 }.map { "cam\($0)" }
         let never = (0..<1_000).filter { $0 % 100 == 99 }.map { "cam\($0)" }
-        let troubled = (0..<1_000).filter { $0 % 10 == 3 || $0 % 100 == 99 }.map { "cam\($0)" }
-        #expect(Array(names.prefix(troubled.count)) == troubled)
-        #expect(Set(names.dropFirst(troubled.count)).isDisjoint(with: failing + never))
+        // Failing first, then never run, each in file order, then the fine ones in file order.
+        #expect(Array(names.prefix(failing.count)) == failing)
+        #expect(Array(names.dropFirst(failing.count).prefix(never.count)) == never)
+        let fine = (0..<1_000).filter { $0 % 10 != 3 && $0 % 100 != 99 }.map { "cam\($0)" }
+        #expect(Array(names.dropFirst(failing.count + never.count)) == fine)
         #expect(names.count == Set(names).count)
         let cam3 = try #require(lines.first { $0.hasPrefix("cam3 ") })
         #expect(cam3.contains("failing") && cam3.contains(" 2 since 2027-01-15T06:00:00Z "), "\(cam3)")
@@ -99,6 +102,23 @@ struct StatusReportTests {
         let devices = try #require(json["devices"] as? [[String: Any]])
         #expect(devices.map { $0["name"] as? String } == (0..<1_000).map { "cam\($0)" })
         #expect((devices[3]["last_error"] as? String)?.hasSuffix("very long reason ") == true)
+    }
+
+    /// Failing, then stale (or never successful), then never run, then fine.
+    @Test func theOrderOfTrouble() throws {
+        let (folder, configuration) = try Self.fleet(4)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = try StateStore.open(localRoot: folder)
+        let longAgo = Self.now.addingTimeInterval(-86_400)
+        for (name, at) in [("cam0", Self.now), ("cam1", longAgo), ("cam2", Self.now)] {
+            try store.markAttempt(device: name, Self.attempt(at, ok: true))
+            try store.markSynced(device: name, at: at)
+        }
+        try store.markAttempt(device: "cam2", Self.attempt(Self.now, ok: false))
+        store.close()
+        let document = try StatusDocument.read(configuration, Self.request(configuration, stale: Self.sixHours))
+        #expect(StatusTable.ordered(document.devices).map(\.name) == ["cam2", "cam1", "cam3", "cam0"])
+        #expect(StatusTable.ordered(document.devices).map(\.standing) == ["failing", "stale", "never", "ok"])
     }
 
     @Test func theJSONKeysOfADeviceAndStaleOnlyWithTheOption() throws {

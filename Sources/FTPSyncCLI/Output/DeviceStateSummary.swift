@@ -32,9 +32,14 @@ struct DeviceStateSummary: Encodable, Sendable {
     /// The device's last run, whatever its outcome; nil when none was recorded.
     var lastAttempt: DeviceAttempt? { health.lastAttempt }
 
-    /// True when the device needs a look: its last run was not `ok`, it never synced, or it is
-    /// stale (`status` lists these first).
-    var inTrouble: Bool { health.consecutiveFailures > 0 || lastSync == nil || stale == true }
+    /// Where `status` lists the device: 0 failing (its last run was not `ok`), 1 stale or
+    /// never successful though it ran, 2 never run, 3 fine; each group in file order.
+    var troubleRank: Int {
+        if health.consecutiveFailures > 0 { return 0 }
+        if stale == true || (lastSync == nil && lastAttempt != nil) { return 1 }
+        if lastSync == nil { return 2 }
+        return 3
+    }
 
     /// One word for the text table: `never` (no run yet), `failing`, `stale`, `failing+stale`,
     /// `unsynced` (runs but none `ok`, and no failure recorded: a state before schema 9), `ok`.

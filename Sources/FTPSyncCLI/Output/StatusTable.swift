@@ -4,8 +4,8 @@ import LocalTree
 import SyncStore
 
 /// The text `status` prints: the tree and its trash, then one line per device, devices in
-/// trouble first (failing, stale, never synced: `DeviceStateSummary.inTrouble`), each group in
-/// file order; an error is cut to fit the line (in full in the JSON).
+/// trouble first (failing, then stale, then never run: `DeviceStateSummary.troubleRank`), each
+/// group in file order; an error is cut to fit the line (in full in the JSON).
 enum StatusTable {
     /// Characters of an error shown at least, however wide the other columns are.
     static let minimumErrorWidth = 30
@@ -16,9 +16,10 @@ enum StatusTable {
         "identity", "last run's error",
     ]
 
-    /// `devices` with those in trouble first, each group in the order given.
+    /// `devices` by `troubleRank`, each group in the order given.
     static func ordered(_ devices: [DeviceStateSummary]) -> [DeviceStateSummary] {
-        devices.filter(\.inTrouble) + devices.filter { !$0.inTrouble }
+        devices.enumerated().sorted { ($0.element.troubleRank, $0.offset) < ($1.element.troubleRank, $1.offset) }
+            .map(\.element)
     }
 
     /// The report of `document`, lines of at most `width` characters where the error column
