@@ -62,6 +62,21 @@ struct DeviceTransitionTests {
         #expect(try device.store.recentEvents(device: "cam").first?.detail?.contains("accepted") == true)
     }
 
+    /// Another tree at the device's address (`ListingOverlap`) is a changed identity, not the
+    /// delete guard.
+    @Test func anotherTreeAtTheAddressIsAChangedIdentity() throws {
+        let device = try TestDevice()
+        for index in 0..<25 { device.server.put("/f\(index).jpg", bytes(10, seed: UInt8(index))) }
+        #expect(device.runPull().status == .ok)
+        for index in 0..<25 {
+            device.server.remove("/f\(index).jpg")
+            device.server.put("/other\(index).jpg", bytes(20, seed: UInt8(index)))
+        }
+        let report = device.runPull()
+        #expect(report.status == .refused, "\(report.error ?? "")")
+        #expect(try kinds(device) == [.identityChanged])
+    }
+
     @Test func aPlanRefusedByTheDeleteGuardIsRecorded() throws {
         let device = try TestDevice()
         for index in 0..<3 { device.server.put("/f\(index).jpg", bytes(10, seed: UInt8(index))) }
