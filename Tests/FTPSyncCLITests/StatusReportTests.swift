@@ -121,6 +121,20 @@ struct StatusReportTests {
         #expect(StatusTable.ordered(document.devices).map(\.standing) == ["failing", "stale", "never", "ok"])
     }
 
+    /// A name of wide characters (two terminal columns each) keeps the columns aligned.
+    @Test func wideNamesKeepTheColumnsAligned() throws {
+        let folder = NSTemporaryDirectory() + "status-report-\(UUID().uuidString)"
+        let devices = ["カメラ", "cam"].map { DeviceConfig(name: $0, host: "h", localPath: folder + "/" + $0) }
+        let configuration = Configuration(localRoot: folder, devices: devices, configPath: folder + "/d.yaml")
+        let document = try StatusDocument.read(configuration, Self.request(configuration))
+        let lines = StatusTable.text(document, width: 200).split(separator: "\n").dropFirst(2)
+        let starts = lines.map { line in
+            ProgressFormat.columns(String(line.prefix { $0 != " " }))
+                + line.drop { $0 != " " }.prefix { $0 == " " }.count
+        }
+        #expect(starts.count == 3 && Set(starts).count == 1, "\(lines)")
+    }
+
     @Test func theJSONKeysOfADeviceAndStaleOnlyWithTheOption() throws {
         let (folder, configuration) = try Self.fleet(3)
         defer { try? FileManager.default.removeItem(atPath: folder) }

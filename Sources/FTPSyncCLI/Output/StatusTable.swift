@@ -22,14 +22,14 @@ enum StatusTable {
             .map(\.element)
     }
 
-    /// The report of `document`, lines of at most `width` characters where the error column
+    /// The report of `document`, lines of at most `width` terminal columns where the error column
     /// can be cut to fit (it keeps `minimumErrorWidth`).
     static func text(_ document: StatusDocument, width: Int) -> String {
         var out = "local: \(printable(document.local))\n" + trashLine(document) + "\n"
         let rows = [header] + ordered(document.devices).map(row)
         var widths = Array(repeating: 0, count: header.count)
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], ProgressFormat.columns(cell)) }
         }
         let used = widths.dropLast().reduce(0) { $0 + $1 + 2 }
         let errorWidth = max(minimumErrorWidth, width - used)
@@ -37,9 +37,10 @@ enum StatusTable {
             var line = ""
             for (index, cell) in row.enumerated() {
                 if index == row.count - 1 {
-                    line += cut(cell, to: errorWidth)
+                    line += ProgressFormat.fit(cell, width: errorWidth)
                 } else {
-                    line += cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0)
+                    let pad = max(0, widths[index] + 2 - ProgressFormat.columns(cell))
+                    line += cell + String(repeating: " ", count: pad)
                 }
             }
             while line.last == " " { line.removeLast() }
@@ -81,11 +82,5 @@ enum StatusTable {
             device.identityKnown ? "known" : "unknown",
             attempt.flatMap { attempt in attempt.error.map { attempt.status + ": " + printable($0) } } ?? "-",
         ]
-    }
-
-    /// `text` in at most `width` characters, `…` ending what was cut.
-    static func cut(_ text: String, to width: Int) -> String {
-        guard text.count > width else { return text }
-        return String(text.prefix(max(0, width - 1))) + "…"
     }
 }
