@@ -82,7 +82,9 @@ let package = Package(
                 "SyncEngine", "SyncCore", "SyncStore", "FTPClient", "FTPListing", "LocalTree", "RemoteTestSupport",
             ]),
         .testTarget(name: "SyncConfigTests", dependencies: ["SyncConfig"]),
-        .testTarget(name: "FTPSyncCLITests", dependencies: ["FTPSyncCLI", "SyncConfig", "SyncCore", "SyncRunner"]),
+        .testTarget(
+            name: "FTPSyncCLITests",
+            dependencies: ["FTPSyncCLI", "SyncConfig", "SyncCore", "SyncRunner", "SyncStore", "LocalTree"]),
         .testTarget(
             name: "SyncRunnerTests",
             dependencies: [

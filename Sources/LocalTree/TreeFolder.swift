@@ -168,9 +168,10 @@ public final class TreeFolder: @unchecked Sendable {
         try PartialFileWriter(folder: self, name: name, offset: offset)
     }
 
-    /// The names in this folder (not `.` and `..`), in no particular order.
+    /// The names in this folder (not `.` and `..`), in no particular order; at most `limit`
+    /// of them (the rest are not read).
     /// - Throws: `LocalFileError` when the folder cannot be read.
-    public func names() throws(LocalFileError) -> [String] {
+    public func names(limit: Int = .max) throws(LocalFileError) -> [String] {
         let fd = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 { throw LocalFileError.current("open", path) }
         guard let dir = fdopendir(fd) else {
@@ -180,7 +181,7 @@ public final class TreeFolder: @unchecked Sendable {
         }
         defer { closedir(dir) }
         var names: [String] = []
-        while let entry = readdir(dir) {
+        while names.count < limit, let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }

@@ -107,6 +107,9 @@ public final class StateStore: @unchecked Sendable {
             """,
             "CREATE INDEX device_events_by_device ON device_events (device, id)",
         ],
+        // The device clock's offset from ours as a run last measured it (issue 18): the next
+        // run that measures it again records a `clock_jump` event when it moved far.
+        ["ALTER TABLE devices ADD COLUMN clock_offset REAL"],
     ]
 
     /// The schema version this code writes.

@@ -77,13 +77,15 @@ import Testing
         let configuration = Configuration(
             localRoot: "/nonexistent/ftpsync-status", devices: [DeviceConfig(name: "cam", host: "h", localPath: "/x")],
             configPath: "/c.yaml")
-        let document = try StatusDocument.read(configuration)
+        let document = try StatusDocument.read(
+            configuration,
+            StatusDocument.Request(devices: configuration.devices, staleWindow: nil, events: nil, now: Date()))
         let text = jsonText(document)
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         let device = (object?["devices"] as? [[String: Any]])?.first
         #expect(device?["last_sync"] is NSNull)
         #expect(device?["identity_known"] as? Bool == false)
-        #expect(document.text.contains("never"))
+        #expect(StatusTable.text(document, width: 200).contains("never"))
     }
 
     @Test(arguments: Help.commands)

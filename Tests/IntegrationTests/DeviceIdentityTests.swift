@@ -98,6 +98,11 @@ import Testing
         // A push would overwrite the other camera's files: refused too.
         let pushed = try ftpsync(["push", config, "--json"])
         #expect(pushed.status == 4, "\(pushed.stdout)\(pushed.stderr)")
+        // Both refusals are the device's events; it was reached every time (no offline event).
+        let status = try ftpsync(["status", config, "--events", "--json"])
+        let document = try? JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        let events = document?["events"] as? [[String: Any]] ?? []
+        #expect(events.map { $0["kind"] as? String } == ["identity_changed", "identity_changed"], "\(status.stdout)")
 
         // Accepted by the user: the run goes on.
         let accepted = try ftpsync(["pull", config, "--json", "--accept-new-identity"])

@@ -199,7 +199,8 @@ import Testing
         #expect(failedState["last_status"] as? String == "failed", "\(afterFailure.stdout)")
         #expect((failedState["last_error"] as? String)?.isEmpty == false, "\(afterFailure.stdout)")
         let text = try ftpsync(["status", wrong])
-        #expect(text.stdout.contains("cam: last error: "), "\(text.stdout)")
+        let line = text.stdout.split(separator: "\n").first { $0.hasPrefix("cam ") } ?? ""
+        #expect(line.contains("failing") && line.contains("failed: "), "\(text.stdout)")
 
         let good = try ftpsync(["pull", lab.config])
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")

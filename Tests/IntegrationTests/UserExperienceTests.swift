@@ -43,15 +43,16 @@ import Testing
         let before = try ftpsync(["status", lab.config, "--json"])
         #expect(before.status == 0, "\(before.stderr)")
         let empty = json(before.stdout)
-        #expect(Set(empty.keys) == ["local", "devices"])
+        #expect(Set(empty.keys) == ["local", "devices", "trash"])
         #expect(empty["local"] as? String == lab.mirror)
         let emptyDevices = empty["devices"] as? [[String: Any]] ?? []
         #expect(emptyDevices.count == 1)
         let fresh = emptyDevices.first ?? [:]
         #expect(
             Set(fresh.keys) == [
-                "name", "last_sync", "last_attempt", "last_status", "last_error", "last_files_transferred", "files",
-                "bytes", "partials", "identity_known",
+                "name", "last_sync", "last_attempt", "last_status", "last_error", "last_files_transferred",
+                "consecutive_failures", "failing_since", "files", "bytes", "partials", "identity_known", "trash_files",
+                "trash_bytes",
             ])
         #expect(fresh["name"] as? String == "cam")
         #expect(fresh["last_sync"] is NSNull)

@@ -47,7 +47,7 @@ enum Help {
             examples:
               ftpsync pull device.yaml --dry-run      show what would be downloaded
               ftpsync pull device.yaml -q --log /var/log/ftpsync.log     for cron
-              ftpsync status device.yaml
+              ftpsync status device.yaml --stale 6h   exit 1 when a device has not synced for 6 h
               ftpsync --generate-completion-script bash > /etc/bash_completion.d/ftpsync
             """
     }

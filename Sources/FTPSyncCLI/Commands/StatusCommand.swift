@@ -1,27 +1,57 @@
 import ArgumentParser
-import FTPListing
 import Foundation
 import SyncConfig
-import SyncCore
 import SyncStore
 
-/// `ftpsync status [CONFIG] [--json]`: what the state database knows about each device.
-/// Reads the state only: no network, no lock, and nothing is created when there is no state yet.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `ftpsync status [CONFIG] [--json] [--stale DURATION] [--device NAME]... [--events] [-q]`:
+/// what the state database knows about each device. Reads the state only: no network, no
+/// lock, and nothing is created when there is no state yet.
 struct StatusCommand: FTPSyncSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "what the state knows: last sync per device, files tracked, partials waiting",
-        usage: "ftpsync status [CONFIG] [--json]",
+        commandName: "status",
+        abstract: "what the state knows: last sync and health per device, trash size, recent events",
+        usage: "ftpsync status [CONFIG] [--json] [--stale DURATION] [--device NAME]... [--events] [-q]",
         discussion: """
             Show, per device of CONFIG, what the state under <local>/.ftpsync/ records: the end of the
-            last successful sync, the files and bytes tracked, interrupted transfers waiting to resume,
-            and whether the server's identity is known. Makes no network connection and changes nothing.
+            last successful sync, the last run and its error, the runs in a row that were not ok and
+            since when, the files and bytes tracked, interrupted transfers waiting to resume, its
+            share of pull's trash, and whether the server's identity is known. One line per device,
+            devices in trouble (failing, stale, never synced) first. --events lists the recent
+            transitions instead (went offline, came back, identity changed, delete guard, clock jump).
+            Makes no network connection and changes nothing. Exit 0; 1 when --stale finds a device
+            without a successful sync within DURATION (or none ever), or the state cannot be read;
+            2 for a usage or configuration error.
             """)
-    static let example = "ftpsync status device.yaml --json"
+    static let example = "ftpsync status device.yaml --stale 6h -q || echo 'a device is stale'"
 
     @OptionGroup var configFile: ConfigArgument
+    @OptionGroup var selection: DeviceSelection
 
     @Flag(help: ArgumentHelp("print one JSON document on stdout", discussion: "a text report"))
     var json = false
+
+    /// `--stale`: the window in seconds.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "exit 1 when a device had no successful sync within DURATION (90s, 15m, 6h, 7d, 2w)",
+            discussion: "no staleness check", valueName: "DURATION"),
+        transform: { try OptionValue.duration($0) })
+    var stale: Int?
+
+    @Flag(
+        help: ArgumentHelp(
+            "list the \(StatusDocument.eventLimit) most recent device events, newest first", discussion: "off"))
+    var events = false
+
+    @Flag(name: .shortAndLong, help: ArgumentHelp("print nothing but errors (for the exit code)", discussion: "off"))
+    var quiet = false
 
     /// `environment` with every variable the file names in `password_env` set (empty when
     /// missing): status makes no connection, so an unset password must not stop it.
@@ -35,8 +65,9 @@ struct StatusCommand: FTPSyncSubcommand {
         return result
     }
 
-    /// Prints the status; exit 2 for a bad configuration, 1 when the state cannot be read.
-    func execute(console: Console) -> ExitCode {
+    /// Prints the status; exit 2 for a bad configuration or an unknown device, 1 when the state
+    /// cannot be read or (with `--stale`) a device listed is stale.
+    func execute(console: Console) throws -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(configFile.config, environment: environment)
         let configuration: Configuration
@@ -48,14 +79,32 @@ struct StatusCommand: FTPSyncSubcommand {
             console.error(error.description)
             return .usage
         }
+        let request: StatusDocument.Request
+        do {
+            request = StatusDocument.Request(
+                devices: try configuration.selectDevices(named: selection.names),
+                staleWindow: stale.map(TimeInterval.init),
+                events: events ? StatusDocument.eventLimit : nil, now: Date())
+        } catch {
+            throw UsageError(error.description)
+        }
         let document: StatusDocument
         do {
-            document = try StatusDocument.read(configuration)
+            document = try StatusDocument.read(configuration, request)
         } catch {
             console.error("ftpsync: cannot read the state of \(configuration.localRoot): \(error)")
             return .partialFailure
         }
-        if json { console.json(jsonText(document)) } else { console.out(document.text) }
-        return .success
+        if quiet {
+            // Nothing printed: the exit code tells.
+        } else if json {
+            console.json(jsonText(document))
+        } else if let events = document.events {
+            console.out(StatusTable.eventsText(events))
+        } else {
+            let width = isatty(1) == 1 ? TerminalProgress.size().columns : 200
+            console.out(StatusTable.text(document, width: width))
+        }
+        return document.anyStale ? .partialFailure : .success
     }
 }

@@ -1,121 +1,155 @@
-import ArgumentParser
 import FTPListing
 import Foundation
+import LocalTree
 import SyncConfig
-import SyncCore
 import SyncStore
 
-/// The document `status --json` prints (CONTRACT.md, "status --json").
+/// The document `status --json` prints (CONTRACT.md, "status --json"): the devices in file
+/// order, the trash, and with `--events` the recent transitions.
 struct StatusDocument: Encodable, Sendable {
     /// Absolute path of the local tree.
     var local: String
-    /// One entry per device of the configuration, in file order.
+    /// One entry per device listed (every device of the configuration, or those of `--device`),
+    /// in file order.
     var devices: [DeviceStateSummary]
+    /// What pull's trash holds; nil when it could not be measured (`trashError` says why).
+    var trash: TrashUsage?
+    /// Why the trash could not be measured, one line; nil when it was.
+    var trashError: String?
+    /// The recent transitions, newest first; nil without `--events`.
+    var events: [DeviceEvent]?
 
-    /// Reads the state of `configuration`'s tree; every device gets zeros and a null `last_sync`
-    /// when no state file exists yet.
+    /// What `status` was asked for.
+    struct Request: Sendable {
+        /// The devices to show, in file order.
+        var devices: [DeviceConfig]
+        /// `--stale`: the window in seconds; nil without it.
+        var staleWindow: TimeInterval?
+        /// `--events`: how many of the recent events, at most; nil without it.
+        var events: Int?
+        /// The time `--stale` measures from (UTC).
+        var now: Date
+    }
+
+    /// Events `status --events` lists, at most.
+    static let eventLimit = 50
+
+    /// Reads the state of `configuration`'s tree for `request`; every device gets zeros and a
+    /// null `last_sync` when no state file exists yet.
     /// - Throws: `StoreError` when the state file exists but cannot be read.
-    static func read(_ configuration: Configuration) throws(StoreError) -> StatusDocument {
+    static func read(_ configuration: Configuration, _ request: Request) throws(StoreError) -> StatusDocument {
+        var document = StatusDocument(local: configuration.localRoot, devices: [])
+        do {
+            document.trash = try TrashUsage.measure(localRoot: configuration.localRoot)
+        } catch {
+            document.trashError = "\(error)"
+        }
+        let trashShares = document.trash?.devices ?? [:]
         guard let store = try StateStore.openExisting(localRoot: configuration.localRoot) else {
-            return StatusDocument(
-                local: configuration.localRoot,
-                devices: configuration.devices.map {
-                    DeviceStateSummary(
-                        name: $0.name, lastSync: nil, files: 0, bytes: 0, partials: 0, identityKnown: false)
-                })
+            document.devices = request.devices.map {
+                DeviceStateSummary(name: $0.name, trash: trashShares[$0.name] ?? TrashUsage.Share())
+            }
+            document.settle(request)
+            if request.events != nil { document.events = [] }
+            return document
         }
         defer { store.close() }
         let known = Dictionary(try store.devices().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var devices: [DeviceStateSummary] = []
-        for device in configuration.devices {
+        for device in request.devices {
             let stats = try store.stats(device: device.name)
             let state = known[device.name]
-            var summary = DeviceStateSummary(
-                name: device.name, lastSync: state?.lastSync, files: stats.files, bytes: stats.bytes,
-                partials: stats.partials, identityKnown: state?.identity != nil)
-            summary.lastAttempt = try store.lastAttempt(device: device.name)
-            devices.append(summary)
+            var summary = DeviceStateSummary(name: device.name, trash: trashShares[device.name] ?? TrashUsage.Share())
+            summary.lastSync = state?.lastSync
+            summary.files = stats.files
+            summary.bytes = stats.bytes
+            summary.partials = stats.partials
+            summary.identityKnown = state?.identity != nil
+            summary.health = try store.health(device: device.name)
+            document.devices.append(summary)
         }
-        return StatusDocument(local: configuration.localRoot, devices: devices)
+        document.settle(request)
+        if let limit = request.events {
+            document.events = try recentEvents(store, of: request.devices.map(\.name), all: configuration, limit: limit)
+        }
+        return document
     }
 
-    /// The table printed without `--json`.
-    var text: String {
-        let header = [
-            "device", "last sync (UTC)", "last attempt (UTC)", "result", "files", "size", "partials", "identity",
-        ]
-        var rows = [header]
-        var errors = ""
-        for device in devices {
-            let attempt = device.lastAttempt
-            rows.append([
-                device.name, device.lastSync.map { UTCFields($0).iso8601 } ?? "never",
-                attempt.map { UTCFields($0.at).iso8601 } ?? "never",
-                attempt?.status ?? "-", String(device.files), formatBytes(device.bytes), String(device.partials),
-                device.identityKnown ? "known" : "unknown",
-            ])
-            if let attempt, let error = attempt.error {
-                errors += "\(device.name): last error: \(printable(error))"
-                errors += " (\(counted(attempt.filesTransferred, "file")) transferred in that run)\n"
-            }
-        }
-        var widths = Array(repeating: 0, count: header.count)
-        for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
-        }
-        var out = "local: \(local)\n"
-        for row in rows {
-            let cells = row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index] + 2, withPad: " ", startingAt: 0)
-            }
-            out += cells.joined() + "\n"
-        }
-        return out + errors
+    /// The newest `limit` events of `names` (of every device when they are all of `configuration`).
+    private static func recentEvents(
+        _ store: StateStore, of names: [String], all configuration: Configuration, limit: Int
+    ) throws(StoreError) -> [DeviceEvent] {
+        if names.count == configuration.devices.count { return try store.recentEvents(limit: limit) }
+        var events: [DeviceEvent] = []
+        for name in names { events += try store.recentEvents(device: name, limit: limit) }
+        // Newest first; the same instant keeps the order of the devices asked for.
+        return Array(
+            events.enumerated().sorted { ($0.element.at, -$0.offset) > ($1.element.at, -$1.offset) }
+                .prefix(limit).map(\.element))
     }
-}
 
-/// One device in `status --json`.
-struct DeviceStateSummary: Encodable, Sendable {
-    var name: String
-    /// End of the last successful run (UTC), nil if never.
-    var lastSync: Date?
-    /// Files recorded at the last syncs.
-    var files: Int
-    /// Sum of the recorded files' sizes, in bytes.
-    var bytes: UInt64
-    /// Interrupted transfers waiting to resume.
-    var partials: Int
-    /// True when the server's identity has been recorded.
-    var identityKnown: Bool
-    /// The device's last run, whatever its outcome; nil when none was recorded.
-    var lastAttempt: DeviceAttempt?
+    /// Marks each device stale or not when `request` has a window.
+    private mutating func settle(_ request: Request) {
+        guard let window = request.staleWindow else { return }
+        for index in devices.indices {
+            devices[index].stale = Staleness.isStale(
+                lastSync: devices[index].lastSync, now: request.now, window: window)
+        }
+    }
+
+    /// True when a device listed is stale (only with `--stale`).
+    var anyStale: Bool { devices.contains { $0.stale == true } }
 
     enum CodingKeys: String, CodingKey {
-        case name
-        case lastSync = "last_sync"
-        case lastAttempt = "last_attempt"
-        case lastStatus = "last_status"
-        case lastError = "last_error"
-        case lastFilesTransferred = "last_files_transferred"
-        case files, bytes, partials
-        case identityKnown = "identity_known"
+        case local, devices, trash, events
+        case trashError = "trash_error"
     }
 
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        if let lastSync {
-            try container.encode(UTCFields(lastSync).iso8601, forKey: .lastSync)
-        } else {
-            try container.encodeNil(forKey: .lastSync)
-        }
-        try container.encode(lastAttempt.map { UTCFields($0.at).iso8601 }, forKey: .lastAttempt)
-        try container.encode(lastAttempt?.status, forKey: .lastStatus)
-        try container.encode(lastAttempt?.error, forKey: .lastError)
-        try container.encode(lastAttempt?.filesTransferred, forKey: .lastFilesTransferred)
-        try container.encode(files, forKey: .files)
-        try container.encode(bytes, forKey: .bytes)
-        try container.encode(partials, forKey: .partials)
-        try container.encode(identityKnown, forKey: .identityKnown)
+        try container.encode(local, forKey: .local)
+        try container.encode(devices, forKey: .devices)
+        try container.encode(trash.map(TrashSummary.init), forKey: .trash)
+        if let trashError { try container.encode(trashError, forKey: .trashError) }
+        if let events { try container.encode(events.map(EventSummary.init), forKey: .events) }
     }
+}
+
+/// The trash in `status --json`: `files`, `bytes`, `runs` (its run folders), `complete`.
+struct TrashSummary: Encodable, Sendable {
+    var files: Int
+    var bytes: UInt64
+    var runs: Int
+    var complete: Bool
+
+    init(_ usage: TrashUsage) {
+        files = usage.total.files
+        bytes = usage.total.bytes
+        runs = usage.runs
+        complete = usage.complete
+    }
+}
+
+/// One event in `status --events --json`: `device`, `time` (ISO 8601 UTC), `kind`, `detail`.
+struct EventSummary: Encodable, Sendable {
+    var device: String
+    var time: String
+    var kind: String
+    var detail: String?
+
+    init(_ event: DeviceEvent) {
+        device = event.device
+        time = UTCFields(event.at).iso8601
+        kind = event.kind.rawValue
+        detail = event.detail
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(device, forKey: .device)
+        try container.encode(time, forKey: .time)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(detail, forKey: .detail)
+    }
+
+    enum CodingKeys: String, CodingKey { case device, time, kind, detail }
 }

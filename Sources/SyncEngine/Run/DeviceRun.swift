@@ -22,6 +22,8 @@ public final class DeviceRun {
     let events: SyncEventHandler?
     /// Opens a fresh session to the device (never a reused one).
     let connect: () throws -> RemoteFileSystem
+    /// The device's transitions this run saw, recorded in the state at its end.
+    let transitions = DeviceTransitions()
 
     /// - Parameters:
     ///   - job: the device and the run's choices; `job.policy.direction` says pull or push.
@@ -65,6 +67,7 @@ public final class DeviceRun {
                     at: finished, status: report.status.rawValue, error: report.error,
                     filesTransferred: report.stats.filesTransferred, bytesTransferred: report.stats.bytesTransferred,
                     failures: report.stats.failed, seconds: report.seconds))
+            transitions.record(into: store, device: job.name, at: finished, error: report.error)
         }
         events?(.deviceFinished(device: job.name, report: report))
         return report
@@ -80,7 +83,9 @@ public final class DeviceRun {
         do {
             spool = try openSpool()
             planned = try direction.plan(remote: remote, into: spool, report: &report)
+            transitions.reached = true
         } catch {
+            transitions.reached = DeviceTransitions.reached(after: error)
             report.fail(error)
             return
         }
@@ -174,11 +179,13 @@ public final class DeviceRun {
                 try ConnectionLimit.first(connect)
             }
         } catch {
+            transitions.reached = DeviceTransitions.reached(after: error)
             report.fail(error)
             return nil
         }
-        switch IdentityCheck.verify(remote: remote, job: job, store: store, host: job.host) {
+        switch IdentityCheck.verify(remote: remote, job: job, store: store, host: job.host, noting: transitions) {
         case .refuse(let message):
+            transitions.reached = true
             remote.close()
             report.status = .refused
             report.error = message
@@ -223,6 +230,8 @@ public final class DeviceRun {
         report.notes += planned.plan.notes
         report.skipped += planned.plan.skipped
         if let refusal = planned.refusal {
+            // Another tree at the address was noted as a changed identity by its check.
+            if !transitions.contains(.identityChanged) { transitions.note(.deleteGuard, refusal) }
             report.status = .refused
             report.error = refusal
             return false

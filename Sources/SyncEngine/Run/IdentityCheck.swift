@@ -19,21 +19,26 @@ enum IdentityCheck {
     /// a few features) → note it, record it and go on; another server (certificate, SYST, FEAT
     /// family: `ServerIdentity.decisiveChanges`) → refuse, unless `job.acceptNewIdentity` (then
     /// the new one is recorded). A dry run records nothing. A transport that cannot tell
-    /// (`RemoteFileSystem.identity()` nil: a server whose SYST fails) is not checked.
-    static func verify(remote: RemoteFileSystem, job: DeviceJob, store: StateStore?, host: String) -> Verdict {
+    /// (`RemoteFileSystem.identity()` nil: a server whose SYST fails) is not checked. Another
+    /// server, refused or accepted, is noted in `transitions` (`identity_changed`).
+    static func verify(
+        remote: RemoteFileSystem, job: DeviceJob, store: StateStore?, host: String,
+        noting transitions: DeviceTransitions? = nil
+    ) -> Verdict {
         guard let said = remote.identity() else { return .proceed(notes: []) }
         var current = said.identity
         let recorded = (try? store?.identity(device: job.name)).flatMap { $0 }.flatMap(ServerIdentity.init(stored:))
         // A FEAT that did not end tells nothing of the server: compare (and keep) the recorded one.
         if said.featuresUnknown, let recorded { current.features = recorded.features }
-        switch compare(current, recorded: recorded, job: job, store: store, host: host) {
+        switch compare(current, recorded: recorded, job: job, store: store, host: host, transitions: transitions) {
         case .proceed(let notes): return .proceed(notes: said.notes + notes)
         case .refuse(let message): return .refuse(message)
         }
     }
 
     private static func compare(
-        _ current: ServerIdentity, recorded: ServerIdentity?, job: DeviceJob, store: StateStore?, host: String
+        _ current: ServerIdentity, recorded: ServerIdentity?, job: DeviceJob, store: StateStore?, host: String,
+        transitions: DeviceTransitions?
     ) -> Verdict {
         guard let recorded else {
             if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
@@ -50,9 +55,11 @@ enum IdentityCheck {
             ])
         }
         if job.acceptNewIdentity {
+            transitions?.note(.identityChanged, "another identity, accepted with --accept-new-identity: \(what)")
             if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
             return .proceed(notes: ["new server identity accepted: \(what)"])
         }
+        transitions?.note(.identityChanged, "another identity, refused: \(what)")
         return .refuse(
             "the server at \(host) answers with another identity than at the last sync (\(what)): "
                 + "probably another device at the same address; nothing was changed for this device. "
@@ -61,11 +68,15 @@ enum IdentityCheck {
 
     /// The refusal when `overlap` (measured over `records` records, asked only when they are
     /// enough to judge) shows another tree (`ListingOverlap`); nil when it is the device's own
-    /// or `job.acceptNewIdentity` is set.
-    static func foreignTree(records: Int, job: DeviceJob, overlap: () -> ListingOverlap?) -> String? {
-        guard !job.acceptNewIdentity, records >= ListingOverlap.minimumRecords, let overlap = overlap() else {
-            return nil
-        }
-        return overlap.isAnotherTree ? overlap.refusal(host: job.host) : nil
+    /// or `job.acceptNewIdentity` is set. A refusal is noted in `transitions` (`identity_changed`).
+    static func foreignTree(
+        records: Int, job: DeviceJob, noting transitions: DeviceTransitions? = nil, overlap: () -> ListingOverlap?
+    ) -> String? {
+        guard !job.acceptNewIdentity, records >= ListingOverlap.minimumRecords, let overlap = overlap(),
+            overlap.isAnotherTree
+        else { return nil }
+        let refusal = overlap.refusal(host: job.host)
+        transitions?.note(.identityChanged, refusal)
+        return refusal
     }
 }

@@ -108,7 +108,8 @@ struct PullDirection: RunDirection {
         // Another tree at the device's address (a camera of the same model swapped in): refuse
         // before anything is deleted or overwritten (issue 14 item 18).
         if planned.refusal == nil,
-            let refusal = IdentityCheck.foreignTree(records: walked.records, job: job, overlap: { walked.overlap })
+            let refusal = IdentityCheck.foreignTree(
+                records: walked.records, job: job, noting: run.transitions, overlap: { walked.overlap })
         {
             planned.refusal = refusal
         }

@@ -110,7 +110,8 @@ struct PushDirection: RunDirection {
         var planned = walked.planResult(actions: [])
         // Another tree at the device's address: overwrite and delete nothing there (issue 14 item 18).
         if planned.refusal == nil,
-            let refusal = IdentityCheck.foreignTree(records: walked.records, job: job, overlap: { walked.overlap })
+            let refusal = IdentityCheck.foreignTree(
+                records: walked.records, job: job, noting: run.transitions, overlap: { walked.overlap })
         {
             planned.refusal = refusal
         }

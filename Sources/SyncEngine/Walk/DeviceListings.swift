@@ -7,7 +7,8 @@ extension DeviceRun {
     /// `RemoteWalk` below `job.remoteRoot` over up to `job.connections` connections, listing a
     /// bounded window ahead, ended when `body` returns or throws. The control-listing quirk
     /// learned earlier is tried first and what this run learned of it is noted (and stored,
-    /// outside a dry run); the listings' notes and skipped names go to `report`.
+    /// outside a dry run), as is the clock offset measured (`ClockOffsetCheck`); the listings'
+    /// notes and skipped names go to `report`.
     /// - Returns: what `body` gave, and the folders the device could not list in full (with
     ///   the cause: `DeviceRun.markIncomplete`).
     /// - Throws: what `body` throws (the listing of the root among it).
@@ -31,6 +32,8 @@ extension DeviceRun {
         {
             report.notes.append(note)
         }
+        ClockOffsetCheck.conclude(
+            remote, store: store, device: job.name, persist: !job.dryRun, transitions: transitions)
         report.notes += listings.assembly.notes
         report.skipped += listings.assembly.skipped
         return (walked, listings.assembly.unknown)

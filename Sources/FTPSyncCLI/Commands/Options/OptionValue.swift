@@ -1,4 +1,5 @@
 import ArgumentParser
+import SyncConfig
 import SyncCore
 
 /// The checks of option values: each failure says what the option takes (the parser prints it
@@ -20,5 +21,14 @@ enum OptionValue {
             throw ValidationError("expected one of \(valid)")
         }
         return value
+    }
+
+    /// `text` as a duration (`DurationText`: `90s`, `15m`, `6h`, `7d`, `2w`, or seconds), in seconds.
+    /// - Throws: `ValidationError` giving examples.
+    static func duration(_ text: String) throws -> Int {
+        guard let seconds = DurationText.seconds(text) else {
+            throw ValidationError("expected a duration such as 90s, 15m, 6h, 7d or 2w")
+        }
+        return seconds
     }
 }
