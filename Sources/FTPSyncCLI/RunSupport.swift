@@ -13,14 +13,16 @@ func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
 }
 
 /// Prints the report (JSON, text, or only the trouble with `-q`), writes the run to the log,
-/// and returns the exit code of the run.
+/// runs the hooks, and returns the exit code of the run.
 /// - Parameters:
 ///   - actionsLogged: the log got each action's line as it finished.
 ///   - actionsPrinted: stderr got each finished action's line; the text report leaves out the
 ///     done ones (it keeps failed actions, with their error, and the counts).
+///   - hooks: `on_failure`, `on_finish`, run last with the document.
 func finishRun(
     command: String, options: SyncOptions, dryRun: Bool, reports: [DeviceReport], started: Date,
-    console: Console, log: LogFile?, actionsLogged: Bool = false, actionsPrinted: Bool = false
+    console: Console, log: LogFile?, actionsLogged: Bool = false, actionsPrinted: Bool = false,
+    hooks: RunHooks? = nil
 ) -> ExitCode {
     let code = exitCode(for: reports)
     // A signal decides the process's exit code (128 + its number); the document says so.
@@ -48,6 +50,8 @@ func finishRun(
     } else {
         quietReport(document, console: console)
     }
+    // The metrics file is written here, before the hooks (issue 18).
+    hooks?.run(document)
     return code
 }
 

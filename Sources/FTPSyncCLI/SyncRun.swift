@@ -23,21 +23,23 @@ struct SyncRun {
     /// When the run began: the `started` of its JSON document.
     let started = Date()
 
-    /// With `--json`: the document of a run that stopped before any device (exit 2 or 3).
-    private func stopped(_ message: String, code: ExitCode) {
-        guard options.report.json else { return }
+    /// The document of a run that stopped before any device (exit 1, 2 or 3): printed with
+    /// `--json`, handed to the hooks (nil: the configuration did not load). Returns `code`.
+    @discardableResult
+    private func stopped(_ message: String, code: ExitCode, hooks: RunHooks? = nil) -> ExitCode {
         let document = RunDocument(
             command: command, dryRun: options.dryRun, devices: [], error: message, started: started,
             exitCode: code.rawValue)
-        console.json(jsonText(document))
+        if options.report.json { console.json(jsonText(document)) }
+        hooks?.run(document)
+        return code
     }
 
     /// A configuration the run cannot start with: its message, in the log and the document; exit 2.
-    private func stopped(_ error: ConfigError, log: LogFile?) -> ExitCode {
+    private func stopped(_ error: ConfigError, log: LogFile?, hooks: RunHooks? = nil) -> ExitCode {
         console.error(error.description)
         log?.write("\(command): " + error.description)
-        stopped(error.description, code: .usage)
-        return .usage
+        return stopped(error.description, code: .usage, hooks: hooks)
     }
 
     /// Runs the devices and prints the report.
@@ -54,6 +56,7 @@ struct SyncRun {
         } catch {
             return stopped(error, log: log)
         }
+        let hooks = RunHooks(configuration: configuration, console: console, log: log, environment: environment)
         let cancellation = CancellationToken()
         SignalHandling.cancelOnSignal(cancellation)
         let progress = RunProgress(options: self.options, command: command, console: console, log: log)
@@ -71,22 +74,24 @@ struct SyncRun {
             result = try runner.run()
         } catch {
             progress.finish()
-            if let error = error as? UnknownDeviceError { throw UsageError(error.description) }
-            if let error = error as? ConfigError { return stopped(error, log: log) }
-            throw error
+            if let error = error as? ConfigError { return stopped(error, log: log, hooks: hooks) }
+            // An unknown --device (exit 2), a state or lock file that cannot be opened (exit 1).
+            let code: ExitCode = error is UnknownDeviceError ? .usage : .partialFailure
+            console.error("ftpsync: \(error)")
+            return stopped("\(error)", code: code, hooks: hooks)
         }
         progress.finish()
         switch result {
         case .locked(let held):
             console.error("ftpsync: \(held)")
             log?.write(held.description)
-            stopped(held.description, code: .locked)
-            return .locked
+            return stopped(held.description, code: .locked, hooks: hooks)
         case .finished(let reports):
+            reportTrashPurge(runner.trashPurge, command: command, console: console, log: log)
             return finishRun(
                 command: command, options: self.options, dryRun: options.dryRun, reports: reports, started: started,
                 console: console, log: log, actionsLogged: progress.logsActions,
-                actionsPrinted: progress.printsActions)
+                actionsPrinted: progress.printsActions, hooks: hooks)
         }
     }
 }
