@@ -39,7 +39,9 @@ let errorCases: [ErrorCase] = [
     ErrorCase(
         name: "unknown top-level key without suggestion",
         yaml: "local: /d\nzebra: 1\ndevices: []\n", line: 2, column: 1,
-        message: "unknown key 'zebra' at the top level; valid keys: local, defaults, devices"),
+        message:
+            "unknown key 'zebra' at the top level; valid keys: local, defaults, devices, metrics_file, log_format, trash_retention, on_finish, on_failure"
+    ),
     ErrorCase(
         name: "device key at the top level",
         yaml: "local: /d\nhost: h\ndevices: []\n", line: 2, column: 1,
