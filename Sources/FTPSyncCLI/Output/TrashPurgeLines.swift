@@ -9,10 +9,13 @@ import LocalTree
 func reportTrashPurge(_ outcome: TrashPurge.Outcome?, command: String, console: Console, log: LogFile?) {
     guard let outcome else { return }
     if !outcome.removedFolders.isEmpty || outcome.stoppedAtLimit {
-        let more = outcome.stoppedAtLimit ? "; the rest waits for the next pull" : ""
-        log?.write(
-            "\(command) trash: removed \(outcome.removedFolders.count) folder(s) older than trash_retention "
-                + "(\(outcome.removedEntries) entries): " + outcome.removedFolders.joined(separator: ", ") + more)
+        let shown = outcome.removedFolders.prefix(TrashPurge.noteLimit).joined(separator: ", ")
+        let others = outcome.removedFolders.count - min(outcome.removedFolders.count, TrashPurge.noteLimit)
+        var line = "\(command) trash: removed \(outcome.removedFolders.count) folder(s) older than trash_retention "
+        line += "(\(outcome.removedEntries) entries)" + (shown.isEmpty ? "" : ": " + shown)
+        if others > 0 { line += " and \(others) more" }
+        if outcome.stoppedAtLimit { line += "; the rest waits for the next pull" }
+        log?.write(line)
     }
     if !outcome.foreignNames.isEmpty {
         log?.write(
