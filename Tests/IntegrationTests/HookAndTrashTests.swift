@@ -127,6 +127,22 @@ import Testing
         #expect((stop["error"] as? String)?.contains("holds the lock") == true, "\(stop)")
     }
 
+    /// The lock file cannot be made (`.ftpsync` is a file): exit 1 before any device, and the
+    /// hooks get the stop document.
+    @Test func aRunThatCannotStartStillRunsTheHooks() throws {
+        let work = try makeTemporaryFolder("hooks-nostate")
+        let script = try hookScript(in: work)
+        try FileManager.default.createDirectory(atPath: work + "/mirror", withIntermediateDirectories: true)
+        try writeFile(work + "/mirror/.ftpsync", Array("not a folder\n".utf8), modified: 1_700_000_000)
+        let config = try config(work, top: ["on_failure: sh \(script) failure"], devices: downDevice)
+        let result = try ftpsync(["pull", config, "--json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(result.stdout)")
+        let stop = json(work + "/failure.json")
+        #expect(stop["exit_code"] as? Int == 1 && (stop["devices"] as? [Any])?.isEmpty == true, "\(stop)")
+        #expect((stop["error"] as? String)?.isEmpty == false, "\(stop)")
+    }
+
     @Test func aFailingHookChangesNoExitCode() throws {
         let lab = try lab("exit7", address: "127.0.46.3")
         defer { lab.server.stop() }
