@@ -23,28 +23,31 @@ struct SyncRun {
     /// When the run began: the `started` of its JSON document.
     let started = Date()
 
-    /// The document of a run that stopped before any device (exit 1, 2 or 3): printed with
-    /// `--json`, handed to the hooks (nil: the configuration did not load). Returns `code`.
+    /// The document of a run that stopped before any device (exit 1, 2 or 3), printed with
+    /// `--json`; returned for the hooks.
     @discardableResult
-    private func stopped(_ message: String, code: ExitCode, hooks: RunHooks? = nil) -> ExitCode {
+    private func stopped(_ message: String, code: ExitCode) -> RunDocument {
         let document = RunDocument(
             command: command, dryRun: options.dryRun, devices: [], error: message, started: started,
             exitCode: code.rawValue)
         if options.report.json { console.json(jsonText(document)) }
-        hooks?.run(document)
-        return code
+        return document
     }
 
-    /// A configuration the run cannot start with: its message, in the log and the document; exit 2.
+    /// A configuration the run cannot start with: its message, in the log and the document, then
+    /// the hooks (none when the configuration did not load); exit 2.
     private func stopped(_ error: ConfigError, log: LogFile?, hooks: RunHooks? = nil) -> ExitCode {
         console.error(error.description)
         log?.write("\(command): " + error.description)
-        return stopped(error.description, code: .usage, hooks: hooks)
+        // Made whether or not there are hooks: `hooks?.run(stopped(…))` would skip it.
+        let document = stopped(error.description, code: .usage)
+        hooks?.run(document)
+        return .usage
     }
 
-    /// Runs the devices and prints the report.
-    /// - Throws: `UsageError` for an unknown device; `StoreError`, `LocalFileError` when the
-    ///   state or the log cannot be opened.
+    /// Runs the devices, prints the report and runs the hooks. An unknown device (exit 2) and
+    /// a state or lock that cannot be opened (exit 1) are reported here, with their document.
+    /// - Throws: `UsageError` when the log cannot be opened.
     func run() throws -> ExitCode {
         let log = try self.options.log.map { try LogFile(path: $0, filter: console.filter) }
         let environment = ProcessInfo.processInfo.environment
@@ -78,21 +81,28 @@ struct SyncRun {
             // An unknown --device (exit 2), a state or lock file that cannot be opened (exit 1).
             let code: ExitCode = error is UnknownDeviceError ? .usage : .partialFailure
             console.error("ftpsync: \(error)")
-            return stopped("\(error)", code: code, hooks: hooks)
+            hooks.run(stopped("\(error)", code: code))
+            return code
         }
         progress.finish()
+        let code: ExitCode
+        let document: RunDocument
         switch result {
         case .locked(let held):
             console.error("ftpsync: \(held)")
             log?.write(held.description)
-            return stopped(held.description, code: .locked, hooks: hooks)
+            document = stopped(held.description, code: .locked)
+            code = .locked
         case .finished(let reports):
             reportTrashPurge(runner.trashPurge, command: command, console: console, log: log)
-            return finishRun(
+            (code, document) = finishRun(
                 command: command, options: self.options, dryRun: options.dryRun, reports: reports, started: started,
                 console: console, log: log, actionsLogged: progress.logsActions,
-                actionsPrinted: progress.printsActions, hooks: hooks)
+                actionsPrinted: progress.printsActions)
         }
+        // Last: the hooks (the metrics file goes before them).
+        hooks.run(document)
+        return code
     }
 }
 
