@@ -49,6 +49,29 @@ public struct UTCFields: Sendable, Equatable {
             + Self.padded(minute, 2) + Self.padded(second, 2) + "Z"
     }
 
+    /// The instant a `basicStamp` names (`20261202T030000Z`: a trash folder's name); nil for any
+    /// other text: exactly 16 ASCII characters, a real calendar day, hours 00–23, minutes and
+    /// seconds 00–59.
+    public static func date(basicStamp text: String) -> Date? {
+        let bytes = Array(text.utf8.prefix(17))
+        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
+        func number(_ start: Int, _ end: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<end] {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(4, 6), let day = number(6, 8), let hour = number(9, 11),
+            let minute = number(11, 13), let second = number(13, 15),
+            CivilTime.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second < 60
+        else { return nil }
+        let seconds = CivilTime.seconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
     /// `HH:MM:SS`.
     public var isoClock: String { Self.padded(hour, 2) + ":" + Self.padded(minute, 2) + ":" + Self.padded(second, 2) }
 }

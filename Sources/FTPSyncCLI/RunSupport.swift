@@ -13,7 +13,7 @@ func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
 }
 
 /// Prints the report (JSON, text, or only the trouble with `-q`), writes the run to the log,
-/// and returns the exit code of the run.
+/// and returns the exit code of the run and its document (for the hooks).
 /// - Parameters:
 ///   - actionsLogged: the log got each action's line as it finished.
 ///   - actionsPrinted: stderr got each finished action's line; the text report leaves out the
@@ -21,7 +21,7 @@ func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
 func finishRun(
     command: String, options: SyncOptions, dryRun: Bool, reports: [DeviceReport], started: Date,
     console: Console, log: LogFile?, actionsLogged: Bool = false, actionsPrinted: Bool = false
-) -> ExitCode {
+) -> (code: ExitCode, document: RunDocument) {
     let code = exitCode(for: reports)
     // A signal decides the process's exit code (128 + its number); the document says so.
     let document = RunDocument(
@@ -45,7 +45,7 @@ func finishRun(
     } else {
         quietReport(document, console: console)
     }
-    return code
+    return (code, document)
 }
 
 /// With `--json` (given anywhere before `--`), prints the document of a run that did not start

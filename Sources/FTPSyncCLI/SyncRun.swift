@@ -23,26 +23,31 @@ struct SyncRun {
     /// When the run began: the `started` of its JSON document.
     let started = Date()
 
-    /// With `--json`: the document of a run that stopped before any device (exit 2 or 3).
-    private func stopped(_ message: String, code: ExitCode) {
-        guard options.report.json else { return }
+    /// The document of a run that stopped before any device (exit 1, 2 or 3), printed with
+    /// `--json`; returned for the hooks.
+    @discardableResult
+    private func stopped(_ message: String, code: ExitCode) -> RunDocument {
         let document = RunDocument(
             command: command, dryRun: options.dryRun, devices: [], error: message, started: started,
             exitCode: code.rawValue)
-        console.json(jsonText(document))
+        if options.report.json { console.json(jsonText(document)) }
+        return document
     }
 
-    /// A configuration the run cannot start with: its message, in the log and the document; exit 2.
-    private func stopped(_ error: ConfigError, log: LogFile?) -> ExitCode {
+    /// A configuration the run cannot start with: its message, in the log and the document, then
+    /// the hooks (none when the configuration did not load); exit 2.
+    private func stopped(_ error: ConfigError, log: LogFile?, hooks: RunHooks? = nil) -> ExitCode {
         console.error(error.description)
         log?.write(LogEvent(command: command, dryRun: options.dryRun, detail: .configError(error.description)))
-        stopped(error.description, code: .usage)
+        // Made whether or not there are hooks: `hooks?.run(stopped(…))` would skip it.
+        let document = stopped(error.description, code: .usage)
+        hooks?.run(document)
         return .usage
     }
 
-    /// Runs the devices and prints the report.
-    /// - Throws: `UsageError` for an unknown device; `StoreError`, `LocalFileError` when the
-    ///   state or the log cannot be opened.
+    /// Runs the devices, prints the report and runs the hooks. An unknown device (exit 2) and
+    /// a state or lock that cannot be opened (exit 1) are reported here, with their document.
+    /// - Throws: `UsageError` when the log cannot be opened.
     func run() throws -> ExitCode {
         let log = try self.options.log.map {
             try LogFile(path: $0, filter: console.filter, format: self.options.logFormat ?? .text)
@@ -57,6 +62,7 @@ struct SyncRun {
             return stopped(error, log: log)
         }
         log?.use(self.options.logFormat ?? configuration.run.logFormat ?? .text)
+        let hooks = RunHooks(configuration: configuration, console: console, log: log, environment: environment)
         let cancellation = CancellationToken()
         SignalHandling.cancelOnSignal(cancellation)
         let progress = RunProgress(options: self.options, command: command, console: console, log: log)
@@ -74,20 +80,25 @@ struct SyncRun {
             result = try runner.run()
         } catch {
             progress.finish()
-            if let error = error as? UnknownDeviceError { throw UsageError(error.description) }
-            if let error = error as? ConfigError { return stopped(error, log: log) }
-            throw error
+            if let error = error as? ConfigError { return stopped(error, log: log, hooks: hooks) }
+            // An unknown --device (exit 2), a state or lock file that cannot be opened (exit 1).
+            let code: ExitCode = error is UnknownDeviceError ? .usage : .partialFailure
+            console.error("ftpsync: \(error)")
+            hooks.run(stopped("\(error)", code: code))
+            return code
         }
         progress.finish()
         let code: ExitCode
+        let document: RunDocument
         switch result {
         case .locked(let held):
             console.error("ftpsync: \(held)")
             log?.write(LogEvent(command: command, dryRun: options.dryRun, detail: .locked(held.description)))
-            stopped(held.description, code: .locked)
+            document = stopped(held.description, code: .locked)
             code = .locked
         case .finished(let reports):
-            code = finishRun(
+            reportTrashPurge(runner.trashPurge, command: command, console: console, log: log)
+            (code, document) = finishRun(
                 command: command, options: self.options, dryRun: options.dryRun, reports: reports, started: started,
                 console: console, log: log, actionsLogged: progress.logsActions,
                 actionsPrinted: progress.printsActions)
@@ -96,6 +107,8 @@ struct SyncRun {
             self.options.metricsFile ?? configuration.run.metricsFile, configuration: configuration,
             dryRun: options.dryRun, reports: result.reports, exitCode: SignalHandling.exitCode ?? code.rawValue,
             started: started, console: console)
+        // Last: the hooks (the metrics file goes before them).
+        hooks.run(document)
         return code
     }
 }

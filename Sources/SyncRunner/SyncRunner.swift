@@ -1,7 +1,9 @@
 import Foundation
+import LocalTree
 import SyncConfig
 import SyncEngine
 import SyncStore
+import Synchronization
 
 /// Runs a sync of a configuration's devices: takes the local tree's lock, opens its state, runs
 /// the devices on threads of its own (at most `RunOptions.jobs` at a time), tells what happens
@@ -31,6 +33,12 @@ public final class SyncRunner: Sendable {
     private let events: SyncEventHandler?
     private let commandLog: (@Sendable (_ device: String, _ line: String) -> Void)?
     private let streams = EventStreams()
+    private let purged = Mutex<TrashPurge.Outcome?>(nil)
+
+    /// What the last `run()` did to the trash: a real pull, after its devices, removes the
+    /// trash folders older than `trash_retention` (`TrashPurge`). Nil before a run, and for a
+    /// push, a dry run, a run that found the lock held, or a retention of 0 (keep forever).
+    public var trashPurge: TrashPurge.Outcome? { purged.withLock { $0 } }
 
     /// Prepares a run; connects to nothing and changes nothing yet.
     /// - Parameters:
@@ -62,12 +70,15 @@ public final class SyncRunner: Sendable {
     }
 
     /// Runs the devices and returns their reports; blocks the calling thread until the last
-    /// device ended. A dry run takes no lock and creates nothing (not even `.ftpsync/`).
+    /// device ended; a real pull then purges the old trash (`trashPurge`). A dry run takes no
+    /// lock and creates nothing (not even `.ftpsync/`).
     /// - Returns: `.finished` with the reports, or `.locked` when another run holds the lock.
     /// - Throws: `RunLockError.failed` when the lock file cannot be made; `StoreError` when
     ///   the state cannot be opened. A device's own failure is in its report, never thrown.
     public func run() throws -> RunResult {
         defer { streams.finish() }
+        let started = Date()
+        purged.withLock { $0 = nil }
         let state: RunState
         do {
             state = try RunState.open(localRoot: configuration.localRoot, dryRun: options.dryRun)
@@ -79,6 +90,13 @@ public final class SyncRunner: Sendable {
             commandLog: commandLog, cancellation: cancellation,
             runListingBudget: ListingBudget(owner: "the run", limits: options.runListingLimits))
         let reports = DeviceRunner.runAll(devices, limit: options.boundedJobs) { start.run($0) }
+        let retention = configuration.run.trashRetentionSeconds
+        if options.direction == .pull, !options.dryRun, retention > 0 {
+            // Under the lock: no other run is moving files into the trash meanwhile.
+            let outcome = TrashPurge(localRoot: configuration.localRoot, retentionSeconds: retention)
+                .run(now: Date(), runStarted: started)
+            purged.withLock { $0 = outcome }
+        }
         withExtendedLifetime(state) {}
         return .finished(reports)
     }

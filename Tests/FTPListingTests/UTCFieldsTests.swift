@@ -21,4 +21,20 @@ struct UTCFieldsTests {
         #expect(UTCFields(Date(timeIntervalSince1970: .infinity)).year > 3000)
         #expect(UTCFields(Date(timeIntervalSince1970: -.infinity)).year < -1000)
     }
+
+    /// A trash folder's name back to its instant (`trash_retention` ages folders by it).
+    @Test(arguments: [0.0, 1_795_953_600, -1, 951_782_400, 4_102_444_799])
+    func aBasicStampReadsBackAsItsSecond(seconds: Double) {
+        let stamp = UTCFields(Date(timeIntervalSince1970: seconds)).basicStamp
+        #expect(UTCFields.date(basicStamp: stamp) == Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test(arguments: [
+        "", "20261129T120000", "20261129T120000Z~1", "20261129 120000Z", "2026112XT120000Z", "20260230T120000Z",
+        "20261129T240000Z", "20261129T126000Z", "20261129T120060Z", "20261129t120000z", "２0261129T120000Z",
+        "-2026112T120000Z", "keep-me",
+    ])
+    func otherNamesAreNotStamps(name: String) {
+        #expect(UTCFields.date(basicStamp: name) == nil)
+    }
 }

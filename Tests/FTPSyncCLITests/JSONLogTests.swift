@@ -63,6 +63,28 @@ import Testing
                 LogEvent(command: "pull", dryRun: false, detail: .locked("another ftpsync run (pid 9) holds /data")),
                 "another ftpsync run (pid 9) holds /data"
             ),
+            (
+                LogEvent(
+                    command: "pull", dryRun: false,
+                    detail: .hook(name: "on_finish", outcome: "exited 0", succeeded: true)),
+                "pull on_finish hook exited 0"
+            ),
+            (
+                LogEvent(
+                    command: "pull", dryRun: false,
+                    detail: .hook(name: "on_failure", outcome: "was stopped after 60 s", succeeded: false)),
+                "pull on_failure hook was stopped after 60 s"
+            ),
+            (
+                LogEvent(
+                    command: "pull", dryRun: false,
+                    detail: .trash("trash: removed 1 folder(s) older than trash_retention (3 entries)", failed: false)),
+                "pull trash: removed 1 folder(s) older than trash_retention (3 entries)"
+            ),
+            (
+                LogEvent(command: "pull", dryRun: false, detail: .trash("trash: not removed: x: EACCES", failed: true)),
+                "pull trash: not removed: x: EACCES"
+            ),
         ]
     }()
 
@@ -105,11 +127,12 @@ import Testing
         #expect(
             objects.map { $0["event"] as? String ?? "?" } == [
                 "action_done", "action_failed", "action_planned", "device_error", "skipped", "run_finished",
-                "config_error", "locked",
+                "config_error", "locked", "hook_done", "hook_failed", "trash_purged", "trash_failed",
             ])
         #expect(
             objects.map { $0["level"] as? String ?? "?" } == [
-                "info", "error", "info", "error", "warning", "error", "error", "warning",
+                "info", "error", "info", "error", "warning", "error", "error", "warning", "info", "error", "info",
+                "warning",
             ])
         // Absent values are null, not missing.
         #expect(objects[5]["device"] is NSNull && objects[5]["path"] is NSNull && objects[5]["error"] is NSNull)
@@ -125,6 +148,8 @@ import Testing
         #expect(objects[5]["devices"] as? Int == 2 && objects[5]["files"] as? Int == 1)
         #expect(objects[5]["failed"] as? Int == 1 && objects[5]["seconds"] as? Double == 1.25)
         #expect(objects[6]["error"] as? String == "fleet.yaml:3: unknown key")
+        #expect(objects[8]["error"] is NSNull && objects[9]["error"] as? String == "was stopped after 60 s")
+        #expect(objects[10]["error"] is NSNull && objects[11]["error"] as? String == "trash: not removed: x: EACCES")
     }
 
     @Test func namesWithLineBreaksQuotesControlsAndUndecodableBytes() throws {

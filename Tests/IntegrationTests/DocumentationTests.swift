@@ -3,7 +3,7 @@ import Testing
 
 /// The examples load, and the docs name every option the help pages list.
 @Suite struct DocumentationTests {
-    @Test(arguments: ["Examples/device.yaml", "Examples/fleet.yaml"])
+    @Test(arguments: ["Examples/device.yaml", "Examples/fleet.yaml", "Examples/hooks/hooks.yaml"])
     func exampleConfigurationsAreValid(file: String) throws {
         // status needs no password: an unset password_env variable does not stop it.
         let result = try ftpsync(["status", packageRoot + "/" + file, "--json"])
@@ -24,5 +24,25 @@ import Testing
             #expect(man.contains(option), "ftpsync.1 lacks \(option) of \(command)")
             #expect(cli.contains(option), "cli.md lacks \(option) of \(command)")
         }
+    }
+
+    /// The hook scripts pass shellcheck and the systemd units `systemd-analyze verify`
+    /// (scripts/install-deps.sh installs both).
+    @Test func exampleHooksAndUnitsAreClean() throws {
+        let scripts = ["mail-on-failure.sh", "webhook.sh"].map { packageRoot + "/Examples/hooks/" + $0 }
+        let shellcheck = try run("/usr/bin/shellcheck", ["-s", "sh"] + scripts)
+        #expect(shellcheck.status == 0, "\(shellcheck.stdout)\(shellcheck.stderr)")
+        // A template is verified as an instance of itself.
+        let units = try makeTemporaryFolder("units")
+        let folder = packageRoot + "/Examples/systemd/"
+        for (name, copy) in [
+            ("ftpsync-pull.service", "ftpsync-pull.service"), ("ftpsync-pull.timer", "ftpsync-pull.timer"),
+            ("ftpsync-failure@.service", "ftpsync-failure@ftpsync-pull.service.service"),
+        ] {
+            try FileManager.default.copyItem(atPath: folder + name, toPath: units + "/" + copy)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: units).sorted().map { units + "/" + $0 }
+        let result = try run("/usr/bin/systemd-analyze", ["verify", "--man=no"] + files)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stdout)\(result.stderr)")
     }
 }

@@ -20,6 +20,11 @@ struct LogEvent: Sendable {
         case configError(String)
         /// Another run holds the lock on the local tree: this one did not start (exit 3).
         case locked(String)
+        /// A hook (`on_failure`, `on_finish`) ended: its name, how (`exited 0`, `was stopped
+        /// after 60 s`, …), and whether that was a success (exit 0).
+        case hook(name: String, outcome: String, succeeded: Bool)
+        /// What pull's trash purge did (`trash: removed …`), or one thing it could not remove.
+        case trash(String, failed: Bool)
     }
 
     /// How much a line matters: journald's and Loki's levels.
@@ -42,6 +47,8 @@ struct LogEvent: Sendable {
         case .runFinished: "run_finished"
         case .configError: "config_error"
         case .locked: "locked"
+        case .hook(_, _, let succeeded): succeeded ? "hook_done" : "hook_failed"
+        case .trash(_, let failed): failed ? "trash_failed" : "trash_purged"
         }
     }
 
@@ -54,6 +61,8 @@ struct LogEvent: Sendable {
         case .skipped, .locked: .warning
         case .runFinished(_, _, _, let exitCode): exitCode == 0 ? .info : .error
         case .configError: .error
+        case .hook(_, _, let succeeded): succeeded ? .info : .error
+        case .trash(_, let failed): failed ? .warning : .info
         }
     }
 
@@ -61,7 +70,7 @@ struct LogEvent: Sendable {
     var device: String? {
         switch detail {
         case .action(let device, _), .deviceError(let device, _, _), .skipped(let device, _): device
-        case .runFinished, .configError, .locked: nil
+        case .runFinished, .configError, .locked, .hook, .trash: nil
         }
     }
 
@@ -70,7 +79,7 @@ struct LogEvent: Sendable {
         switch detail {
         case .action(_, let report): report.path
         case .skipped(_, let entry): entry.path
-        case .deviceError, .runFinished, .configError, .locked: nil
+        case .deviceError, .runFinished, .configError, .locked, .hook, .trash: nil
         }
     }
 
@@ -79,7 +88,7 @@ struct LogEvent: Sendable {
         switch detail {
         case .action(_, let report): report.kind == .download || report.kind == .upload ? report.bytes : nil
         case .runFinished(_, let totals, _, _): totals.bytesTransferred
-        case .deviceError, .skipped, .configError, .locked: nil
+        case .deviceError, .skipped, .configError, .locked, .hook, .trash: nil
         }
     }
 
@@ -90,6 +99,8 @@ struct LogEvent: Sendable {
         case .deviceError(_, _, let error): error
         case .skipped(_, let entry): entry.reason
         case .configError(let message), .locked(let message): message
+        case .hook(_, let outcome, let succeeded): succeeded ? nil : outcome
+        case .trash(let text, let failed): failed ? text : nil
         case .runFinished: nil
         }
     }
@@ -114,6 +125,10 @@ struct LogEvent: Sendable {
             return "\(command): " + message
         case .locked(let message):
             return message
+        case .hook(let name, let outcome, _):
+            return "\(command) \(name) hook \(outcome)"
+        case .trash(let text, _):
+            return "\(command) " + text
         }
     }
 
