@@ -3,6 +3,8 @@
 #
 #   on_failure: /usr/local/lib/ftpsync/mail-on-failure.sh ops@example.com
 #
+# Install: install -D -m 755 Examples/hooks/mail-on-failure.sh /usr/local/lib/ftpsync/mail-on-failure.sh
+#
 # ftpsync writes the run's JSON document (the one `--json` prints) on the standard input and
 # sets FTPSYNC_EXIT_CODE, FTPSYNC_CONFIG, FTPSYNC_COMMAND and FTPSYNC_HOOK. Needs jq and a
 # mail(1) command (Debian: bsd-mailx or mailutils). Whatever this prints goes to ftpsync's
@@ -10,6 +12,12 @@
 set -eu
 
 to=${1:?usage: mail-on-failure.sh ADDRESS}
+# Exit 3: the previous run still held the lock (a slow run overlapping the next one from cron);
+# nothing was done and the next run catches up. Not worth a mail; remove this to get one.
+if [ "${FTPSYNC_EXIT_CODE:-}" = 3 ]; then
+    cat >/dev/null
+    exit 0
+fi
 document=$(mktemp)
 trap 'rm -f "$document"' EXIT
 cat >"$document"

@@ -4,8 +4,11 @@
 #   on_failure: /usr/local/lib/ftpsync/webhook.sh slack https://hooks.slack.com/services/T000/B000/XXXX
 #   on_failure: /usr/local/lib/ftpsync/webhook.sh ntfy https://ntfy.sh/my-cameras
 #
+# Install: install -D -m 755 Examples/hooks/webhook.sh /usr/local/lib/ftpsync/webhook.sh
+#
 # ftpsync writes the run's JSON document on the standard input (see mail-on-failure.sh). Needs
-# jq and curl. The message is streamed to curl (--data-binary @-), never put on a command line.
+# jq and curl. The message is streamed to curl (--data-binary @-), never put on a command line;
+# the server's reply is dropped (it would reach ftpsync's standard error: cron's mail).
 set -eu
 
 format=${1:?usage: webhook.sh slack|ntfy URL}
@@ -23,7 +26,7 @@ case $format in
 slack)
     jq -c --arg host "$(hostname)" "{text: ($summary)}" |
         curl --fail --silent --show-error --max-time 20 --retry 2 \
-            -H 'Content-Type: application/json' --data-binary @- "$url"
+            -H 'Content-Type: application/json' --data-binary @- "$url" >/dev/null
     ;;
 ntfy)
     jq -r --arg host "$(hostname)" "$summary" |

@@ -84,6 +84,11 @@ struct SyncRun {
             // An unknown --device (exit 2), a state or lock file that cannot be opened (exit 1).
             let code: ExitCode = error is UnknownDeviceError ? .usage : .partialFailure
             console.error("ftpsync: \(error)")
+            let message = "\(error)"
+            log?.write(
+                LogEvent(
+                    command: command, dryRun: options.dryRun,
+                    detail: code == .usage ? .configError(message) : .startFailed(message)))
             hooks.run(stopped("\(error)", code: code))
             return code
         }

@@ -64,6 +64,10 @@ import Testing
                 "another ftpsync run (pid 9) holds /data"
             ),
             (
+                LogEvent(command: "pull", dryRun: false, detail: .startFailed("cannot open the state: disk I/O error")),
+                "pull: cannot open the state: disk I/O error"
+            ),
+            (
                 LogEvent(
                     command: "pull", dryRun: false,
                     detail: .hook(name: "on_finish", outcome: "exited 0", succeeded: true)),
@@ -78,11 +82,11 @@ import Testing
             (
                 LogEvent(
                     command: "pull", dryRun: false,
-                    detail: .trash("trash: removed 1 folder(s) older than trash_retention (3 entries)", failed: false)),
+                    detail: .trash("trash: removed 1 folder(s) older than trash_retention (3 entries)", .purged)),
                 "pull trash: removed 1 folder(s) older than trash_retention (3 entries)"
             ),
             (
-                LogEvent(command: "pull", dryRun: false, detail: .trash("trash: not removed: x: EACCES", failed: true)),
+                LogEvent(command: "pull", dryRun: false, detail: .trash("trash: not removed: x: EACCES", .failed)),
                 "pull trash: not removed: x: EACCES"
             ),
         ]
@@ -127,12 +131,12 @@ import Testing
         #expect(
             objects.map { $0["event"] as? String ?? "?" } == [
                 "action_done", "action_failed", "action_planned", "device_error", "skipped", "run_finished",
-                "config_error", "locked", "hook_done", "hook_failed", "trash_purged", "trash_failed",
+                "config_error", "locked", "start_failed", "hook_done", "hook_failed", "trash_purged", "trash_failed",
             ])
         #expect(
             objects.map { $0["level"] as? String ?? "?" } == [
-                "info", "error", "info", "error", "warning", "error", "error", "warning", "info", "error", "info",
-                "warning",
+                "info", "error", "info", "error", "warning", "error", "error", "warning", "error", "info", "error",
+                "info", "warning",
             ])
         // Absent values are null, not missing.
         #expect(objects[5]["device"] is NSNull && objects[5]["path"] is NSNull && objects[5]["error"] is NSNull)
@@ -148,8 +152,9 @@ import Testing
         #expect(objects[5]["devices"] as? Int == 2 && objects[5]["files"] as? Int == 1)
         #expect(objects[5]["failed"] as? Int == 1 && objects[5]["seconds"] as? Double == 1.25)
         #expect(objects[6]["error"] as? String == "fleet.yaml:3: unknown key")
-        #expect(objects[8]["error"] is NSNull && objects[9]["error"] as? String == "was stopped after 60 s")
-        #expect(objects[10]["error"] is NSNull && objects[11]["error"] as? String == "trash: not removed: x: EACCES")
+        #expect(objects[8]["error"] as? String == "cannot open the state: disk I/O error")
+        #expect(objects[9]["error"] is NSNull && objects[10]["error"] as? String == "was stopped after 60 s")
+        #expect(objects[11]["error"] is NSNull && objects[12]["error"] as? String == "trash: not removed: x: EACCES")
     }
 
     @Test func namesWithLineBreaksQuotesControlsAndUndecodableBytes() throws {

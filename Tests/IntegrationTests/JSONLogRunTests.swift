@@ -160,6 +160,14 @@ import Testing
         let device = try onSocket(["pull", config, "-q", "--log", "/dev/stderr"])
         #expect(device.status == 2 && device.stderr.contains("cannot open the log file /dev/stderr"))
 
+        // A --device the configuration lacks is a line too (exit 2), not only stderr.
+        let unknown = try ftpsync(["pull", config, "-q", "--device", "nope", "--log", "-"])
+        #expect(unknown.status == 2, "\(unknown.stderr)")
+        let stop = try objects(
+            unknown.stderr.split(separator: "\n").filter { $0.hasPrefix("{") }.joined(separator: "\n") + "\n")
+        #expect(events(stop) == ["config_error"], "\(unknown.stderr)")
+        #expect((stop.first?["error"] as? String)?.contains("unknown device 'nope'") == true)
+
         // The option wins over the key: the text lines, as ever.
         let log = work + "/ftpsync.log"
         let text = try ftpsync(["pull", config, "-q", "--log", log, "--log-format", "text"])

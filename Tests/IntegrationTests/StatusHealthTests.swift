@@ -96,7 +96,7 @@ import Testing
         let work = try makeTemporaryFolder("status-stale-usage")
         defer { try? FileManager.default.removeItem(atPath: work) }
         let config = try self.config(in: work, port: 1)
-        for value in ["6x", "-1h", "soon", ""] {
+        for value in ["6x", "-1h", "soon", "", "0", "0s"] {
             let result = try ftpsync(["status", config, "--stale", value])
             #expect(result.status == 2, "\(value): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(value): \(result.stderr)")
@@ -104,5 +104,15 @@ import Testing
         }
         let unknown = try ftpsync(["status", config, "--device", "nope"])
         #expect(unknown.status == 2, "\(unknown.stderr)")
+        // With --json, a status that cannot be made is still one document, as pull's is.
+        let document = try ftpsync(["status", config, "--device", "nope", "--json"])
+        #expect(document.status == 2, "\(document.stderr)")
+        #expect((object(document.stdout)["error"] as? String)?.contains("unknown device 'nope'") == true)
+        #expect((object(document.stdout)["devices"] as? [Any])?.isEmpty == true, "\(document.stdout)")
+        // A local tree that does not exist is said, not shown as a fleet never run.
+        let missing = try ftpsync(["status", config])
+        #expect(missing.status == 0 && missing.stderr.contains("does not exist"), "\(missing.stderr)")
+        try FileManager.default.createDirectory(atPath: work + "/mirror", withIntermediateDirectories: true)
+        #expect(try ftpsync(["status", config]).stderr.isEmpty)
     }
 }

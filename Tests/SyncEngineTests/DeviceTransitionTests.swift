@@ -33,6 +33,19 @@ struct DeviceTransitionTests {
         #expect(back.detail?.contains("offline since") == true, "\(back)")
     }
 
+    /// The sync's time is the attempt's: the metrics file's last success is never before the
+    /// last run of the same successful run (it was a few milliseconds before it).
+    @Test func aSuccessfulRunsSyncTimeIsItsAttemptsTime() throws {
+        let device = try TestDevice()
+        device.server.put("/a.jpg", bytes(10))
+        #expect(device.runPull().status == .ok)
+        let attempt = try #require(try device.store.lastAttempt(device: "cam"))
+        #expect(try device.store.lastSync(device: "cam") == attempt.at)
+        device.server.connectsFailFrom = 1
+        #expect(device.runPull().status == .failed)
+        #expect(try device.store.lastSync(device: "cam") == attempt.at)
+    }
+
     @Test func aFirstRunThatCannotConnectIsOffline() throws {
         let device = try TestDevice()
         device.server.connectsFailFrom = 1

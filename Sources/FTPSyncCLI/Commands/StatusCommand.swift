@@ -42,7 +42,11 @@ struct StatusCommand: FTPSyncSubcommand {
         help: ArgumentHelp(
             "exit 1 when a device had no successful sync within DURATION (90s, 15m, 6h, 7d, 2w)",
             discussion: "no staleness check", valueName: "DURATION"),
-        transform: { try OptionValue.duration($0) })
+        transform: { text in
+            let seconds = try OptionValue.duration(text)
+            guard seconds > 0 else { throw ValidationError("expected a duration greater than 0, such as 15m or 6h") }
+            return seconds
+        })
     var stale: Int?
 
     @Flag(
@@ -77,6 +81,7 @@ struct StatusCommand: FTPSyncSubcommand {
                 console: console)
         } catch {
             console.error(error.description)
+            stopped(error.description, local: nil, console: console)
             return .usage
         }
         let request: StatusDocument.Request
@@ -86,14 +91,25 @@ struct StatusCommand: FTPSyncSubcommand {
                 staleWindow: stale.map(TimeInterval.init),
                 events: events ? StatusDocument.eventLimit : nil, now: Date())
         } catch {
+            stopped(error.description, local: configuration.localRoot, console: console)
             throw UsageError(error.description)
         }
         let document: StatusDocument
         do {
             document = try StatusDocument.read(configuration, request)
         } catch {
-            console.error("ftpsync: cannot read the state of \(configuration.localRoot): \(error)")
+            let message = "cannot read the state of \(configuration.localRoot): \(error)"
+            console.error("ftpsync: " + message)
+            stopped(message, local: configuration.localRoot, console: console)
             return .partialFailure
+        }
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: configuration.localRoot, isDirectory: &isFolder)
+            || !isFolder.boolValue
+        {
+            console.error(
+                "ftpsync: the local tree \(configuration.localRoot) does not exist: no run has made it yet, "
+                    + "or 'local' in \(configuration.displayPath) names another folder")
         }
         if quiet {
             // Nothing printed: the exit code tells.
@@ -106,5 +122,28 @@ struct StatusCommand: FTPSyncSubcommand {
             console.out(StatusTable.text(document, width: width))
         }
         return document.anyStale ? .partialFailure : .success
+    }
+
+    /// With `--json`, the document of a status that could not be made: `local` (null when the
+    /// configuration did not load), `error`, and no devices.
+    private func stopped(_ message: String, local: String?, console: Console) {
+        guard json else { return }
+        console.json(jsonText(StatusStopDocument(local: local, error: message)))
+    }
+}
+
+/// `status --json` when it stops on an error: `{"local": …, "error": "…", "devices": []}`.
+struct StatusStopDocument: Encodable {
+    var local: String?
+    var error: String
+    var devices: [String] = []
+
+    enum CodingKeys: String, CodingKey { case local, error, devices }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(local, forKey: .local)
+        try container.encode(error, forKey: .error)
+        try container.encode(devices, forKey: .devices)
     }
 }

@@ -20,11 +20,24 @@ struct LogEvent: Sendable {
         case configError(String)
         /// Another run holds the lock on the local tree: this one did not start (exit 3).
         case locked(String)
+        /// The run could not start: the state or the lock file cannot be opened (exit 1).
+        case startFailed(String)
         /// A hook (`on_failure`, `on_finish`) ended: its name, how (`exited 0`, `was stopped
         /// after 60 s`, …), and whether that was a success (exit 0).
         case hook(name: String, outcome: String, succeeded: Bool)
-        /// What pull's trash purge did (`trash: removed …`), or one thing it could not remove.
-        case trash(String, failed: Bool)
+        /// A line about pull's trash purge (`trash: removed …`, `trash: left alone …`,
+        /// `trash: not removed: …`) and which of the three it is.
+        case trash(String, TrashLine)
+    }
+
+    /// What a trash line tells: the event is `trash_` and this.
+    enum TrashLine: String, Sendable {
+        /// Folders older than `trash_retention` were removed.
+        case purged
+        /// Names in the trash that are not a run's stamp were left alone.
+        case leftAlone = "left_alone"
+        /// Something could not be removed.
+        case failed
     }
 
     /// How much a line matters: journald's and Loki's levels.
@@ -47,8 +60,9 @@ struct LogEvent: Sendable {
         case .runFinished: "run_finished"
         case .configError: "config_error"
         case .locked: "locked"
+        case .startFailed: "start_failed"
         case .hook(_, _, let succeeded): succeeded ? "hook_done" : "hook_failed"
-        case .trash(_, let failed): failed ? "trash_failed" : "trash_purged"
+        case .trash(_, let line): "trash_" + line.rawValue
         }
     }
 
@@ -60,9 +74,9 @@ struct LogEvent: Sendable {
         case .deviceError(_, let status, _): status == .partial ? .warning : .error
         case .skipped, .locked: .warning
         case .runFinished(_, _, _, let exitCode): exitCode == 0 ? .info : .error
-        case .configError: .error
+        case .configError, .startFailed: .error
         case .hook(_, _, let succeeded): succeeded ? .info : .error
-        case .trash(_, let failed): failed ? .warning : .info
+        case .trash(_, let line): line == .failed ? .warning : .info
         }
     }
 
@@ -70,7 +84,7 @@ struct LogEvent: Sendable {
     var device: String? {
         switch detail {
         case .action(let device, _), .deviceError(let device, _, _), .skipped(let device, _): device
-        case .runFinished, .configError, .locked, .hook, .trash: nil
+        case .runFinished, .configError, .locked, .startFailed, .hook, .trash: nil
         }
     }
 
@@ -79,7 +93,7 @@ struct LogEvent: Sendable {
         switch detail {
         case .action(_, let report): report.path
         case .skipped(_, let entry): entry.path
-        case .deviceError, .runFinished, .configError, .locked, .hook, .trash: nil
+        case .deviceError, .runFinished, .configError, .locked, .startFailed, .hook, .trash: nil
         }
     }
 
@@ -88,7 +102,7 @@ struct LogEvent: Sendable {
         switch detail {
         case .action(_, let report): report.kind == .download || report.kind == .upload ? report.bytes : nil
         case .runFinished(_, let totals, _, _): totals.bytesTransferred
-        case .deviceError, .skipped, .configError, .locked, .hook, .trash: nil
+        case .deviceError, .skipped, .configError, .locked, .startFailed, .hook, .trash: nil
         }
     }
 
@@ -98,9 +112,9 @@ struct LogEvent: Sendable {
         case .action(_, let report): report.error
         case .deviceError(_, _, let error): error
         case .skipped(_, let entry): entry.reason
-        case .configError(let message), .locked(let message): message
+        case .configError(let message), .locked(let message), .startFailed(let message): message
         case .hook(_, let outcome, let succeeded): succeeded ? nil : outcome
-        case .trash(let text, let failed): failed ? text : nil
+        case .trash(let text, let line): line == .failed ? text : nil
         case .runFinished: nil
         }
     }
@@ -121,7 +135,7 @@ struct LogEvent: Sendable {
             return "\(command) summary: \(devices) device(s), \(verb) \(t.filesTransferred) files "
                 + "(\(t.bytesTransferred) bytes), \(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed, "
                 + String(format: "%.1f s", seconds) + ", exit \(exitCode)"
-        case .configError(let message):
+        case .configError(let message), .startFailed(let message):
             return "\(command): " + message
         case .locked(let message):
             return message

@@ -63,7 +63,7 @@ struct LogJSONLine: Encodable {
             try c.encode(totals.failed, forKey: .failed)
             try c.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
             try c.encode(exitCode, forKey: .exitCode)
-        case .skipped, .configError, .locked, .hook, .trash:
+        case .skipped, .configError, .locked, .startFailed, .hook, .trash:
             break
         }
     }

@@ -15,20 +15,20 @@ func reportTrashPurge(_ outcome: TrashPurge.Outcome?, command: String, console: 
         line += "(\(outcome.removedEntries) entries)" + (shown.isEmpty ? "" : ": " + shown)
         if others > 0 { line += " and \(others) more" }
         if outcome.stoppedAtLimit { line += "; the rest waits for the next pull" }
-        log?.write(LogEvent(command: command, dryRun: false, detail: .trash(line, failed: false)))
+        log?.write(LogEvent(command: command, dryRun: false, detail: .trash(line, .purged)))
     }
     if !outcome.foreignNames.isEmpty {
         let names = outcome.foreignNames.joined(separator: ", ")
         log?.write(
             LogEvent(
                 command: command, dryRun: false,
-                detail: .trash("trash: left alone (not a run's UTC stamp): " + names, failed: false)))
+                detail: .trash("trash: left alone (not a run's UTC stamp): " + names, .leftAlone)))
     }
     var failures = outcome.errors
     if outcome.moreErrors > 0 { failures.append("and \(outcome.moreErrors) more failures") }
     for failure in failures {
         let line = "trash: not removed: \(failure) (the run's outcome is not affected; the next pull tries again)"
         console.error("ftpsync: " + line)
-        log?.write(LogEvent(command: command, dryRun: false, detail: .trash(line, failed: true)))
+        log?.write(LogEvent(command: command, dryRun: false, detail: .trash(line, .failed)))
     }
 }

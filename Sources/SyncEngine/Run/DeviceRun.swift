@@ -22,6 +22,8 @@ public final class DeviceRun {
     let events: SyncEventHandler?
     /// Opens a fresh session to the device (never a reused one).
     let connect: () throws -> RemoteFileSystem
+    /// Set when every action of this run's plan was carried out: the run is a sync to record.
+    private var carriedOutWhole = false
     /// The device's transitions this run saw, recorded in the state at its end.
     let transitions = DeviceTransitions()
 
@@ -50,6 +52,7 @@ public final class DeviceRun {
     /// `partial`; a real run's attempt (time, status, error) is recorded in the state.
     public func run() -> DeviceReport {
         events?(.deviceStarted(device: job.name))
+        carriedOutWhole = false
         let started = clock()
         var report = DeviceReport(name: job.name)
         switch job.policy.direction {
@@ -61,6 +64,8 @@ public final class DeviceRun {
         report.seconds = finished.timeIntervalSince(started)
         // Every real run is an attempt `status` shows, whatever came of it (a dry run changes nothing).
         if !job.dryRun {
+            // The sync's end is the attempt's: the metrics' last success is then its last run.
+            if carriedOutWhole { try? store?.markSynced(device: job.name, at: finished) }
             try? store?.markAttempt(
                 device: job.name,
                 DeviceAttempt(
@@ -295,7 +300,7 @@ public final class DeviceRun {
             report.status = .partial
             report.error = "\(report.stats.failed) of \(report.actions.count) actions failed" + earlier
         } else if report.status == .ok && report.skipped.isEmpty {
-            try? store?.markSynced(device: job.name, at: clock())
+            carriedOutWhole = true
         }
     }
 }
