@@ -28,9 +28,16 @@ import Testing
     }
 
     /// True when `pid` is gone (or a zombie waiting for its new parent).
+    /// True once `pid` has ended (gone, or a zombie not reaped yet), within 5 seconds: a
+    /// signalled process dies when it is next scheduled, which on a loaded machine is not at once.
     private func isGone(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return false
     }
 
     @Test func theHookReadsItsInputAndEnvironment() throws {
