@@ -12,6 +12,8 @@ import SyncEngine
 /// (a socket wait that only its timeout ends), or on a second signal, the process exits at once
 /// with the same code: every state change is a transaction and partial files live under
 /// `.ftpsync/`, so this is as safe as the end of a normal run, and the next run resumes.
+/// Once the run's outcome is reported (`settle`), a signal no longer changes it: it stops the
+/// hook that runs (`HookProcess.runningGroup`) and the process exits with the reported code.
 enum SignalHandling {
     /// Seconds between the first signal and the forced exit.
     static let grace: Double = 5
@@ -28,9 +30,16 @@ enum SignalHandling {
         state.watch(token)
     }
 
-    /// The exit code a received signal calls for (128 + its number), or nil when none came.
+    /// The exit code the run reported once `settle` was called; before, the code a received
+    /// signal calls for (128 + its number), or nil when none came.
     static var exitCode: Int32? {
-        state.received.map { 128 + $0 }
+        state.settled ?? state.received.map { 128 + $0 }
+    }
+
+    /// Records `code`, the exit code of the run's report (its document's), as the process's:
+    /// what comes after the report (the metrics file, the hooks) never changes it.
+    static func settle(_ code: Int32) {
+        state.settle(code)
     }
 }
 
@@ -40,6 +49,19 @@ private final class SignalState: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
     private var signal: Int32?
     private var tokens: [CancellationToken] = []
+    private var settledCode: Int32?
+
+    var settled: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        return settledCode
+    }
+
+    func settle(_ code: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        settledCode = code
+    }
 
     var received: Int32? {
         lock.lock()
@@ -76,9 +98,16 @@ private final class SignalState: @unchecked Sendable {
         if first { signal = number }
         let code = 128 + (signal ?? number)
         let watched = tokens
+        let settled = settledCode
         lock.unlock()
-        guard first else { _exit(code) }
         let name = number == SIGINT ? "SIGINT" : "SIGTERM"
+        if let settled {
+            // The run ended and was reported: stop what follows it, keep its exit code.
+            console.error("ftpsync: \(name) received after the run ended (exit \(settled)): stopping")
+            if let group = HookProcess.runningGroup { killpg(group, SIGTERM) }
+            _exit(settled)
+        }
+        guard first else { _exit(code) }
         console.error(
             "ftpsync: \(name) received: stopping; finished files are recorded, unfinished ones resume on the next run")
         for token in watched { token.cancel() }

@@ -41,6 +41,7 @@ struct SyncRun {
         log?.write(LogEvent(command: command, dryRun: options.dryRun, detail: .configError(error.description)))
         // Made whether or not there are hooks: `hooks?.run(stopped(…))` would skip it.
         let document = stopped(error.description, code: .usage)
+        SignalHandling.settle(document.exitCode)
         hooks?.run(document)
         return .usage
     }
@@ -89,7 +90,9 @@ struct SyncRun {
                 LogEvent(
                     command: command, dryRun: options.dryRun,
                     detail: code == .usage ? .configError(message) : .startFailed(message)))
-            hooks.run(stopped("\(error)", code: code))
+            let document = stopped("\(error)", code: code)
+            SignalHandling.settle(document.exitCode)
+            hooks.run(document)
             return code
         }
         progress.finish()
@@ -108,10 +111,12 @@ struct SyncRun {
                 console: console, log: log, actionsLogged: progress.logsActions,
                 actionsPrinted: progress.printsActions)
         }
+        // From here on the reported exit code is the process's, whatever signal comes.
+        SignalHandling.settle(document.exitCode)
         writeMetricsFile(
             self.options.metricsFile ?? configuration.run.metricsFile, configuration: configuration,
-            dryRun: options.dryRun, reports: result.reports, exitCode: SignalHandling.exitCode ?? code.rawValue,
-            started: started, console: console)
+            dryRun: options.dryRun, reports: result.reports, exitCode: document.exitCode, started: started,
+            console: console)
         // Last: the hooks (the metrics file goes before them).
         hooks.run(document)
         return code

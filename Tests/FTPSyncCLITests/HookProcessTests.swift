@@ -81,6 +81,29 @@ import Testing
         #expect(bounded < 10)
     }
 
+    /// A hook whose shell exits while a process it left keeps its standard input open and
+    /// unread ends the writing there (it held ftpsync until the hook's time limit).
+    @Test func aHookThatExitsLeavingItsInputHeldEndsTheWriting() throws {
+        let work = try folder()
+        let megabyte = String(repeating: "x", count: 1 << 20)
+        var outcome = HookProcess.Outcome.exited(-1)
+        let seconds = timed {
+            outcome = HookProcess.run(
+                "exec 3<&0; sleep 30 <&3 3<&- & echo $! > '\(work)/child'; exit 0", environment: [:],
+                limits: HookProcess.Limits(seconds: 20, grace: 1)
+            ) { write in
+                for _ in 0..<8 { write(megabyte) }
+            }
+        }
+        if let text = try? String(contentsOfFile: work + "/child", encoding: .utf8),
+            let child = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            kill(child, SIGKILL)
+        }
+        #expect(outcome == .exited(0))
+        #expect(seconds < 10, "\(seconds) s")
+    }
+
     @Test func aHookPastItsBoundIsStoppedWithItsWholeGroup() throws {
         let work = try folder()
         var outcome = HookProcess.Outcome.exited(-1)

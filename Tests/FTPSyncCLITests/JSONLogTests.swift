@@ -109,6 +109,19 @@ import Testing
         try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
     }
 
+    /// A named pipe nobody reads is refused at once (the run waited in open() for ever), and a
+    /// line the disk cannot take is noticed (it was lost without a word).
+    @Test func aLogThatCannotTakeLinesIsSaid() throws {
+        let fifo = NSTemporaryDirectory() + "ftpsync-log-fifo-\(UUID().uuidString)"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        #expect(throws: UsageError.self) { try LogFile(path: fifo) }
+        let full = try LogFile(path: "/dev/full")
+        #expect(!full.linesLost)
+        full.write(Self.events[0].0)
+        #expect(full.linesLost)
+    }
+
     @Test func theTextLinesStayAsTheyWere() throws {
         let written = try lines(Self.events.map(\.0), format: .text).lines
         let pid = getpid()

@@ -158,6 +158,24 @@ import Testing
         #expect(failed.stderr.contains("ftpsync: on_failure hook exited 7"), "\(failed.stderr)")
     }
 
+    /// A signal once the run was reported (here the hook's own, to ftpsync) stops the hook and
+    /// keeps the reported exit code: it was 143 while the document and the metrics said 0.
+    @Test func aSignalDuringTheHookKeepsTheReportedExitCode() throws {
+        let lab = try lab("signal", address: "127.0.46.6")
+        defer { lab.server.stop() }
+        let config = try config(
+            lab.work, top: ["on_finish: kill -TERM $PPID; sleep 20"], devices: lab.server.deviceYAML(name: "cam"))
+        let metrics = lab.work + "/ftpsync.prom"
+        let start = Date()
+        let result = try ftpsync(["pull", config, "--json", "--metrics-file", metrics])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Date().timeIntervalSince(start) < 15)
+        let document = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
+        #expect(document?["exit_code"] as? Int == 0, "\(result.stdout)")
+        #expect(lines(metrics).contains("ftpsync_run_exit_code 0"))
+        #expect(result.stderr.contains("SIGTERM received after the run ended (exit 0)"), "\(result.stderr)")
+    }
+
     @Test func aHookPastItsBoundIsStoppedWithItsChildren() throws {
         let lab = try lab("slow", address: "127.0.46.4")
         defer { lab.server.stop() }

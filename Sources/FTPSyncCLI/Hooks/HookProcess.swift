@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -75,12 +76,15 @@ enum HookProcess {
         spawning.unlock()
         close(ends[0])
         switch started {
-        case .success(let spawned): pid = spawned
+        case .success(let spawned):
+            pid = spawned
+            running.withLock { $0 = spawned }
         case .failure(let failure):
             close(ends[1])
             return .notStarted(failure.reason)
         }
-        let writer = PipeWriter(descriptor: ends[1], deadline: deadline)
+        defer { running.withLock { $0 = nil } }
+        let writer = PipeWriter(descriptor: ends[1], deadline: deadline) { hasExited(pid) }
         writeInChunks(to: { writer.write($0) }, input)
         close(ends[1])
         if let status = waitForExit(pid, until: deadline) { return outcome(of: status) }
@@ -130,6 +134,11 @@ enum HookProcess {
 
     /// Held from making a hook's pipe until it is started.
     private static let spawning = NSLock()
+    private static let running = Mutex<pid_t?>(nil)
+
+    /// The process group of the hook running now (its shell's pid), nil when none runs: what a
+    /// signal after the run's report stops.
+    static var runningGroup: pid_t? { running.withLock { $0 } }
 
     /// Why a hook did not start.
     private struct SpawnFailure: Error {
@@ -153,6 +162,12 @@ enum HookProcess {
         }
     }
 
+    /// True once `pid` has exited (observed only: it stays to be reaped).
+    private static func hasExited(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
+    }
+
     /// Reaps `pid` (blocking) and returns its wait status.
     private static func reap(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
@@ -174,15 +189,18 @@ enum HookProcess {
     }
 
     /// Writes to the hook's standard input without blocking past the deadline; the first
-    /// failure (the hook gone: EPIPE; the deadline passed) ends the writing for good.
+    /// failure (the hook gone: EPIPE, or its shell exited while a process it left holds the
+    /// pipe unread; the deadline passed) ends the writing for good.
     private final class PipeWriter {
         private let descriptor: Int32
         private let deadline: Double
+        private let hookExited: () -> Bool
         private var open = true
 
-        init(descriptor: Int32, deadline: Double) {
+        init(descriptor: Int32, deadline: Double, hookExited: @escaping () -> Bool) {
             self.descriptor = descriptor
             self.deadline = deadline
+            self.hookExited = hookExited
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
 
@@ -203,13 +221,14 @@ enum HookProcess {
             }
         }
 
-        /// Waits until the pipe takes bytes again; false when the deadline passed first.
+        /// Waits until the pipe takes bytes again; false when the deadline passed first or the
+        /// hook's shell exited meanwhile.
         private func waitUntilWritable() -> Bool {
             while true {
                 let left = deadline - HookProcess.monotonicSeconds()
-                guard left > 0 else { return false }
+                guard left > 0, !hookExited() else { return false }
                 var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                let ready = poll(&entry, 1, Int32(min(left * 1000, 1000).rounded(.up)))
+                let ready = poll(&entry, 1, Int32(min(left * 1000, 100).rounded(.up)))
                 if ready > 0 { return true }
                 if ready < 0, errno != EINTR { return false }
             }

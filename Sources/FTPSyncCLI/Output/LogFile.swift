@@ -17,6 +17,14 @@ final class LogFile: @unchecked Sendable {
     private let lock = NSLock()
     private let pid = getpid()
     private var format: LogFormat
+    /// Set at the first line that could not be written (said once on standard error).
+    private var failed = false
+    /// True once a line could not be written (a full disk): later lines may be lost too.
+    var linesLost: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed
+    }
     private let encoder = JSONEncoder()
     /// What every line passes through (secrets masked, control characters escaped).
     private let filter: OutputFilter
@@ -27,9 +35,12 @@ final class LogFile: @unchecked Sendable {
     /// - Throws: `UsageError` naming the file and the system's reason when it cannot be opened.
     init(path: String, filter: OutputFilter = OutputFilter(), format: LogFormat = .text) throws {
         // A copy of standard error, not /dev/stderr: that cannot be opened when it is a socket.
+        // Non-blocking while it opens: a named pipe nobody reads is refused (ENXIO), not waited on.
         let descriptor =
             path == "-"
-            ? fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0) : open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
+            ? fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
+            : open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o640)
+        if descriptor >= 0, path != "-" { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) }
         guard descriptor >= 0 else {
             let name = path == "-" ? "standard error" : path
             throw UsageError("cannot open the log file \(name): \(String(cString: strerror(errno)))")
@@ -94,6 +105,18 @@ final class LogFile: @unchecked Sendable {
         }
     }
 
+    /// Says once on standard error that lines are being lost (a full disk), unless the log is
+    /// standard error itself; the caller holds `lock`.
+    private func reportFailure(_ reason: String) {
+        guard !failed else { return }
+        failed = true
+        guard path != "-" else { return }
+        let line =
+            "ftpsync: cannot write the log file \(path): \(reason); its lines from here on are lost "
+            + "(the run goes on; free space or fix the file for the next run)\n"
+        _ = Array(line.utf8).withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
     /// Writes `line` with one `write` (retried where a signal cut it short); the caller holds `lock`.
     private func append(_ line: String) {
         let bytes = Array(line.utf8)
@@ -101,7 +124,10 @@ final class LogFile: @unchecked Sendable {
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else {
+                reportFailure(written < 0 ? String(cString: strerror(errno)) : "nothing was written")
+                return
+            }
             offset += written
         }
     }
