@@ -57,6 +57,9 @@ def closed_port(addr):
     return port
 
 
+LOG_LOCK = threading.Lock()
+
+
 class Session(threading.Thread):
     def __init__(self, conn):
         super().__init__(daemon=True)
@@ -75,7 +78,9 @@ class Session(threading.Thread):
                     return
                 text = line.rstrip(b"\r\n").decode("utf-8", "surrogateescape")
                 verb, _, arg = text.partition(" ")
-                print("CMD", verb.upper(), arg, file=sys.stderr, flush=True)
+                with LOG_LOCK:  # whole lines: sessions are threads, print() calls could interleave
+                    sys.stderr.write("CMD %s %s\n" % (verb.upper(), arg))
+                    sys.stderr.flush()
                 if not self.command(verb.upper(), arg):
                     return
         except OSError:

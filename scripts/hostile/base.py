@@ -23,6 +23,15 @@ ESC_NAMES = {"esc\x1b[31mred.txt": b"red\n", "csi\x9b2Jname.txt": b"csi\n", "bad
              "plain.txt": b"plain\n", "fail\x1b[K.txt": b"never\n"}
 MANY = {"f%03d.txt" % k: b"file %d\n" % k for k in range(320)}  # tls-one-ticket
 LEARNED = {"password": None}  # echo-pass: the last password any session sent
+_LOG_LOCK = threading.Lock()
+
+
+def log_line(text):
+    """Writes one line of the command log on stderr whole: sessions run in threads, and two
+    print() calls at once could interleave (a test counting RNTOs then missed one)."""
+    with _LOG_LOCK:
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
 TLS = {}  # tls-*: "control" and "data" server contexts
 
 
@@ -160,7 +169,7 @@ class Session(threading.Thread):
             self.drain()
             return
         if self.refuses("CONNECT"):
-            print("CMD CONNECT refused", file=sys.stderr, flush=True)
+            log_line("CMD CONNECT refused")
             self.send("421 Too many connections (2) from this IP")
             return
         self.send(self.banner())
@@ -259,7 +268,7 @@ class Session(threading.Thread):
             self.user = arg
             self.send("331 Password please")
         elif verb == "PASS" and self.refuses("PASS"):
-            print("CMD PASS refused", file=sys.stderr, flush=True)
+            log_line("CMD PASS refused")
             self.send("530 Sorry, too many users (1) are connected")
         elif verb == "PASS" and self.mode == "too-many":
             self.send("530 Too many connections (8) from this IP")

@@ -128,7 +128,7 @@ class FolderSession(Session):
         self.send("226 Transfer complete")
 
     def command(self, verb, arg):
-        print("CMD", verb, arg, file=sys.stderr, flush=True)
+        log_line("CMD %s %s" % (verb, arg))
         if self.stall_next:
             time.sleep(120)
             return False

@@ -93,7 +93,7 @@ class TreeSession(Session):
         self.send("426 Connection closed; transfer aborted")
 
     def command(self, verb, arg):
-        print("CMD", verb, arg, file=sys.stderr, flush=True)
+        log_line("CMD %s %s" % (verb, arg))
         if verb in ("MLSD", "LIST"):
             folder = self.path(arg)
             if self.mode == "endless" and folder:
