@@ -59,6 +59,7 @@ struct DeviceBuilder {
         if let value = own.insecure ?? defaults.insecure { device.insecure = value }
         if let value = own.acceptNewIdentity ?? defaults.acceptNewIdentity { device.acceptNewIdentity = value }
         device.onConflict = own.onConflict ?? defaults.onConflict
+        device.order = own.order ?? defaults.order
         return (device, name.position)
     }
 

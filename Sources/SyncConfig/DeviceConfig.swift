@@ -67,6 +67,8 @@ public struct DeviceConfig: Sendable, Hashable {
     /// What a conflict does (`on_conflict`); nil: the command's default (`keep-both` for pull,
     /// `report` for push). `--on-conflict` wins over it.
     public var onConflict: ConflictPolicy?
+    /// The order transfers start in (`order`); nil: the plan's. `--order` wins over it.
+    public var order: TransferOrder?
     /// Skip certificate verification (TLS still encrypts); default false.
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.

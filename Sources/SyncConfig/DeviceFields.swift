@@ -21,7 +21,7 @@ struct DeviceFields {
     static let keys = [
         "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
-        "insecure", "accept_new_identity", "on_conflict",
+        "insecure", "accept_new_identity", "on_conflict", "order",
     ]
 
     var name: Located<String>?
@@ -45,6 +45,7 @@ struct DeviceFields {
     var insecure: Bool?
     var acceptNewIdentity: Bool?
     var onConflict: ConflictPolicy?
+    var order: TransferOrder?
     /// An unknown `timezone` name: it fails the device only, not the file.
     var timezoneProblem: ConfigError?
 
@@ -133,6 +134,7 @@ struct DeviceFields {
         case "insecure": insecure = try reader.boolean(node, key: key)
         case "accept_new_identity": acceptNewIdentity = try reader.boolean(node, key: key)
         case "on_conflict": onConflict = try reader.choice(node, key: key)
+        case "order": order = try reader.choice(node, key: key)
         default: break  // checkKnown refused every other key
         }
     }

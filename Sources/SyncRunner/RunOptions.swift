@@ -36,6 +36,8 @@ public struct RunOptions: Sendable, Equatable {
     public var onConflict: ConflictPolicy?
     /// Control connections per device (`--parallel`); nil: the device's `connections`. At least 1.
     public var connections: Int?
+    /// The order transfers start in (`--order`); nil: the device's `order`, else the plan's.
+    public var order: TransferOrder?
     /// Record a server identity that differs from the recorded one instead of refusing the
     /// device (`--accept-new-identity`); false: the device's `accept_new_identity`.
     public var acceptNewIdentity: Bool
@@ -48,8 +50,9 @@ public struct RunOptions: Sendable, Equatable {
     public init(
         direction: SyncDirection, dryRun: Bool = false, devices: [String] = [], jobs: Int = RunOptions.defaultJobs,
         deleteExtraneous: Bool = false, maxDelete: Int? = RunOptions.defaultMaxDelete,
-        onConflict: ConflictPolicy? = nil, connections: Int? = nil, acceptNewIdentity: Bool = false,
-        deviceListingLimits: ListingBudget.Limits = .device, runListingLimits: ListingBudget.Limits = .run
+        onConflict: ConflictPolicy? = nil, connections: Int? = nil, order: TransferOrder? = nil,
+        acceptNewIdentity: Bool = false, deviceListingLimits: ListingBudget.Limits = .device,
+        runListingLimits: ListingBudget.Limits = .run
     ) {
         self.direction = direction
         self.dryRun = dryRun
@@ -59,6 +62,7 @@ public struct RunOptions: Sendable, Equatable {
         self.maxDelete = maxDelete
         self.onConflict = onConflict
         self.connections = connections
+        self.order = order
         self.acceptNewIdentity = acceptNewIdentity
         self.deviceListingLimits = deviceListingLimits
         self.runListingLimits = runListingLimits
@@ -80,6 +84,7 @@ public struct RunOptions: Sendable, Equatable {
             excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
         job.retries = device.retries
         job.connections = max(1, connections ?? device.connections)
+        job.order = order ?? device.order
         job.acceptNewIdentity = acceptNewIdentity || device.acceptNewIdentity
         job.host = device.host.contains(":") ? "[\(device.host)]:\(device.port)" : "\(device.host):\(device.port)"
         return job

@@ -173,3 +173,22 @@ func hostValues(written: String, stored: String?) throws {
     let none = try parsed("local: mirror\ndevices:\n  - name: a\n    host: h\n")
     #expect(none.devices.first?.onConflict == nil)
 }
+
+@Test func orderComesFromTheDeviceElseDefaults() throws {
+    let config = try parsed(
+        """
+        local: mirror
+        defaults:
+          host: h
+          order: newest-first
+        devices:
+          - name: inherits
+          - name: overrides
+            order: Smallest-First
+        """)
+    #expect(config.devices.map(\.order) == [.newestFirst, .smallestFirst])
+    let none = try parsed("local: mirror\ndevices:\n  - name: a\n    host: h\n")
+    #expect(none.devices.first?.order == nil)
+    let error = try #require(parseError("local: m\ndevices:\n  - name: a\n    host: h\n    order: random\n"))
+    #expect(error.line == 5)
+}

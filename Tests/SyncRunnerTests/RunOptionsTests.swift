@@ -72,3 +72,14 @@ import Testing
         #expect(device.insecureWarning?.contains("NOT verified") == true)
     }
 }
+
+/// `--order` over the device's `order`; neither: the plan's order (nil).
+@Test(arguments: [
+    (TransferOrder?.some(.newestFirst), TransferOrder?.some(.name), TransferOrder?.some(.newestFirst)),
+    (nil, .some(.largestFirst), .some(.largestFirst)), (nil, nil, nil),
+])
+func orderFlagOverDevice(option: TransferOrder?, key: TransferOrder?, resolved: TransferOrder?) {
+    var device = DeviceConfig(name: "cam", host: "h", localPath: "/tree/cam")
+    device.order = key
+    #expect(RunOptions(direction: .pull, order: option).job(for: device, localRoot: "/tree").order == resolved)
+}

@@ -40,6 +40,14 @@ struct SyncOptions: ParsableArguments {
         })
     var parallel: Int?
 
+    /// `--order` when given; nil: the device's `order`, else the plan's.
+    @Option(
+        help: ArgumentHelp(
+            "the order transfers start in: name, oldest-first, newest-first, smallest-first or largest-first",
+            discussion: "the device's order, else the plan's, folder by folder", valueName: "ORDER"),
+        completion: .list(TransferOrder.allCases.map(\.rawValue)), transform: OptionValue.choice)
+    var order: TransferOrder?
+
     @Option(
         help: ArgumentHelp(
             "append a timestamped log of actions and errors to FILE (`-`: stderr)", discussion: "no log",

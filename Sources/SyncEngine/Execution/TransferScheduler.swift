@@ -11,6 +11,13 @@ import SyncCore
 /// finished. The outcomes come back in the plan's order, whichever connection finished them
 /// first.
 ///
+/// With an `order`, the transfers of a run start in that order (`TransferOrder`) among those the
+/// window holds: a run of up to `lookAhead` consecutive transfers starts exactly in the order
+/// (the window is filled before the first one starts); of a longer run, the first in the order
+/// of the transfers held starts first, and every transfer starts before any that comes
+/// `lookAhead` or more places later in the plan (it is added only once the outcome before it was
+/// handed over). Memory stays bounded by the look-ahead, whatever the plan's size.
+///
 /// Extra connections are opened (with `open`, a fresh session each time) as a run of
 /// transfers grows past the connections working on it, each on its own thread and kept for
 /// the later runs; a connection the server refuses (421 "too many connections", a refused or
@@ -21,6 +28,8 @@ final class TransferScheduler: @unchecked Sendable {
     private let connections: Int
     /// Transfers taken from the plan at most ahead of the oldest outcome not handed over.
     private let lookAhead: Int
+    /// The order transfers start in; nil: the plan's.
+    private let order: TransferOrder?
     private let first: ConnectionWorker
     private let open: () throws -> ConnectionWorker
     private let lock = NSLock()
@@ -31,18 +40,25 @@ final class TransferScheduler: @unchecked Sendable {
     /// What happened to connections worth telling the user.
     private(set) var notes: [String] = []
 
+    /// The look-ahead in the plan's order: enough to keep the connections busy.
+    static let planLookAhead = 256
+    /// The look-ahead with an order: the transfers held to choose from (a few MB of actions).
+    static let orderLookAhead = 4_096
+
     /// - Parameters:
     ///   - connections: control connections allowed for this device, the first one included.
     ///   - first: the worker over the device run's first connection (owned by the caller).
     ///   - lookAhead: transfers taken from the plan at most ahead of the oldest outcome not
     ///     handed over (at least the connections).
+    ///   - order: the order transfers start in; nil: the plan's.
     ///   - open: opens one more connection and makes its worker.
     init(
-        connections: Int, first: ConnectionWorker, lookAhead: Int = 256,
+        connections: Int, first: ConnectionWorker, lookAhead: Int = planLookAhead, order: TransferOrder? = nil,
         open: @escaping () throws -> ConnectionWorker
     ) {
         self.connections = max(1, connections)
         self.lookAhead = max(lookAhead, self.connections)
+        self.order = order
         self.first = first
         self.open = open
     }
@@ -94,7 +110,7 @@ final class TransferScheduler: @unchecked Sendable {
     private func runTransfers(
         from action: Action, at id: inout Int, _ next: () throws -> Action?, _ outcome: (ActionOutcome) -> Void
     ) throws -> Action? {
-        let window = TransferWindow()
+        let window = TransferWindow(order: order)
         let group = DispatchGroup()
         let start = id
         var added = 1
@@ -102,9 +118,17 @@ final class TransferScheduler: @unchecked Sendable {
         var after: Action?
         var failure: Error?
         var ended = false
-        var launched = 1
+        var launched = 0
+        /// One more connection for each transfer beyond those working, up to `connections`.
+        func widen() {
+            while launched < connections && launched < added {
+                launch(group, window, slot: launched == 0 ? nil : launched - 1)
+                launched += 1
+            }
+        }
         window.add(action, id: start)
-        launch(group, window, slot: nil)
+        // With an order, the first transfer starts once the window is full: it is the first of them all.
+        if order == nil { widen() }
         while true {
             while !ended && added - handed < lookAhead {
                 do {
@@ -119,16 +143,13 @@ final class TransferScheduler: @unchecked Sendable {
                     }
                     window.add(more, id: start + added)
                     added += 1
-                    // One more connection for each transfer beyond those working, up to `connections`.
-                    if launched < connections && added > launched {
-                        launch(group, window, slot: launched - 1)
-                        launched += 1
-                    }
+                    if launched > 0 { widen() }
                 } catch {
                     failure = error
                     ended = true
                 }
             }
+            widen()
             if ended { window.close() }
             guard handed < added else { break }
             outcome(window.outcome(of: start + handed))

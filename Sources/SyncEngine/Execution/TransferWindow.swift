@@ -4,10 +4,13 @@ import SyncCore
 /// One run of consecutive transfers of a plan, shared by the connections carrying it out: the
 /// transfers taken from the plan and waiting for a connection, and the outcomes finished but
 /// not yet handed over in the plan's order. The scheduler bounds how many it adds ahead of the
-/// oldest outcome not handed over; this only keeps them.
+/// oldest outcome not handed over; this only keeps them. Without an order, transfers are taken
+/// in the plan's order; with one, the first in that order of those waiting is taken.
 final class TransferWindow: @unchecked Sendable {
     private let condition = NSCondition()
-    /// Transfers not taken yet, oldest first from `head`.
+    /// The order transfers are taken in; nil: the plan's.
+    private let order: TransferOrder?
+    /// Transfers not taken yet, from `head`: oldest first without an order, else in no order.
     private var waiting: [(id: Int, action: Action)] = []
     private var head = 0
     /// Outcomes finished, not yet handed over, by plan position.
@@ -16,6 +19,11 @@ final class TransferWindow: @unchecked Sendable {
     private var closed = false
     /// Connections still taking transfers.
     private var workers = 0
+
+    /// - Parameter order: the order transfers are taken in; nil: the plan's.
+    init(order: TransferOrder? = nil) {
+        self.order = order
+    }
 
     /// Adds the transfer at plan position `id`.
     func add(_ action: Action, id: Int) {
@@ -46,12 +54,21 @@ final class TransferWindow: @unchecked Sendable {
         }
     }
 
-    /// The oldest transfer waiting, once there is one; nil when the window is closed and none
-    /// is waiting.
+    /// The oldest transfer waiting (without an order) or the first in the order, once there is
+    /// one; nil when the window is closed and none is waiting.
     func take() -> (id: Int, action: Action)? {
         condition.withLock {
             while head == waiting.count && !closed { condition.wait() }
             guard head < waiting.count else { return nil }
+            if let order {
+                // A linear scan: the window holds at most the scheduler's look-ahead.
+                var best = head
+                for index in (head + 1)..<waiting.count
+                where order.precedes(waiting[index].action, waiting[best].action) {
+                    best = index
+                }
+                waiting.swapAt(head, best)
+            }
             let taken = waiting[head]
             head += 1
             if head >= 256 && head * 2 >= waiting.count {
@@ -76,7 +93,8 @@ final class TransferWindow: @unchecked Sendable {
         condition.withLock {
             while true {
                 if let outcome = finished.removeValue(forKey: id) { return outcome }
-                if workers <= 0, head < waiting.count, waiting[head].id == id {
+                if workers <= 0, let index = waiting[head...].firstIndex(where: { $0.id == id }) {
+                    waiting.swapAt(head, index)
                     let left = waiting[head].action
                     head += 1
                     return .failed(left, "no connection was left to carry it out")

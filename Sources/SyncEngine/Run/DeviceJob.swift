@@ -22,6 +22,8 @@ public struct DeviceJob: Sendable {
     public var retries: Int = 3
     /// Control connections this device run may open (transfers are spread over them); at least 1.
     public var connections = 1
+    /// The order transfers start in (`--order`, the device's `order`); nil: the plan's.
+    public var order: TransferOrder?
     /// Record a server identity that differs from the recorded one instead of refusing the device.
     public var acceptNewIdentity = false
     /// `host:port` of the device, for messages.

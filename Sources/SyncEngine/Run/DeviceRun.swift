@@ -265,7 +265,11 @@ public final class DeviceRun {
         _ spool: PlanSpool, remote: ResilientRemote, first: ConnectionWorker,
         extra: @escaping (RemoteFileSystem) -> ConnectionWorker, into report: inout DeviceReport
     ) {
-        let scheduler = TransferScheduler(connections: job.connections, first: first) { [job, connect] in
+        let scheduler = TransferScheduler(
+            connections: job.connections, first: first,
+            lookAhead: job.order == nil ? TransferScheduler.planLookAhead : TransferScheduler.orderLookAhead,
+            order: job.order
+        ) { [job, connect] in
             let sibling = try ResilientRemote.open(
                 policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation
             ) {
