@@ -3,7 +3,7 @@ import Testing
 
 /// `--order` / `order` against pyftpdlib (issue 19): over one connection the downloads start
 /// in the order asked for, across folders, as the server's command log shows the RETRs.
-/// Addresses 127.0.50.1 to 127.0.50.3.
+/// A push starts its uploads (STOR) in the order too. Addresses 127.0.50.1 to 127.0.50.4.
 @Suite(.serialized) struct OrderEndToEndTests {
     /// (file, days ago, bytes) on the device, in two folders and the root.
     static let files: [(String, Double, Int)] = [
@@ -44,6 +44,31 @@ import Testing
         #expect(names == expected, "\(retrieved)")
         for (path, _, size) in Self.files {
             #expect(Push.bytes(mirror + "/cam/" + path)?.count == size)
+        }
+    }
+
+    /// `push --order largest-first`: the STORs (under a temporary name or not) in size order.
+    @Test func uploadsStartInTheOrder() throws {
+        let work = try makeTemporaryFolder("order-push")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        for (path, daysAgo, size) in Self.files {
+            try writeFile(
+                mirror + "/cam/" + path, Array(repeating: 0x62, count: size), modified: Push.minute(daysAgo: daysAgo))
+        }
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.50.4")
+        defer { server.stop() }
+        let config = work + "/device.yaml"
+        try ("local: \(mirror)\ndevices:\n" + server.deviceYAML(name: "cam"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try ftpsync(["push", config, "--parallel", "1", "--no-progress", "--order", "largest-first"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stored = server.commands().filter { $0.uppercased().hasPrefix("STOR ") }
+        let names = ["new.jpg", "top.jpg", "old.jpg", "oldest.jpg", "mid.jpg"]
+        #expect(stored.compactMap { line in names.first { line.contains($0) } } == names, "\(stored)")
+        for (path, _, size) in Self.files {
+            #expect(Push.bytes(served + "/" + path)?.count == size)
         }
     }
 }
