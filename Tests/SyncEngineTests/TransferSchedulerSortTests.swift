@@ -74,4 +74,25 @@ import Testing
         }
         #expect(outcomes.map(\.report.path) == run.map(\.path.string))
     }
+
+    /// The heap gives its transfers back sorted, whatever order they came in, and gives up one
+    /// taken out by position.
+    @Test(arguments: [TransferOrder?.none, .smallestFirst, .newestFirst])
+    func theHeapGivesTransfersBackInOrder(order: TransferOrder?) {
+        let sizes: [UInt64] = [7, 3, 9, 3, 0, 12, 5, 8, 1, 1, 6, 2, 11, 4, 10]
+        let run = sizes.enumerated().map { Self.download("g/\($0.offset)", size: $0.element) }
+        var heap = TransferHeap(order: order)
+        for (id, transfer) in run.enumerated() { heap.insert(transfer, id: id) }
+        #expect(heap.remove(id: 4)?.action.path.string == "g/4")
+        #expect(heap.remove(id: 4) == nil)
+        var out: [Int] = []
+        while let entry = heap.popFirst() { out.append(entry.id) }
+        let kept = run.enumerated().filter { $0.offset != 4 }
+        let expected =
+            if let order { kept.sorted { order.precedes($0.element, $1.element) }.map(\.offset) } else {
+                kept.map(\.offset)
+            }
+        #expect(out == expected)
+        #expect(heap.isEmpty)
+    }
 }

@@ -16,7 +16,10 @@ import SyncCore
 /// (the window is filled before the first one starts); of a longer run, the first in the order
 /// of the transfers held starts first, and every transfer starts before any that comes
 /// `lookAhead` or more places later in the plan (it is added only once the outcome before it was
-/// handed over). Memory stays bounded by the look-ahead, whatever the plan's size.
+/// handed over). The plan's transfers are one run but for conflict actions (`PlanSection`:
+/// folders and renames before them, deletes after), so the order holds across the whole tree.
+/// Memory stays bounded by the look-ahead, whatever the plan's size; the window keeps what it
+/// holds in a heap (`TransferHeap`).
 ///
 /// Extra connections are opened (with `open`, a fresh session each time) as a run of
 /// transfers grows past the connections working on it, each on its own thread and kept for

@@ -8,11 +8,8 @@ import SyncCore
 /// in the plan's order; with one, the first in that order of those waiting is taken.
 final class TransferWindow: @unchecked Sendable {
     private let condition = NSCondition()
-    /// The order transfers are taken in; nil: the plan's.
-    private let order: TransferOrder?
-    /// Transfers not taken yet, from `head`: oldest first without an order, else in no order.
-    private var waiting: [(id: Int, action: Action)] = []
-    private var head = 0
+    /// Transfers not taken yet.
+    private var waiting: TransferHeap
     /// Outcomes finished, not yet handed over, by plan position.
     private var finished: [Int: ActionOutcome] = [:]
     /// True once no more transfers will be added.
@@ -22,13 +19,13 @@ final class TransferWindow: @unchecked Sendable {
 
     /// - Parameter order: the order transfers are taken in; nil: the plan's.
     init(order: TransferOrder? = nil) {
-        self.order = order
+        waiting = TransferHeap(order: order)
     }
 
     /// Adds the transfer at plan position `id`.
     func add(_ action: Action, id: Int) {
         condition.withLock {
-            waiting.append((id, action))
+            waiting.insert(action, id: id)
             condition.signal()
         }
     }
@@ -58,24 +55,8 @@ final class TransferWindow: @unchecked Sendable {
     /// one; nil when the window is closed and none is waiting.
     func take() -> (id: Int, action: Action)? {
         condition.withLock {
-            while head == waiting.count && !closed { condition.wait() }
-            guard head < waiting.count else { return nil }
-            if let order {
-                // A linear scan: the window holds at most the scheduler's look-ahead.
-                var best = head
-                for index in (head + 1)..<waiting.count
-                where order.precedes(waiting[index].action, waiting[best].action) {
-                    best = index
-                }
-                waiting.swapAt(head, best)
-            }
-            let taken = waiting[head]
-            head += 1
-            if head >= 256 && head * 2 >= waiting.count {
-                waiting.removeFirst(head)
-                head = 0
-            }
-            return taken
+            while waiting.isEmpty && !closed { condition.wait() }
+            return waiting.popFirst()
         }
     }
 
@@ -93,11 +74,8 @@ final class TransferWindow: @unchecked Sendable {
         condition.withLock {
             while true {
                 if let outcome = finished.removeValue(forKey: id) { return outcome }
-                if workers <= 0, let index = waiting[head...].firstIndex(where: { $0.id == id }) {
-                    waiting.swapAt(head, index)
-                    let left = waiting[head].action
-                    head += 1
-                    return .failed(left, "no connection was left to carry it out")
+                if workers <= 0, let left = waiting.remove(id: id) {
+                    return .failed(left.action, "no connection was left to carry it out")
                 }
                 condition.wait()
             }
