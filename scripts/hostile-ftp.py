@@ -9,7 +9,7 @@ Every connection is handled on its own thread. MODE:
              a/../../b, /etc/x, names with NUL, CR and LF, "." and "..", and a folder "sub"
              whose listing holds ../../escape2.txt. Good files: good.txt, sub/good2.txt.
              RETR of any name answers with that name's content (a bad name gets "ESCAPED").
-  names-list the same with LIST only (no MLSD in FEAT, MLSD answers 500).
+  names-list the same with LIST only (no MLSD in FEAT, MLSD answers 500); `LIST -a` lists as LIST.
   silent     accepts connections and never sends a byte.
   garbage    greets with a line that is no reply ("hello there").
   truncated  sends "22" and closes the connection.

@@ -14,6 +14,9 @@ stderr as "CMD VERB ARG". SPEC holds:
             (RETR works); "refuse-once": the server's first LIST or MLSD does; "closed": EPSV
             and PASV name a port where nothing listens
   stat      "indent" (" line", default), "prefix" ("213-line") or "none" (STAT answers 502)
+  list_a    how LIST takes a leading "-a" option: "option" (default: dropped, the folder is
+            listed), "path" (taken as part of the path: "LIST -a" lists a folder named "-a"),
+            "empty" (an empty listing) or "refuse" (501)
 """
 
 import json
@@ -132,7 +135,17 @@ class Session(threading.Thread):
             self.send('257 "/" is the current folder')
         elif verb in ("EPSV", "PASV"):
             send_passive(self.send, verb, self.conn, self.passive())
+        elif verb == "LIST" and re.match(r"-a( |$)", arg) and SPEC.get("list_a", "option") != "option":
+            mode = SPEC["list_a"]
+            if mode == "refuse":
+                self.send("501 Bad option")
+            elif mode == "empty":
+                self.transfer([b""])
+            else:
+                self.send("550 No such folder") if self.folder(arg) is None else self.transfer([b""])
         elif verb in ("LIST", "MLSD") and (verb == "LIST" or "mlsd" in SPEC):
+            if verb == "LIST" and re.match(r"-a( |$)", arg):
+                arg = arg[2:].strip()
             lines = self.folder(arg) if verb == "LIST" else SPEC["mlsd"].get("/" + arg.strip().strip("/"))
             refuse = SPEC.get("data") == "refuse-list" or (SPEC.get("data") == "refuse-once" and not REFUSED)
             if refuse:

@@ -75,6 +75,17 @@ public final class FTPSession: Sendable {
     /// earlier one with the server had to takes its reason at its first listing).
     public var controlListingReason: String? { locked { $0.controlListingReason } }
 
+    /// Why LIST is sent without `-a` though `configuration.listsHidden` asks for it (the server
+    /// did not understand `-a`, in this session or an earlier one of this process, or
+    /// `expectPlainList` said so), nil while `LIST -a` is sent.
+    public var plainListReason: String? { locked { $0.plainListReason } }
+
+    /// Sends plain LIST, never `LIST -a`, from now on: an earlier run found that the server
+    /// does not understand `-a` (`reason`).
+    public func expectPlainList(because reason: String) {
+        locked { core in core.plainListReason = reason }
+    }
+
     /// Takes the server for one that blocks listing data connections (an earlier run saw it),
     /// as a hint, not a verdict: the next listing still tries a data connection, once. When it
     /// works, the hint is dropped; when it fails, that listing and every later one go over the

@@ -41,6 +41,10 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     /// listens on the control connection's local address and names it with EPRT, else PORT;
     /// RFC 2428 §2, RFC 959 §4.1.2).
     public var passive = true
+    /// Whether LIST asks for dot files too (`LIST -a`; vsftpd hides them without it), falling
+    /// back to plain `LIST` on a server that does not understand `-a`; default false (plain
+    /// `LIST`). MLSD and STAT listings are unchanged.
+    public var listsHidden = false
 
     /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8,
     /// no TLS (with TLS: certificate checked against the system CA store, up to TLS 1.3).

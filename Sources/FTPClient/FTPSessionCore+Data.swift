@@ -66,8 +66,38 @@ extension FTPSessionCore {
                 usesMLSD = false
             }
         }
-        let bytes = try collect("LIST", path, reserve: reserve)
+        let bytes = try listBytes(path, reserve: reserve)
         return RawListing(format: .list, bytes: bytes, truncation: truncationText())
+    }
+
+    /// The bytes of a LIST of `path`: `LIST -a` (dot files too) when `listsHidden`, until the
+    /// server shows it does not understand `-a` (`HiddenListing`): plain `LIST` then, for the
+    /// rest of the session and of later sessions with the server (`plainListReason` says why).
+    private func listBytes(_ path: String, reserve: ((Int) throws -> Void)?) throws(FTPError) -> [UInt8] {
+        guard configuration.listsHidden else { return try collect("LIST", path, reserve: reserve) }
+        if plainListReason == nil { plainListReason = PlainListServers.shared.note(for: featureServerKey) }
+        guard plainListReason == nil else { return try collect("LIST", path, reserve: reserve) }
+        let optionReply: Int?
+        let replyText: String
+        do throws(FTPError) {
+            let bytes = try collect("LIST", HiddenListing.argument(for: path), reserve: reserve)
+            if hiddenListingConfirmed || !HiddenListing.isEmpty(bytes) {
+                hiddenListingConfirmed = true
+                return bytes
+            }
+            (optionReply, replyText) = (nil, "an empty listing")
+        } catch .reply(let code, let text, _) where HiddenListing.retriesPlain(afterReply: code) {
+            (optionReply, replyText) = (code, "\(code) \(text)")
+        }
+        // A failure of plain LIST (a missing folder) is the listing's error; nothing is learnt.
+        let plain = try collect("LIST", path, reserve: reserve)
+        if HiddenListing.settlesPlain(optionReply: optionReply, plainIsEmpty: HiddenListing.isEmpty(plain)) {
+            let reason = "the server does not understand LIST -a (it answered \(replyText))"
+            log?("\(reason); using LIST")
+            plainListReason = reason
+            PlainListServers.shared.insert(featureServerKey, note: reason)
+        }
+        return plain
     }
 
     /// `the server answered '…'` with the last completion reply when it says the output is

@@ -36,6 +36,11 @@ final class FTPSessionCore {
     /// Why the server is thought to block listing data connections (an earlier run saw it),
     /// until the next listing tells: its data connection is then tried once, not twice.
     var controlListingHint: String?
+    /// Why LIST is sent without `-a` (the server did not understand it, see `listBytes`), or
+    /// nil while `LIST -a` is sent (when `configuration.listsHidden`).
+    var plainListReason: String?
+    /// True once a `LIST -a` gave entries: `-a` works here, empty listings are not questioned.
+    var hiddenListingConfirmed = false
     /// The file-name codec for command arguments and listing names (UTF-8 until `connect()`
     /// reads the configured encoding).
     var nameCodec: NameCodec

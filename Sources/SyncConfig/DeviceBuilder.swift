@@ -49,6 +49,7 @@ struct DeviceBuilder {
         device.fingerprint = own.fingerprint ?? defaults.fingerprint
         if let value = own.passiveAddress ?? defaults.passiveAddress { device.passiveAddress = value }
         if let value = own.passive ?? defaults.passive { device.passive = value }
+        if let value = own.hidden ?? defaults.hidden { device.hidden = value }
         if let value = own.connections ?? defaults.connections { device.connections = value }
         if let value = own.timeout ?? defaults.timeout { device.timeout = value }
         device.timezone = own.timezone ?? defaults.timezone ?? utcTimeZone

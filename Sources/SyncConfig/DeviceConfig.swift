@@ -48,6 +48,9 @@ public struct DeviceConfig: Sendable, Hashable {
     public var passiveAddress: PassiveAddressMode
     /// Passive mode (true, default) or active mode (false).
     public var passive: Bool
+    /// Whether LIST listings ask for dot files too (`LIST -a`, falling back to `LIST` on a
+    /// server that does not understand it); default true. MLSD and STAT listings are unchanged.
+    public var hidden = true
     /// Parallel data connections: 1...16; default 2.
     public var connections: Int
     /// Seconds without progress before a connection is given up; default 30.
@@ -131,7 +134,7 @@ extension DeviceConfig: CustomStringConvertible, CustomDebugStringConvertible, C
                 "name": name, "host": host, "port": port, "user": user,
                 "password": password == nil ? "nil" : "****", "remote": remote, "local": local,
                 "localPath": localPath, "tls": tls, "fingerprint": fingerprint as Any,
-                "passiveAddress": passiveAddress, "passive": passive, "connections": connections,
+                "passiveAddress": passiveAddress, "passive": passive, "hidden": hidden, "connections": connections,
                 "timeout": timeout, "timezone": timezone.identifier, "encoding": encoding, "exclude": exclude,
                 "retries": retries, "insecure": insecure, "acceptNewIdentity": acceptNewIdentity,
             ])

@@ -21,7 +21,7 @@ struct DeviceFields {
     static let keys = [
         "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
-        "insecure", "accept_new_identity", "on_conflict", "order",
+        "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
     ]
 
     var name: Located<String>?
@@ -35,6 +35,7 @@ struct DeviceFields {
     var fingerprint: String?
     var passiveAddress: PassiveAddressMode?
     var passive: Bool?
+    var hidden: Bool?
     var connections: Int?
     var timeout: Double?
     var timezone: TimeZone?
@@ -101,6 +102,7 @@ struct DeviceFields {
             fingerprint = normalized
         case "passive_address": passiveAddress = try reader.choice(node, key: key)
         case "passive": passive = try reader.boolean(node, key: key)
+        case "hidden": hidden = try reader.boolean(node, key: key)
         case "connections": connections = try reader.integer(node, key: key, in: 1...16)
         case "timeout": timeout = try reader.seconds(node, key: key)
         case "timezone":

@@ -4,7 +4,7 @@ import SyncConfig
 extension DeviceConfig {
     /// The FTP session settings of this device — the one place they are made from a device's
     /// configuration: host, port, user and password (`anonymous@` when none), the passive
-    /// address policy and PASV/EPSV, the timeout in seconds, the name encoding (nil for UTF-8),
+    /// address policy and PASV/EPSV, `LIST -a` (`hidden`), the timeout in seconds, the name encoding (nil for UTF-8),
     /// the TLS mode (`tls`, RFC 4217) and the certificate check (`insecure` wins over
     /// `fingerprint`, which wins over the system CA store).
     public var sessionConfiguration: FTPSessionConfiguration {
@@ -14,6 +14,7 @@ extension DeviceConfig {
             encoding: ["utf-8", "utf8"].contains(encoding) ? nil : encoding,
             tls: ftpTLSMode, certificateCheck: certificateCheck)
         configuration.passive = passive
+        configuration.listsHidden = hidden
         return configuration
     }
 

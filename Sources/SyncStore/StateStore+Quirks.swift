@@ -5,6 +5,7 @@ extension StateStore {
     enum QuirkColumn: String {
         case resume = "resume_quirk"
         case listing = "listing_quirk"
+        case hiddenListing = "hidden_listing_quirk"
     }
 
     /// Stores why resumed uploads (APPE, REST + STOR) are not trusted on `device` (e.g.
@@ -33,6 +34,19 @@ extension StateStore {
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func listingQuirk(device: String) throws(StoreError) -> String? {
         try quirk(.listing, device: device)
+    }
+
+    /// Stores why `device`'s server gets plain `LIST`, not `LIST -a` (it refused `-a` or took
+    /// it for a path); nil forgets it. Later runs send plain `LIST` at once (issue 19).
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func setHiddenListingQuirk(_ quirk: String?, device: String) throws(StoreError) {
+        try setQuirk(.hiddenListing, quirk, device: device)
+    }
+
+    /// Why `device`'s server gets plain `LIST`, nil when it takes `LIST -a`.
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func hiddenListingQuirk(device: String) throws(StoreError) -> String? {
+        try quirk(.hiddenListing, device: device)
     }
 
     private func setQuirk(_ column: QuirkColumn, _ quirk: String?, device: String) throws(StoreError) {

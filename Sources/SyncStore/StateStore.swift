@@ -110,6 +110,8 @@ public final class StateStore: @unchecked Sendable {
         // The device clock's offset from ours as a run last measured it (issue 18): the next
         // run that measures it again records a `clock_jump` event when it moved far.
         ["ALTER TABLE devices ADD COLUMN clock_offset REAL"],
+        // Why a device's server gets plain LIST, not `LIST -a` (issue 19), nil when it takes `-a`.
+        ["ALTER TABLE devices ADD COLUMN hidden_listing_quirk TEXT"],
     ]
 
     /// The schema version this code writes.

@@ -44,14 +44,14 @@ import Testing
         #expect(notes.count == 1, "one note, not one per folder: \(Self.notes(first.stdout))")
         #expect(notes.first?.contains("425") == true, "\(notes)")
         let firstCommands = server.commands()
-        #expect(firstCommands.contains("LIST /"))
+        #expect(firstCommands.contains("LIST -a /"))
         #expect(firstCommands.contains("STAT /two words"))
 
         let second = try ftpsync(["pull", config, "--json"], timeout: 60)
         #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
         let later = Array(server.commands().dropFirst(firstCommands.count))
         #expect(
-            later.filter { $0.hasPrefix("LIST") } == ["LIST /"],
+            later.filter { $0.hasPrefix("LIST") } == ["LIST -a /"],
             "the second run tries a data connection once, then goes to STAT: \(later)")
         #expect(later.contains("STAT /"))
         #expect(Self.notes(second.stdout).contains { $0.contains("STAT") && $0.contains("earlier") })

@@ -25,7 +25,7 @@ struct ClockOffsetStoreTests {
         connection.close()
         let store = try StateStore.open(localRoot: folder.path)
         defer { store.close() }
-        #expect(try store.storedSchemaVersion() == 10)
+        #expect(try store.storedSchemaVersion() == StateStore.schemaVersion)
         #expect(try store.clockOffset(device: "cam") == nil)
         #expect(try store.devices().first?.lastSync == Date(timeIntervalSince1970: 1_800_000_000))
     }

@@ -319,6 +319,8 @@ class Session(threading.Thread):
             if verb == "MLSD" and list_only:
                 self.send("500 Unknown command")
                 return True
+            if verb == "LIST" and (arg == "-a" or arg.startswith("-a ")):  # dot files too, as vsftpd's -a
+                arg = arg[2:]
             folder = arg.strip().strip("/")
             lines = mlsd_lines(folder, self.mode) if verb == "MLSD" else list_lines(folder)
             if self.mode.startswith("feat-"):  # only the good files

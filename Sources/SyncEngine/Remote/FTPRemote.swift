@@ -65,6 +65,7 @@ public final class FTPRemote: RemoteFileSystem {
         if let hint = learned.controlListingHint, session.controlListingReason == nil {
             session.expectControlListing(because: hint)
         }
+        if let reason = learned.plainList, session.plainListReason == nil { session.expectPlainList(because: reason) }
         let raw = try session.listRaw(
             serverFolder,
             reserve: budget.map { budget in
@@ -76,6 +77,7 @@ public final class FTPRemote: RemoteFileSystem {
         // The listing tested the hint: a data connection worked, or STAT took over.
         learned.controlListingHint = nil
         if let reason = session.controlListingReason { learned.controlListing = reason }
+        if let reason = session.plainListReason { learned.plainList = reason }
         var parsed = ListingParser.parse(raw.bytes, format: raw.format, context: context)
         parsed.truncation = raw.truncation
         if raw.format == .list, learned.clockOffset == nil, let offset = probeClockOffset(parsed, folder: serverFolder)

@@ -21,6 +21,9 @@ public struct LearnedState: Sendable, Equatable {
     /// Why an earlier run listed with STAT (`ControlListingQuirk`), until the first listing
     /// tries a data connection once (`FTPSession.expectControlListing`).
     var controlListingHint: String?
+    /// Why LIST goes without `-a` (`FTPSession.plainListReason`): learned by a listing of this
+    /// run or stored by an earlier one (`PlainListQuirk`); nil while `LIST -a` is sent.
+    var plainList: String?
 
     /// Nothing learned yet.
     public init() {}
@@ -37,11 +40,13 @@ public struct LearnedState: Sendable, Equatable {
 
     /// Adds what `other` (an extra connection of the same device run, done listing) learned:
     /// the spellings of the names it listed (ours win) and, when none was measured here yet,
-    /// its measure of the server's clock offset, and its reason to list with STAT.
+    /// its measure of the server's clock offset, its reason to list with STAT and to send LIST
+    /// without `-a`.
     public mutating func absorb(_ other: LearnedState) {
         serverNames.merge(other.serverNames) { mine, _ in mine }
         if clockOffset == nil, let offset = other.clockOffset { clockOffset = offset }
         offsetProbed = offsetProbed || other.offsetProbed
         if controlListing == nil { controlListing = other.controlListing }
+        if plainList == nil { plainList = other.plainList }
     }
 }

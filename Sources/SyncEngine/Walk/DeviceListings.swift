@@ -5,8 +5,8 @@ import SyncCore
 extension DeviceRun {
     /// Lists the device folder by folder for `body` (a pull's or a push's folder walk): a
     /// `RemoteWalk` below `job.remoteRoot` over up to `job.connections` connections, listing a
-    /// bounded window ahead, ended when `body` returns or throws. The control-listing quirk
-    /// learned earlier is tried first and what this run learned of it is noted (and stored,
+    /// bounded window ahead, ended when `body` returns or throws. The control-listing and plain-LIST quirks
+    /// learned earlier are tried first and what this run learned of it is noted (and stored,
     /// outside a dry run), as is the clock offset measured (`ClockOffsetCheck`); the listings'
     /// notes and skipped names go to `report`.
     /// - Returns: what `body` gave, and the folders the device could not list in full (with
@@ -17,6 +17,7 @@ extension DeviceRun {
         _ body: (RemoteWalk) throws -> Walked
     ) throws -> (Walked, unknown: [RelativePath: String]) {
         let quirk = ControlListingQuirk.seed(remote, store: store, device: job.name)
+        let plainList = PlainListQuirk.seed(remote, store: store, device: job.name)
         let listings = RemoteWalk(
             RemoteScanner(
                 remote: remote, root: job.remoteRoot, excludes: excludes, connections: job.connections,
@@ -29,6 +30,11 @@ extension DeviceRun {
         if let note = ControlListingQuirk.conclude(
             remote, stored: quirk, store: store, device: job.name, persist: !job.dryRun,
             hidesDotNames: !listings.assembly.hiddenUnknown.isEmpty)
+        {
+            report.notes.append(note)
+        }
+        if let note = PlainListQuirk.conclude(
+            remote, stored: plainList, store: store, device: job.name, persist: !job.dryRun)
         {
             report.notes.append(note)
         }
