@@ -50,6 +50,9 @@ usage:
                           FINGERPRINT=sha256:AB:... pyftpdlib: explicit only.
       --ssl-reuse yes|no  vsftpd: require_ssl_reuse (default yes, vsftpd's own default)
       --tls-max 1.2|1.3   highest TLS version the server accepts (default 1.3)
+      --pasv-ports MIN-MAX
+                          pyftpdlib, vsftpd: passive data ports only from MIN to MAX
+                          (for a relay in front of the server: netsim/latency_proxy.py)
   ftp-server.sh stop PID... | --all
       SIGTERM to the server's process group and all its descendants, SIGKILL to
       whatever is left after 2 s. Only PIDs this script started are accepted.
@@ -171,6 +174,7 @@ cmd_start() {
     local digest=0 # read by start_proftpd (scripts/lab-servers.sh)
     local ignore_rest=0 deny_commands=() # deny_commands: read by start_proftpd too
     list_limit=""  # global: read by start_pure_ftpd
+    pasv_ports=""  # global: read by write_vsftpd_conf
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
@@ -190,6 +194,7 @@ cmd_start() {
             --deny) deny_commands+=("${2:?--deny needs CMD}"); shift ;;
             --latency) latency=${2:?--latency needs MS}; shift ;;
             --list-limit) list_limit=${2:?--list-limit needs FILES:DEPTH}; shift ;;
+            --pasv-ports) pasv_ports=${2:?--pasv-ports needs MIN-MAX}; shift ;;
             --timeout) timeout=${2:?--timeout needs SECONDS}; shift ;;
             --tls) tls=${2:?--tls needs explicit or implicit}; shift ;;
             --ssl-reuse) ssl_reuse=${2:?--ssl-reuse needs yes or no}; shift ;;
@@ -292,6 +297,7 @@ cmd_start() {
         [ $no_eprt = 0 ] || args+=(--no-eprt)
         [ $ignore_rest = 0 ] || args+=(--ignore-rest)
         [ -z "$latency" ] || args+=(--latency "$latency")
+        [ -z "$pasv_ports" ] || args+=(--passive-ports "$pasv_ports")
         for extra in "${extra_users[@]}"; do args+=(--extra-user "$extra"); done
         [ -z "$tls" ] || args+=(--tls-cert "$run/cert.pem" --tls-key "$run/key.pem")
         # setsid: own session and process group, so the PID is also the group id.
@@ -404,6 +410,7 @@ vsftpd_log_file=$log
 EOF
         [ "$throttle" = 0 ] || echo "local_max_rate=$throttle"
         [ -z "$masquerade" ] || printf 'pasv_address=%s\npasv_addr_resolve=NO\n' "$masquerade"
+        [ -z "$pasv_ports" ] || printf 'pasv_min_port=%s\npasv_max_port=%s\n' "${pasv_ports%-*}" "${pasv_ports#*-}"
         [ "$no_epsv" = 0 ] || echo "cmds_denied=EPSV,MLSD,MLST"
     } >"$run/vsftpd.conf"
 }

@@ -17,13 +17,19 @@ stderr as "CMD VERB ARG". SPEC holds:
   list_a    how LIST takes a leading "-a" option: "option" (default: dropped, the folder is
             listed), "path" (taken as part of the path: "LIST -a" lists a folder named "-a"),
             "empty" (an empty listing) or "refuse" (501)
+  rate      bytes per second a RETR sends at (default: as fast as it can)
+  noop      how a NOOP that comes during a RETR is answered (it is read while the data moves):
+            "refuse" ("500 NOOP not allowed during a transfer", before the 226) or "misorder"
+            (a "226 Transfer complete" in its place, before the transfer's own 226)
 """
 
 import json
 import re
+import select
 import socket
 import sys
 import threading
+import time
 
 from hostile.base import send_features, send_passive
 
@@ -74,7 +80,7 @@ class Session(threading.Thread):
     def run(self):
         try:
             self.send("220 listing test server")
-            reader = self.conn.makefile("rb")
+            reader = self.reader = self.conn.makefile("rb")
             while True:
                 line = reader.readline()
                 if not line:
@@ -109,10 +115,25 @@ class Session(threading.Thread):
         data, _ = listener.accept()
         listener.close()
         self.send("150 Opening data connection")
+        rate = SPEC.get("rate")
         for chunk in chunks:
-            data.sendall(chunk)
+            for start in range(0, len(chunk), 16384):
+                data.sendall(chunk[start : start + 16384])
+                if rate:
+                    time.sleep(16384 / rate)
+                self.answer_noops()
         data.close()
         self.send("226 Transfer complete")
+
+    def answer_noops(self):
+        """Answers the commands that came during a transfer as SPEC's noop says."""
+        mode = SPEC.get("noop")
+        while mode and select.select([self.conn], [], [], 0)[0]:
+            line = self.reader.readline().rstrip(b"\r\n").decode("utf-8", "surrogateescape")
+            with LOG_LOCK:
+                sys.stderr.write("CMD %s \n" % line.upper())
+                sys.stderr.flush()
+            self.send("500 NOOP not allowed during a transfer" if mode == "refuse" else "226 Transfer complete")
 
     def folder(self, arg):
         path = "/" + arg.strip().strip("/")

@@ -11,6 +11,7 @@ the devices and faults the integration tests need:
   --no-eprt            EPRT is gone (reply 500): active mode must fall back to PORT.
   --masquerade ADDR     PASV replies (227) carry ADDR instead of the listening
                         address, as behind NAT.
+  --passive-ports MIN-MAX  passive data connections use only ports MIN to MAX.
   --throttle BPS        data connections move at most BPS bytes per second (both
                         directions: RETR/LIST sends, STOR/APPE receives).
   --drop-after N        the data connection of a RETR is closed after N bytes have
@@ -136,6 +137,7 @@ def main():
     ap.add_argument("--drop-count", type=int)
     ap.add_argument("--drop-upload-after", type=int)
     ap.add_argument("--command-log")
+    ap.add_argument("--passive-ports", help="MIN-MAX: passive data ports only from this range")
     ap.add_argument("--extra-user", action="append", default=[])
     ap.add_argument("--max-cons", type=int, default=256)
     ap.add_argument(
@@ -212,6 +214,9 @@ def main():
         LabHandler.dtp_handler = dtp_handler
     if a.masquerade:
         LabHandler.masquerade_address = a.masquerade
+    if a.passive_ports:
+        low, high = (int(part) for part in a.passive_ports.split("-"))
+        LabHandler.passive_ports = list(range(low, high + 1))
     if a.tls_cert:
         LabHandler.certfile = a.tls_cert
         LabHandler.keyfile = a.tls_key

@@ -45,6 +45,12 @@ final class ControlConnection {
         }
     }
 
+    /// Whether reply bytes wait to be read: complete or partial lines already buffered, or —
+    /// on a plain socket — bytes the socket holds right now.
+    var hasWaitingInput: Bool {
+        position < buffer.count || (transport as? SocketTransport)?.hasPendingInput == true
+    }
+
     /// Most replies `unsolicitedReplies(before:)` reads before it gives up on the connection.
     static let maximumUnsolicitedReplies = 8
 
@@ -59,9 +65,7 @@ final class ControlConnection {
     ///   `readReply(during:maximumLines:seconds:)` throws (a peer that hung up: `.connectionClosed`).
     func unsolicitedReplies(before shown: String) throws(FTPError) -> [FTPReply] {
         var replies: [FTPReply] = []
-        while replies.last?.code != 421,
-            position < buffer.count || (transport as? SocketTransport)?.hasPendingInput == true
-        {
+        while replies.last?.code != 421, hasWaitingInput {
             guard replies.count < Self.maximumUnsolicitedReplies else {
                 throw .protocolViolation(
                     "more than \(Self.maximumUnsolicitedReplies) unrequested replies before \(shown)")

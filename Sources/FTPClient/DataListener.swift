@@ -109,6 +109,7 @@ final class DataListener {
             throw .protocolViolation(
                 "active-mode data connection came from \(peer), not from the server \(expectedPeer)")
         }
+        SocketTransport.enableKeepalive(fd)
         return SocketTransport(descriptor: fd, peerHost: peer, timeout: timeout)
     }
 

@@ -86,6 +86,18 @@ public final class FTPSession: Sendable {
         locked { core in core.plainListReason = reason }
     }
 
+    /// Why no NOOPs go on the control connection during transfers though
+    /// `configuration.keepaliveSeconds` asks for them: the server answered one with an error or
+    /// out of step (in this session or an earlier one of this process), or
+    /// `expectNoKeepalive` said so; nil while they are sent.
+    public var keepaliveOffReason: String? { locked { $0.keepaliveOffReason } }
+
+    /// Sends no NOOP during transfers from now on: an earlier run found that the server
+    /// misbehaves with them (`reason`).
+    public func expectNoKeepalive(because reason: String) {
+        locked { core in core.keepaliveOffReason = reason }
+    }
+
     /// Takes the server for one that blocks listing data connections (an earlier run saw it),
     /// as a hint, not a verdict: the next listing still tries a data connection, once. When it
     /// works, the hint is dropped; when it fails, that listing and every later one go over the

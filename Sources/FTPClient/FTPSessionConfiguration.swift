@@ -45,6 +45,16 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     /// back to plain `LIST` on a server that does not understand `-a`; default false (plain
     /// `LIST`). MLSD and STAT listings are unchanged.
     public var listsHidden = false
+    /// The caps the data connections of this session move under (downloads, uploads and
+    /// listings), all at once: share one `BandwidthLimit` between sessions to cap them
+    /// together; default none.
+    public var bandwidthLimits: [BandwidthLimit] = []
+    /// Seconds between NOOPs on the control connection while a data connection moves, so that
+    /// NAT routers and firewalls keep the silent control connection (their replies are read in
+    /// order with the transfer's own); 0 (the default) sends none. A server that answers them
+    /// with an error or out of step gets none for the rest of the process
+    /// (`FTPSession.keepaliveOffReason`).
+    public var keepaliveSeconds: Double = 0
 
     /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8,
     /// no TLS (with TLS: certificate checked against the system CA store, up to TLS 1.3).

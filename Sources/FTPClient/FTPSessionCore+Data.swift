@@ -162,10 +162,14 @@ extension FTPSessionCore {
         try transfer(verb, path, offset: offset, uploading: false) { data, received in
             if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
             while true {
-                let count = try dataBuffer.withUnsafeMutableBytes { try data.read(into: $0) }
+                let step = configuration.bandwidthLimits.step(dataBuffer.count)
+                let count = try dataBuffer.withUnsafeMutableBytes {
+                    try data.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<step]))
+                }
                 if count == 0 { break }
                 try dataBuffer.withUnsafeBytes { try consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 received += UInt64(count)
+                paceData(count)
             }
         }
     }
@@ -192,7 +196,9 @@ extension FTPSessionCore {
         try transfer(verb, path, offset: offset, uploading: true) { data, sent in
             if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
             while true {
-                let count = try dataBuffer.withUnsafeMutableBytes { buffer in
+                let step = configuration.bandwidthLimits.step(dataBuffer.count)
+                let count = try dataBuffer.withUnsafeMutableBytes { whole in
+                    let buffer = UnsafeMutableRawBufferPointer(rebasing: whole[0..<step])
                     let count = try source(buffer)
                     guard (0...buffer.count).contains(count) else {
                         throw FTPError.invalidName(name: path, reason: "the upload source returned \(count) bytes")
@@ -202,6 +208,7 @@ extension FTPSessionCore {
                 if count == 0 { break }
                 try dataBuffer.withUnsafeBytes { try data.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 sent += UInt64(count)
+                paceData(count)
             }
         }
     }
@@ -223,6 +230,8 @@ extension FTPSessionCore {
         let shown = path.map { "\(verb) \($0)" } ?? verb
         let (data, first) = try startTransfer(verb, path, offset: offset)
         defer { data.close() }
+        if first.isPreliminary { transferKeepalive = startKeepalive() }
+        defer { transferKeepalive = nil }
         var moved: UInt64 = 0
         var failure: String?
         let started = SocketTransport.monotonicSeconds()
@@ -243,6 +252,10 @@ extension FTPSessionCore {
             // and the caller stops now — without it the session is closed, its own error kept.
             data.close()
             if first.isPreliminary { abandonReply(during: shown) }
+            if transferKeepalive?.outstanding ?? 0 > 0 {
+                control?.close()  // NOOP replies not read: out of step
+                control = nil
+            }
             throw error
         }
         if uploading, failure == nil {
@@ -251,7 +264,7 @@ extension FTPSessionCore {
             awaitServerEnd(data, patience: SocketTransport.monotonicSeconds() - started)
         }
         data.close()
-        let final = first.isPreliminary ? try readReply(during: shown) : first
+        let final = try finalReply(after: first, during: shown)
         if final.isCompletion, failure == nil {
             lastCompletion = final
             return moved

@@ -45,7 +45,7 @@ extension FTPSessionCore {
                     socket.setSendBuffer(sizing.size)
                     var chunk = Self.smallestSendFileChunk * 4
                     while left > 0 {
-                        let step = Int(min(UInt64(chunk), left))
+                        let step = configuration.bandwidthLimits.step(Int(min(UInt64(chunk), left)))
                         let began = SocketTransport.monotonicSeconds()
                         let count = try socket.sendFile(file, from: &position, count: step)
                         if count == 0 { return }
@@ -58,6 +58,7 @@ extension FTPSessionCore {
                         if let grown = sizing.observe(delivered: delivered, at: SocketTransport.monotonicSeconds()) {
                             socket.setSendBuffer(grown)
                         }
+                        paceData(count)
                         try progress(count)
                     }
                     return
@@ -65,7 +66,7 @@ extension FTPSessionCore {
                 if dataBuffer.isEmpty { dataBuffer = [UInt8](repeating: 0, count: Self.dataBufferSize) }
                 while left > 0 {
                     let count = try dataBuffer.withUnsafeMutableBytes { buffer in
-                        let step = Int(min(UInt64(buffer.count), left))
+                        let step = configuration.bandwidthLimits.step(Int(min(UInt64(buffer.count), left)))
                         return try Self.readFile(
                             file, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<step]), at: position)
                     }
@@ -74,6 +75,7 @@ extension FTPSessionCore {
                     try dataBuffer.withUnsafeBytes { try data.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                     position += off_t(count)
                     sent += UInt64(count)
+                    paceData(count)
                     try progress(count)
                 }
             }

@@ -66,6 +66,11 @@ final class FTPSessionCore {
     /// The final reply of the last transfer that completed (226/250), e.g. Pure-FTPd's
     /// `226 Output truncated to 2000 matches` after a listing it cut short.
     var lastCompletion: FTPReply?
+    /// The NOOPs of the transfer under way (`paceData`), nil outside transfers or without keepalive.
+    var transferKeepalive: TransferKeepalive?
+    /// Why no NOOPs are sent during transfers though `configuration.keepaliveSeconds` asks for
+    /// them (the server misbehaved with them, see `finalReply(after:during:)`), nil while they are.
+    var keepaliveOffReason: String?
 
     /// Creates an unconnected session core (see `FTPSession.init`).
     init(configuration: FTPSessionConfiguration, log: (@Sendable (String) -> Void)? = nil) {

@@ -26,8 +26,8 @@ public final class SocketTransport: Transport {
     /// getaddrinfo(3) gives in turn, each within `timeout` seconds.
     /// - Parameters:
     ///   - numericOnly: true when `host` is an address literal (no name lookup).
-    ///   - lowLatency: sets TCP_NODELAY and SO_KEEPALIVE with probes after 60 s idle, every
-    ///     15 s, 4 before giving up (for control connections).
+    ///   - lowLatency: sets TCP_NODELAY (for control connections). Every connection gets TCP
+    ///     keepalive (`enableKeepalive`).
     /// - Throws: `FTPError.connectFailed` with the system's reason (or "timed out").
     public static func connect(
         host: String, port: Int, timeout: Double, numericOnly: Bool = false, lowLatency: Bool = false
@@ -55,6 +55,21 @@ public final class SocketTransport: Transport {
         throw .connectFailed(host: host, port: port, reason: lastReason)
     }
 
+    /// Sets SO_KEEPALIVE with probes after 60 s idle, every 15 s, 4 before giving up, on the
+    /// socket `fd`: a connection idle during a long transfer (the control connection; a data
+    /// connection whose reader is paced or stalled) stays in NAT and firewall tables (the
+    /// system default waits 2 hours). Probes are TCP-level: the byte streams are untouched.
+    static func enableKeepalive(_ fd: Int32) {
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, socklen_t(MemoryLayout<Int32>.size))
+        for (option, value) in [
+            (SocketPlatform.keepAliveIdle, Int32(60)), (TCP_KEEPINTVL, Int32(15)), (TCP_KEEPCNT, Int32(4)),
+        ] {
+            var setting = value
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), option, &setting, socklen_t(MemoryLayout<Int32>.size))
+        }
+    }
+
     private enum Attempt {
         case success(SocketTransport)
         case failure(String)
@@ -68,17 +83,8 @@ public final class SocketTransport: Transport {
         if lowLatency {
             var one: Int32 = 1
             _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            _ = setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, socklen_t(MemoryLayout<Int32>.size))
-            // Keepalive probes every 15 s after 60 s idle: a control connection idle during a
-            // long transfer stays in NAT/router tables (the default waits 2 hours). Probes are
-            // TCP-level, so the reply stream is untouched.
-            for (option, value) in [
-                (SocketPlatform.keepAliveIdle, Int32(60)), (TCP_KEEPINTVL, Int32(15)), (TCP_KEEPCNT, Int32(4)),
-            ] {
-                var setting = value
-                _ = setsockopt(fd, Int32(IPPROTO_TCP), option, &setting, socklen_t(MemoryLayout<Int32>.size))
-            }
         }
+        enableKeepalive(fd)
         if SocketPlatform.connect(fd, info.ai_addr, info.ai_addrlen) != 0 {
             guard errno == EINPROGRESS else {
                 let reason = errorText(errno)

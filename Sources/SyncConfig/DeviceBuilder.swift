@@ -61,6 +61,8 @@ struct DeviceBuilder {
         if let value = own.acceptNewIdentity ?? defaults.acceptNewIdentity { device.acceptNewIdentity = value }
         device.onConflict = own.onConflict ?? defaults.onConflict
         device.order = own.order ?? defaults.order
+        if let value = own.bwlimit ?? defaults.bwlimit { device.bwlimit = value > 0 ? value : nil }
+        if let value = own.keepalive ?? defaults.keepalive { device.keepalive = value }
         return (device, name.position)
     }
 

@@ -72,6 +72,12 @@ public struct DeviceConfig: Sendable, Hashable {
     public var onConflict: ConflictPolicy?
     /// The order transfers start in (`order`); nil: the plan's. `--order` wins over it.
     public var order: TransferOrder?
+    /// Bytes per second all of this device's transfers together may move (`bwlimit`); nil: no
+    /// limit (the default). `--bwlimit` caps the whole run besides.
+    public var bwlimit: Int64?
+    /// Seconds between NOOPs on the control connection during a transfer (`keepalive`), so
+    /// that NAT routers keep it; 0 sends none; default 60.
+    public var keepalive = 60
     /// Skip certificate verification (TLS still encrypts); default false.
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.

@@ -22,6 +22,7 @@ struct DeviceFields {
         "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
         "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
+        "bwlimit", "keepalive",
     ]
 
     var name: Located<String>?
@@ -47,6 +48,9 @@ struct DeviceFields {
     var acceptNewIdentity: Bool?
     var onConflict: ConflictPolicy?
     var order: TransferOrder?
+    /// Bytes per second; 0: no limit (`off`, to lift one `defaults` sets).
+    var bwlimit: Int64?
+    var keepalive: Int?
     /// An unknown `timezone` name: it fails the device only, not the file.
     var timezoneProblem: ConfigError?
 
@@ -137,6 +141,8 @@ struct DeviceFields {
         case "accept_new_identity": acceptNewIdentity = try reader.boolean(node, key: key)
         case "on_conflict": onConflict = try reader.choice(node, key: key)
         case "order": order = try reader.choice(node, key: key)
+        case "bwlimit": bwlimit = try reader.rate(node, key: key)
+        case "keepalive": keepalive = try reader.integer(node, key: key, in: 0...86_400)
         default: break  // checkKnown refused every other key
         }
     }

@@ -68,6 +68,18 @@ struct NodeReader {
         return value
     }
 
+    /// Bytes per second as `ByteSizeText` reads them (`512k`, `2M`, `1.5M`), or 0 for `off` or 0.
+    func rate(_ node: YAMLNode, key: String) throws(ConfigError) -> Int64 {
+        let text = node.scalarText ?? ""
+        if !node.isNull, text.trimmingCharacters(in: .whitespaces).lowercased() == "off" { return 0 }
+        guard !node.isNull, let value = ByteSizeText.bytes(text) else {
+            throw error(
+                at: node.position,
+                "'\(key)' must be bytes per second like 512k, 2M or 1.5M (or off), found \(node.shortDescription)")
+        }
+        return value
+    }
+
     /// `true`/`false` (also `yes`/`no`, `on`/`off`), any letter case.
     func boolean(_ node: YAMLNode, key: String) throws(ConfigError) -> Bool {
         switch node.scalarText?.lowercased() {

@@ -16,6 +16,8 @@ struct DeviceStart: Sendable {
     let cancellation: CancellationToken
     /// The run's listing budget every device's own budget draws on as well.
     let runListingBudget: ListingBudget
+    /// The run's bandwidth cap (`--bwlimit`) every device's transfers share; nil: none.
+    var runBandwidth: BandwidthLimit?
 
     /// Runs `device` to its end; never throws (a device that cannot run is reported failed).
     func run(_ device: DeviceConfig) -> DeviceReport {
@@ -27,18 +29,28 @@ struct DeviceStart: Sendable {
         job.listingBudget = budget
         let name = device.name
         let log = commandLog.map { log in { @Sendable line in log(name, line) } }
+        var configuration = device.sessionConfiguration
+        // The device's cap is shared by all its connections, the run's by all devices.
+        configuration.bandwidthLimits = [
+            device.bwlimit.map { BandwidthLimit(bytesPerSecond: Int(clamping: $0)) }, runBandwidth,
+        ].compactMap { $0 }
+        let keepalive = KeepaliveQuirk(store: store, device: name)
         let connect = { () throws -> RemoteFileSystem in
             let remote: FTPRemote
             do {
-                remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
+                remote = try FTPRemote.connect(configuration, timeZone: device.timezone, log: log)
             } catch {
                 throw device.explainingLogin(error)
             }
             remote.listingBudget = budget
+            keepalive.watch(remote.session)
             return remote
         }
         // The one place a device run starts.
-        return DeviceRun(job: job, store: store, events: events, connect: connect).run()
+        let run = DeviceRun(job: job, store: store, events: events, connect: connect)
+        let persist = !options.dryRun
+        run.finishing = { report in keepalive.conclude(&report, persist: persist) }
+        return run.run()
     }
 
     /// The report of a device whose settings cannot work (`DeviceConfig.problem`): failed,

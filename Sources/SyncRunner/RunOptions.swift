@@ -45,6 +45,9 @@ public struct RunOptions: Sendable, Equatable {
     public var deviceListingLimits: ListingBudget.Limits
     /// The caps on the listings of all devices of the run together.
     public var runListingLimits: ListingBudget.Limits
+    /// Bytes per second all transfers of the run together may move (`--bwlimit`); nil: no
+    /// limit. Each device's `bwlimit` applies besides.
+    public var bwlimit: Int64?
 
     /// Options with every override unset: each device's configuration, else the defaults.
     public init(

@@ -1,3 +1,4 @@
+import FTPClient
 import Foundation
 import LocalTree
 import SyncConfig
@@ -85,11 +86,12 @@ public final class SyncRunner: Sendable {
         } catch let held as RunLockHeld {
             return .locked(held)
         }
-        let start = DeviceStart(
+        var start = DeviceStart(
             options: options, localRoot: configuration.localRoot, store: state.store, events: eventHandler(),
             commandLog: commandLog, cancellation: cancellation,
             runListingBudget: ListingBudget(owner: "the run", limits: options.runListingLimits))
-        let reports = DeviceRunner.runAll(devices, limit: options.boundedJobs) { start.run($0) }
+        start.runBandwidth = options.bwlimit.map { BandwidthLimit(bytesPerSecond: Int(clamping: $0)) }
+        let reports = DeviceRunner.runAll(devices, limit: options.boundedJobs) { [start] in start.run($0) }
         let retention = configuration.run.trashRetentionSeconds
         if options.direction == .pull, !options.dryRun, retention > 0 {
             // Under the lock: no other run is moving files into the trash meanwhile.

@@ -6,6 +6,7 @@ extension StateStore {
         case resume = "resume_quirk"
         case listing = "listing_quirk"
         case hiddenListing = "hidden_listing_quirk"
+        case keepalive = "keepalive_quirk"
     }
 
     /// Stores why resumed uploads (APPE, REST + STOR) are not trusted on `device` (e.g.
@@ -47,6 +48,19 @@ extension StateStore {
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func hiddenListingQuirk(device: String) throws(StoreError) -> String? {
         try quirk(.hiddenListing, device: device)
+    }
+
+    /// Stores why `device`'s server gets no NOOP during transfers (it answered one with an
+    /// error or out of step); nil forgets it. Later runs send none at once (issue 19).
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func setKeepaliveQuirk(_ quirk: String?, device: String) throws(StoreError) {
+        try setQuirk(.keepalive, quirk, device: device)
+    }
+
+    /// Why `device`'s server gets no NOOP during transfers, nil when it takes them.
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func keepaliveQuirk(device: String) throws(StoreError) -> String? {
+        try quirk(.keepalive, device: device)
     }
 
     private func setQuirk(_ column: QuirkColumn, _ quirk: String?, device: String) throws(StoreError) {

@@ -112,6 +112,8 @@ public final class StateStore: @unchecked Sendable {
         ["ALTER TABLE devices ADD COLUMN clock_offset REAL"],
         // Why a device's server gets plain LIST, not `LIST -a` (issue 19), nil when it takes `-a`.
         ["ALTER TABLE devices ADD COLUMN hidden_listing_quirk TEXT"],
+        // Why a device's server gets no NOOP during transfers (issue 19), nil while it takes them.
+        ["ALTER TABLE devices ADD COLUMN keepalive_quirk TEXT"],
     ]
 
     /// The schema version this code writes.

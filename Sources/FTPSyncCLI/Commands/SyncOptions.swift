@@ -109,6 +109,15 @@ struct SyncOptions: ParsableArguments {
         completion: .list(ConflictPolicy.allCases.map(\.rawValue)), transform: OptionValue.choice)
     var onConflict: ConflictPolicy?
 
+    /// `--bwlimit` in bytes per second when given; nil: no cap on the run (devices' `bwlimit` still apply).
+    @Option(
+        help: ArgumentHelp(
+            "cap all transfers of the run together at RATE bytes per second (512k, 2M, 1.5M); "
+                + "each device's bwlimit applies besides",
+            discussion: "no limit", valueName: "RATE"),
+        transform: OptionValue.rate)
+    var bwlimit: Int64?
+
     /// `--max-delete` as the policy takes it: nil for no limit.
     var maxDeleteLimit: Int? { maxDelete == -1 ? nil : maxDelete }
 

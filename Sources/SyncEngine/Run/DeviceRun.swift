@@ -26,6 +26,9 @@ public final class DeviceRun {
     private var carriedOutWhole = false
     /// The device's transitions this run saw, recorded in the state at its end.
     let transitions = DeviceTransitions()
+    /// Called with the report once the work is done, before the attempt is recorded and
+    /// `deviceFinished` told: adds what the connections learned (notes); nil for nothing.
+    public var finishing: ((inout DeviceReport) -> Void)?
 
     /// - Parameters:
     ///   - job: the device and the run's choices; `job.policy.direction` says pull or push.
@@ -59,6 +62,7 @@ public final class DeviceRun {
         case .pull: run(PullDirection(run: self, started: started), into: &report)
         case .push: run(PushDirection(run: self, started: started), into: &report)
         }
+        finishing?(&report)
         report.settleSkipped()
         let finished = clock()
         report.seconds = finished.timeIntervalSince(started)

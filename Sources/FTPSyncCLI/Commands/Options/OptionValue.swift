@@ -31,4 +31,13 @@ enum OptionValue {
         }
         return seconds
     }
+
+    /// `text` as a rate in bytes per second (`ByteSizeText`: `512k`, `2M`, `1.5M`), at least 1.
+    /// - Throws: `ValidationError` giving examples.
+    static func rate(_ text: String) throws -> Int64 {
+        guard let bytes = ByteSizeText.bytes(text), bytes > 0 else {
+            throw ValidationError("expected bytes per second such as 512k, 2M or 1.5M")
+        }
+        return bytes
+    }
 }

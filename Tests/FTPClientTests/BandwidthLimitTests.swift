@@ -1,0 +1,31 @@
+import Testing
+
+@testable import FTPClient
+
+/// The token bucket of `BandwidthLimit` (issue 19), on a given clock: no sleeping here.
+struct BandwidthLimitTests {
+    @Test func aFullBucketLetsOneStepThroughThenChargesTheRate() {
+        let limit = BandwidthLimit(bytesPerSecond: 1 << 20)
+        #expect(limit.stepBytes == (1 << 20) / 10)
+        let now = SocketTransport.monotonicSeconds() + 1
+        #expect(limit.charge(limit.stepBytes, now: now) == 0, "the bucket starts full")
+        // A second step right away waits for its bytes at the rate: about 0.1 s.
+        let step = Double(limit.stepBytes) / Double(1 << 20)
+        #expect(abs(limit.charge(limit.stepBytes, now: now) - step) < 1e-9)
+        // A third one, by another thread, waits behind it: the debt adds up.
+        #expect(abs(limit.charge(limit.stepBytes, now: now) - 2 * step) < 1e-9)
+        // After a long idle spell the bucket holds one step, not more.
+        #expect(limit.charge(limit.stepBytes, now: now + 60) == 0)
+        #expect(limit.charge(1, now: now + 60) > 0)
+    }
+
+    @Test func stepsAreBoundedAndLimitsCompose() {
+        #expect(BandwidthLimit(bytesPerSecond: 1000).stepBytes == 4 * 1024)
+        #expect(BandwidthLimit(bytesPerSecond: 1 << 40).stepBytes == 256 * 1024)
+        #expect(BandwidthLimit(bytesPerSecond: 0).bytesPerSecond == 1)
+        let limits = [BandwidthLimit(bytesPerSecond: 512 * 1024), BandwidthLimit(bytesPerSecond: 2 << 20)]
+        #expect(limits.step(256 * 1024) == 512 * 1024 / 10)
+        #expect([BandwidthLimit]().step(256 * 1024) == 256 * 1024)
+        #expect(limits[0] == limits[0] && limits[0] != limits[1], "equal only to itself: one shared bucket")
+    }
+}
