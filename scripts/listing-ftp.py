@@ -20,7 +20,8 @@ stderr as "CMD VERB ARG". SPEC holds:
   rate      bytes per second a RETR sends at (default: as fast as it can)
   noop      how a NOOP that comes during a RETR is answered (it is read while the data moves):
             "refuse" ("500 NOOP not allowed during a transfer", before the 226) or "misorder"
-            (a "226 Transfer complete" in its place, before the transfer's own 226)
+            (a "226 Transfer complete" in its place, before the transfer's own 226) or "abort"
+            (the transfer is cut: "426 Transfer aborted", then "200 OK")
 """
 
 import json
@@ -121,19 +122,26 @@ class Session(threading.Thread):
                 data.sendall(chunk[start : start + 16384])
                 if rate:
                     time.sleep(16384 / rate)
-                self.answer_noops()
+                if self.answer_noops():
+                    data.close()
+                    self.send("426 Transfer aborted")
+                    self.send("200 OK")
+                    return
         data.close()
         self.send("226 Transfer complete")
 
     def answer_noops(self):
-        """Answers the commands that came during a transfer as SPEC's noop says."""
+        """Answers the commands that came during a transfer as SPEC's noop says; True: abort it."""
         mode = SPEC.get("noop")
         while mode and select.select([self.conn], [], [], 0)[0]:
             line = self.reader.readline().rstrip(b"\r\n").decode("utf-8", "surrogateescape")
             with LOG_LOCK:
                 sys.stderr.write("CMD %s \n" % line.upper())
                 sys.stderr.flush()
+            if mode == "abort":
+                return True
             self.send("500 NOOP not allowed during a transfer" if mode == "refuse" else "226 Transfer complete")
+        return False
 
     def folder(self, arg):
         path = "/" + arg.strip().strip("/")

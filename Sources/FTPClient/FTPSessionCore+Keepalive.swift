@@ -87,8 +87,8 @@ extension FTPSessionCore {
 
     /// The final reply of a transfer whose preliminary reply was `first`: read in order with
     /// the replies to the transfer's NOOPs, which the server may send before it or after it.
-    /// A server that answered a NOOP with an error, or sent replies that cannot be matched,
-    /// gets no NOOPs during transfers for the rest of the process (`keepaliveOffReason`); when
+    /// A server that answered a NOOP with an error, sent replies that cannot be matched, or
+    /// aborted the transfer (426) after one, gets no NOOPs during transfers for the rest of the process (`keepaliveOffReason`); when
     /// a NOOP's reply is still missing then, the control connection is closed (out of step).
     /// - Throws: what reading a reply throws.
     func finalReply(after first: FTPReply, during shown: String) throws(FTPError) -> FTPReply {
@@ -106,6 +106,10 @@ extension FTPSessionCore {
             } catch {
                 keepalive.misstep = "the server did not answer NOOP after a transfer (\(error))"
             }
+        }
+        // A server that takes a command during a transfer for ABOR (RFC 959 §4.1.3) cuts it.
+        if final.code == 426, keepalive.sent > 0, keepalive.misstep == nil {
+            keepalive.misstep = "the server aborted a transfer after a NOOP during it (\(final.code) \(final.text))"
         }
         if let misstep = keepalive.misstep {
             log?("\(misstep); no NOOP during transfers to this server")

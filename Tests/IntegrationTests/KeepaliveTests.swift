@@ -120,10 +120,11 @@ import Testing
         #expect(FileManager.default.contents(atPath: work + "/served/kept.mov") == Data(content))
     }
 
-    /// A scripted server that answers NOOP during a transfer with 500 (`refuse`) or with a 226
-    /// of its own before the transfer's (`misorder`): the download is still whole, the device's
-    /// keepalive is turned off with a note, and the next run sends no NOOP.
-    @Test(arguments: [("refuse", "127.0.53.16"), ("misorder", "127.0.53.17")])
+    /// A scripted server that answers NOOP during a transfer with 500 (`refuse`), with a 226
+    /// of its own before the transfer's (`misorder`), or cuts the transfer (`abort`: 426, then
+    /// 200; the retry resumes it): the download is still whole, the device's keepalive is turned
+    /// off with a note, and the next run sends no NOOP.
+    @Test(arguments: [("refuse", "127.0.53.16"), ("misorder", "127.0.53.17"), ("abort", "127.0.53.18")])
     func aServerMisbehavingWithNOOPGetsNoneRemembered(mode: String, address: String) throws {
         let work = try makeTemporaryFolder("keepalive-\(mode)")
         let server = try ListingServer(
