@@ -7,39 +7,77 @@ import Synchronization
 /// downloads and uploads together move at most `bytesPerSecond` on average: each data
 /// connection moves at most `stepBytes` at a time, then is charged for what it moved and its
 /// thread sleeps until the bucket is out of debt. The bucket holds at most `stepBytes`
-/// (about 100 ms of the rate), so a burst after an idle spell is bounded too. Sessions block
+/// (about 100 ms of the rate), so a burst after an idle spell is bounded too. The rate may
+/// follow a schedule (`init(schedule:)`). Sessions block
 /// their threads; never use a limited session from inside an async task.
 public final class BandwidthLimit: Sendable, Equatable {
-    /// Bytes per second; at least 1.
-    public let bytesPerSecond: Int
-    /// The most bytes one read or write of a data connection moves under this limit, and the
-    /// bucket's depth: a tenth of a second of the rate, within 4 KiB...256 KiB.
-    public let stepBytes: Int
-
     private struct Bucket {
+        /// Bytes per second now; nil: no limit now (a schedule's `off`).
+        var rate: Int?
         /// Bytes that may move now; negative: a debt the next charges sleep off.
         var tokens: Double
         /// When `tokens` was last brought up to date (monotonic seconds).
         var updated: Double
+        /// When the schedule was last read (monotonic seconds).
+        var scheduleRead: Double
     }
 
     private let bucket: Mutex<Bucket>
+    /// The rate at a wall-clock time (nil: none then), read at most once a second; nil: fixed.
+    private let schedule: (@Sendable (Date) -> Int?)?
 
     /// A limit of `bytesPerSecond` (values below 1 are taken as 1), its bucket full.
-    public init(bytesPerSecond: Int) {
-        let rate = max(bytesPerSecond, 1)
-        self.bytesPerSecond = rate
-        self.stepBytes = min(max(rate / 10, 4 * 1024), 256 * 1024)
-        self.bucket = Mutex(Bucket(tokens: Double(stepBytes), updated: SocketTransport.monotonicSeconds()))
+    public convenience init(bytesPerSecond: Int) {
+        self.init(rate: bytesPerSecond, schedule: nil)
     }
+
+    /// A limit whose rate follows `schedule`: the bytes per second it gives for the current
+    /// time (nil: no limit then; values below 1 are taken as 1), asked again at most once a
+    /// second, so a daily schedule (`08:00,512k 18:00,off`) changes the rate of transfers
+    /// under way.
+    public convenience init(schedule: @escaping @Sendable (Date) -> Int?) {
+        self.init(rate: schedule(Date()), schedule: schedule)
+    }
+
+    private init(rate: Int?, schedule: (@Sendable (Date) -> Int?)?) {
+        let now = SocketTransport.monotonicSeconds()
+        let rate = rate.map { max($0, 1) }
+        self.schedule = schedule
+        self.bucket = Mutex(
+            Bucket(rate: rate, tokens: Double(rate.map(Self.step) ?? 0), updated: now, scheduleRead: now))
+    }
+
+    /// Bytes per second now; nil when the schedule says no limit now.
+    public var bytesPerSecond: Int? { bucket.withLock { $0.rate } }
+
+    /// The most bytes one read or write of a data connection moves under this limit now, and
+    /// the bucket's depth: a tenth of a second of the rate, within 4 KiB...256 KiB (`Int.max`
+    /// without a limit now).
+    public var stepBytes: Int { bucket.withLock { $0.rate.map(Self.step) ?? .max } }
+
+    private static func step(_ rate: Int) -> Int { min(max(rate / 10, 4 * 1024), 256 * 1024) }
 
     /// Takes `count` bytes out of the bucket at monotonic time `now` (seconds).
     /// - Returns: the seconds the caller must wait before moving more (0 when not in debt).
     public func charge(_ count: Int, now: Double) -> Double {
-        let rate = Double(bytesPerSecond)
+        let scheduled = bucket.withLock { bucket in
+            guard schedule != nil, now - bucket.scheduleRead >= 1 else { return false }
+            bucket.scheduleRead = now
+            return true
+        }
+        let fresh = scheduled ? schedule.map { $0(Date()).map { max($0, 1) } } : nil
         return bucket.withLock { bucket in
+            if let fresh, fresh != bucket.rate {
+                bucket.rate = fresh
+                bucket.tokens = min(bucket.tokens, Double(fresh.map(Self.step) ?? 0))
+            }
+            guard let rate = bucket.rate.map(Double.init) else {
+                bucket.updated = now
+                return 0
+            }
+            let depth = Double(Self.step(Int(rate)))
             let elapsed = max(now - bucket.updated, 0)
-            bucket.tokens = min(bucket.tokens + elapsed * rate, Double(stepBytes))
+            bucket.tokens = min(bucket.tokens + elapsed * rate, depth)
             bucket.updated = max(now, bucket.updated)
             bucket.tokens -= Double(max(count, 0))
             return bucket.tokens < 0 ? -bucket.tokens / rate : 0

@@ -61,7 +61,13 @@ struct DeviceBuilder {
         if let value = own.acceptNewIdentity ?? defaults.acceptNewIdentity { device.acceptNewIdentity = value }
         device.onConflict = own.onConflict ?? defaults.onConflict
         device.order = own.order ?? defaults.order
-        if let value = own.bwlimit ?? defaults.bwlimit { device.bwlimit = value > 0 ? value : nil }
+        // A device's own rate or schedule wins over both of `defaults`.
+        let ownsLimit = own.bwlimit != nil || own.bwlimitSchedule != nil
+        if let value = ownsLimit ? own.bwlimit : defaults.bwlimit { device.bwlimit = value > 0 ? value : nil }
+        if var schedule = ownsLimit ? own.bwlimitSchedule : defaults.bwlimitSchedule {
+            schedule.timeZone = own.timezone ?? defaults.timezone ?? .current
+            device.bwlimitSchedule = schedule
+        }
         if let value = own.keepalive ?? defaults.keepalive { device.keepalive = value }
         return (device, name.position)
     }

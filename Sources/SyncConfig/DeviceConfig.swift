@@ -75,6 +75,9 @@ public struct DeviceConfig: Sendable, Hashable {
     /// Bytes per second all of this device's transfers together may move (`bwlimit`); nil: no
     /// limit (the default). `--bwlimit` caps the whole run besides.
     public var bwlimit: Int64?
+    /// The daily schedule of this device's limit (`bwlimit: "08:00,512k 18:00,off"`), in the
+    /// device's `timezone` when set, else the machine's; nil: `bwlimit` holds all day.
+    public var bwlimitSchedule: BandwidthSchedule?
     /// Seconds between NOOPs on the control connection during a transfer (`keepalive`), so
     /// that NAT routers keep it; 0 sends none; default 60.
     public var keepalive = 60

@@ -50,6 +50,9 @@ struct DeviceFields {
     var order: TransferOrder?
     /// Bytes per second; 0: no limit (`off`, to lift one `defaults` sets).
     var bwlimit: Int64?
+    /// A daily schedule of `bwlimit` instead (`08:00,512k 18:00,off`), in the machine's zone
+    /// until `DeviceBuilder` sets the device's.
+    var bwlimitSchedule: BandwidthSchedule?
     var keepalive: Int?
     /// An unknown `timezone` name: it fails the device only, not the file.
     var timezoneProblem: ConfigError?
@@ -141,7 +144,17 @@ struct DeviceFields {
         case "accept_new_identity": acceptNewIdentity = try reader.boolean(node, key: key)
         case "on_conflict": onConflict = try reader.choice(node, key: key)
         case "order": order = try reader.choice(node, key: key)
-        case "bwlimit": bwlimit = try reader.rate(node, key: key)
+        case "bwlimit":
+            if let text = node.scalarText, text.contains(":") {
+                guard let schedule = BandwidthSchedule.parse(text, timeZone: .current) else {
+                    throw reader.error(
+                        at: node.position,
+                        "'bwlimit' schedule must be times of day with rates, like \"08:00,512k 18:00,off\"")
+                }
+                bwlimitSchedule = schedule
+            } else {
+                bwlimit = try reader.rate(node, key: key)
+            }
         case "keepalive": keepalive = try reader.integer(node, key: key, in: 0...86_400)
         default: break  // checkKnown refused every other key
         }

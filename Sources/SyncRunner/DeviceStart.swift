@@ -31,9 +31,7 @@ struct DeviceStart: Sendable {
         let log = commandLog.map { log in { @Sendable line in log(name, line) } }
         var configuration = device.sessionConfiguration
         // The device's cap is shared by all its connections, the run's by all devices.
-        configuration.bandwidthLimits = [
-            device.bwlimit.map { BandwidthLimit(bytesPerSecond: Int(clamping: $0)) }, runBandwidth,
-        ].compactMap { $0 }
+        configuration.bandwidthLimits = [Self.bandwidthLimit(of: device), runBandwidth].compactMap { $0 }
         let keepalive = KeepaliveQuirk(store: store, device: name)
         let connect = { () throws -> RemoteFileSystem in
             let remote: FTPRemote
@@ -51,6 +49,15 @@ struct DeviceStart: Sendable {
         let persist = !options.dryRun
         run.finishing = { report in keepalive.conclude(&report, persist: persist) }
         return run.run()
+    }
+
+    /// The cap of `device`'s own transfers: its `bwlimit` schedule (read as the transfers go)
+    /// or rate; nil for none.
+    static func bandwidthLimit(of device: DeviceConfig) -> BandwidthLimit? {
+        if let schedule = device.bwlimitSchedule {
+            return BandwidthLimit { date in schedule.rate(at: date).map { Int(clamping: $0) } }
+        }
+        return device.bwlimit.map { BandwidthLimit(bytesPerSecond: Int(clamping: $0)) }
     }
 
     /// The report of a device whose settings cannot work (`DeviceConfig.problem`): failed,

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import FTPClient
@@ -28,4 +29,20 @@ struct BandwidthLimitTests {
         #expect([BandwidthLimit]().step(256 * 1024) == 256 * 1024)
         #expect(limits[0] == limits[0] && limits[0] != limits[1], "equal only to itself: one shared bucket")
     }
+}
+
+/// A limit that follows a schedule reads it again at most once a second, and `nil` lifts it.
+@Test func aScheduledLimitFollowsItsSchedule() {
+    let rate = Mutex<Int?>(1 << 20)
+    let limit = BandwidthLimit { _ in rate.withLock { $0 } }
+    #expect(limit.bytesPerSecond == 1 << 20)
+    let now = SocketTransport.monotonicSeconds() + 2
+    rate.withLock { $0 = nil }
+    #expect(limit.charge(10 << 20, now: now) == 0, "off: no wait, however much moved")
+    #expect(limit.stepBytes == .max)
+    rate.withLock { $0 = 1 << 10 }
+    #expect(limit.charge(4096, now: now + 0.5) == 0, "read at most once a second: still off")
+    // 1 KiB/s again: the bucket holds one step (4 KiB) at most, 8 KiB waits 4 s or more.
+    #expect(limit.charge(8192, now: now + 1.5) >= 4)
+    #expect(limit.bytesPerSecond == 1 << 10)
 }

@@ -84,4 +84,25 @@ import Testing
         #expect(abs(deviceRate / (Self.rate / 2) - 1) <= 0.2, "\(Int(deviceRate)) bytes/s against 512 KiB/s")
         print("bwlimit device 512k under run 1M: \(Int(deviceRate)) bytes/s")
     }
+
+    /// A daily schedule (`bwlimit: "HH:MM,1M HH:MM,off"`, in the device's `timezone`): two
+    /// hours into its 1M window, a pull of 2 MiB takes about 2 s.
+    @Test func aScheduledLimitHoldsInItsWindow() throws {
+        let work = try makeTemporaryFolder("bwlimit-schedule")
+        try Self.served(work + "/served", files: 1, bytes: 2 << 20)
+        let server = try FTPServer(.pyftpdlib, root: work + "/served", address: "127.0.53.6")
+        defer { server.stop() }
+        let minute = Int(Date().timeIntervalSince1970 / 60) % 1440
+        let text = { (minute: Int) in String(format: "%02d:%02d", minute / 60, minute % 60) }
+        let schedule = "\(text((minute + 1440 - 120) % 1440)),1M \(text((minute + 120) % 1440)),off"
+        let config = work + "/device.yaml"
+        try
+            ("local: \(work)/mirror\ndevices:\n"
+            + server.deviceYAML(name: "cam", extra: "    timezone: UTC\n    bwlimit: \"\(schedule)\"\n"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let (rate, pull) = try Self.measured(["pull", config], bytes: 2 << 20)
+        #expect(pull.status == 0, "\(pull.stdout)\(pull.stderr)")
+        #expect(abs(rate / Self.rate - 1) <= 0.2, "\(schedule): \(Int(rate)) bytes/s against 1 MiB/s")
+        print("bwlimit schedule \(schedule): \(Int(rate)) bytes/s")
+    }
 }

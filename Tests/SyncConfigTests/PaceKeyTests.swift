@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SyncConfig
@@ -33,6 +34,33 @@ import Testing
     for wrong in ["bwlimit: fast", "bwlimit: -1k", "keepalive: -1", "keepalive: 2m"] {
         #expect(throws: (any Error).self, "\(wrong)") {
             try parsed("local: mirror\ndevices:\n  - name: cam\n    host: c.example\n    \(wrong)\n")
+        }
+    }
+}
+
+/// A daily `bwlimit` schedule, in the device's `timezone` (else the machine's): the last
+/// change at or before the time of day holds, the day's last one before its first.
+@Test func bwlimitTakesADailySchedule() throws {
+    let config = try parsed(
+        """
+        local: mirror
+        devices:
+          - name: cam
+            host: a.example
+            timezone: "+08:00"
+            bwlimit: "18:00,off 08:00,512k"
+        """)
+    let schedule = try #require(config.devices[0].bwlimitSchedule)
+    #expect(config.devices[0].bwlimit == nil)
+    #expect(schedule.changes.map(\.minute) == [480, 1080])
+    #expect(schedule.rate(atMinute: 479) == nil && schedule.rate(atMinute: 480) == 524_288)
+    #expect(schedule.rate(atMinute: 1079) == 524_288 && schedule.rate(atMinute: 1439) == nil)
+    // 01:00 UTC is 09:00 at +08:00; 11:00 UTC is 19:00 there.
+    #expect(schedule.rate(at: Date(timeIntervalSince1970: 3600)) == 524_288)
+    #expect(schedule.rate(at: Date(timeIntervalSince1970: 11 * 3600)) == nil)
+    for wrong in ["\"25:00,1M\"", "\"08:00,1M 08:00,2M\"", "\"08:00\"", "\"8:00,1M\"", "\"08:00,fast\""] {
+        #expect(throws: (any Error).self, "\(wrong)") {
+            try parsed("local: mirror\ndevices:\n  - name: cam\n    host: c.example\n    bwlimit: \(wrong)\n")
         }
     }
 }
