@@ -261,7 +261,10 @@ extension FTPSessionCore {
         if uploading, failure == nil {
             data.finishWriting()
             try awaitDelivery(data, during: shown, moved: moved)
-            awaitServerEnd(data, patience: SocketTransport.monotonicSeconds() - started)
+            readWaitingNoopReplies()
+            if transferKeepalive?.final == nil {
+                awaitServerEnd(data, patience: SocketTransport.monotonicSeconds() - started)
+            }
         }
         data.close()
         let final = try finalReply(after: first, during: shown)

@@ -70,10 +70,7 @@ extension FTPSessionCore {
         guard now >= keepalive.due else { return }
         keepalive.due = now + keepalive.interval
         do {
-            while keepalive.outstanding > 0, control.hasWaitingInput {
-                keepalive.file(
-                    try control.readReply(during: "NOOP", maximumLines: ReplyParser.maximumLines, seconds: 1))
-            }
+            try readWaitingReplies(&keepalive, on: control)
             if keepalive.misstep == nil, keepalive.outstanding < TransferKeepalive.maximumOutstanding {
                 try control.sendLine(Array("NOOP".utf8), shown: "NOOP")
                 keepalive.sent += 1
@@ -81,6 +78,29 @@ extension FTPSessionCore {
         } catch {
             // The control connection broke: the transfer's final reply tells.
             keepalive.misstep = "the control connection failed during a NOOP (\(error))"
+        }
+        transferKeepalive = keepalive
+    }
+
+    /// Reads the replies already waiting on the control connection while NOOPs are outstanding
+    /// (a server that answers them during the transfer), filing each.
+    /// - Throws: what reading a reply throws.
+    private func readWaitingReplies(_ keepalive: inout TransferKeepalive, on control: ControlConnection)
+        throws(FTPError)
+    {
+        while keepalive.outstanding > 0, control.hasWaitingInput {
+            keepalive.file(try control.readReply(during: "NOOP", maximumLines: ReplyParser.maximumLines, seconds: 1))
+        }
+    }
+
+    /// After an upload's last byte: reads the NOOP replies already waiting, so that they do not
+    /// end the wait for the server to take the upload (`awaitServerEnd`) early.
+    func readWaitingNoopReplies() {
+        guard var keepalive = transferKeepalive, keepalive.misstep == nil, let control else { return }
+        do {
+            try readWaitingReplies(&keepalive, on: control)
+        } catch {
+            keepalive.misstep = "the control connection failed during a transfer (\(error))"
         }
         transferKeepalive = keepalive
     }
