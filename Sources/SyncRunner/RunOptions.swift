@@ -45,6 +45,12 @@ public struct RunOptions: Sendable, Equatable {
     public var deviceListingLimits: ListingBudget.Limits
     /// The caps on the listings of all devices of the run together.
     public var runListingLimits: ListingBudget.Limits
+    /// Bytes the run moves (downloads and uploads, all devices together) before it stops
+    /// starting actions (`--max-transfer`, `RunCaps`); nil: no cap. Not applied to a dry run.
+    public var maxTransfer: UInt64?
+    /// Seconds since the run started before it stops starting actions (`--max-duration`,
+    /// `RunCaps`); nil: no cap. Not applied to a dry run.
+    public var maxDuration: Double?
 
     /// Options with every override unset: each device's configuration, else the defaults.
     public init(
@@ -52,7 +58,7 @@ public struct RunOptions: Sendable, Equatable {
         deleteExtraneous: Bool = false, maxDelete: Int? = RunOptions.defaultMaxDelete,
         onConflict: ConflictPolicy? = nil, connections: Int? = nil, order: TransferOrder? = nil,
         acceptNewIdentity: Bool = false, deviceListingLimits: ListingBudget.Limits = .device,
-        runListingLimits: ListingBudget.Limits = .run
+        runListingLimits: ListingBudget.Limits = .run, maxTransfer: UInt64? = nil, maxDuration: Double? = nil
     ) {
         self.direction = direction
         self.dryRun = dryRun
@@ -66,6 +72,8 @@ public struct RunOptions: Sendable, Equatable {
         self.acceptNewIdentity = acceptNewIdentity
         self.deviceListingLimits = deviceListingLimits
         self.runListingLimits = runListingLimits
+        self.maxTransfer = maxTransfer
+        self.maxDuration = maxDuration
     }
 
     /// `jobs` within 1...`maximumJobs`.
