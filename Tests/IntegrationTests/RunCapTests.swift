@@ -245,4 +245,41 @@ import Testing
         #expect(rest.status == 0, "\(rest.stdout)\(rest.stderr)")
         for name in Self.names.prefix(4) { #expect(Push.bytes(served + "/" + name) == Self.content(name)) }
     }
+
+    /// An upload throttled to 150 kB/s under `--max-duration 2s` is cut after the grace; its
+    /// temporary stays on the server and the next push continues it (APPE or REST + STOR)
+    /// instead of sending it again from byte 0.
+    @Test func anUploadCutAfterTheGraceIsContinuedByTheNextPush() throws {
+        let work = try makeTemporaryFolder("cap-push-cut")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        let modified = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 3_600
+        // Larger than what the socket buffers of both sides hold at this rate.
+        let big = pseudoRandomBytes(6_000_000, seed: 55)
+        try writeTree([SampleFile(path: "clip.bin", content: big, modified: modified)], at: mirror + "/cam")
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.54.8", options: ["--throttle", "150000"])
+        defer { server.stop() }
+        let path = try config([server.deviceYAML(name: "cam")], mirror: mirror, at: work)
+        let options = ["--parallel", "1", "--no-progress", "--json"]
+
+        let first = try ftpsync(["push", path, "--max-duration", "2s"] + options)
+        #expect(first.status == 5, "\(first.stdout)\(first.stderr)")
+        let device = try #require(devices(try document(first)).first)
+        #expect((device["left"] as? [String: Any])?["cut"] as? Int == 1, "\(first.stdout)")
+        let onServer = (try? FileManager.default.contentsOfDirectory(atPath: served)) ?? []
+        #expect(!onServer.contains("clip.bin"), "\(onServer)")
+        let temporary = try #require(onServer.first, "\(onServer)")
+        let kept = ((try? FileManager.default.attributesOfItem(atPath: served + "/" + temporary))?[.size] as? Int) ?? 0
+        #expect(kept > 500_000 && kept < big.count, "\(kept)")
+
+        let next = try ftpsync(["push", path] + options)
+        #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
+        let resumed = devices(try document(next)).first?["actions"] as? [[String: Any]] ?? []
+        #expect((resumed.first?["offset"] as? Int ?? 0) > 0, "\(resumed)")
+        let commands = server.commands().map { $0.uppercased() }
+        #expect(commands.contains { $0.hasPrefix("APPE ") || ($0.hasPrefix("REST ") && $0 != "REST 0") }, "\(commands)")
+        #expect(Push.bytes(served + "/clip.bin") == big)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: served)) == ["clip.bin"])
+    }
 }
