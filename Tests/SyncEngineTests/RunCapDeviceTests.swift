@@ -116,4 +116,19 @@ struct RunCapDeviceTests {
         #expect(stopped.status == .partial)
         #expect(stopped.error == "--max-duration was reached; the next run continues; 1 entry skipped")
     }
+
+    /// A cut that comes before the plan was made (the device still connecting or listing)
+    /// stops the device too: `stopped`, nothing failed, what it had to do unknown.
+    @Test func aCutBeforeThePlanStopsTheDeviceWithNothingKnownLeft() throws {
+        let device = try TestDevice(connections: 1)
+        device.server.put("/f.jpg", bytes(1_000))
+        _ = try capped(device) { run in
+            RunCaps(maxBytes: nil, maxSeconds: 0, within: run, schedule: { _, work in work() })
+        }
+        let report = device.runPull()
+        #expect(report.status == .stopped, "\(report.error ?? "")")
+        #expect(report.error == "cut 10 s after --max-duration was reached; the next run resumes from here")
+        #expect(report.left == .unknown)
+        #expect(report.actions.isEmpty && report.stats.failed == 0)
+    }
 }
