@@ -107,6 +107,8 @@ struct RunCapDeviceTests {
         #expect(report.actions.count == 4 && report.actions.allSatisfy { $0.status == .deferred })
         #expect(report.left?.files == 4 && report.left?.actions == 4)
         #expect(device.server.count("RETR") == 0)
+        // No extra connection is opened only to defer actions.
+        #expect(device.server.connects == 1)
 
         var stopped = DeviceReport(name: "cam")
         stopped.status = .stopped

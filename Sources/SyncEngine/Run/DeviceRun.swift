@@ -259,8 +259,9 @@ public final class DeviceRun {
 
     /// Carries out the actions of `spool` over up to `job.connections` connections
     /// (`TransferScheduler`): `first` works over `remote`; `extra` makes the worker of each
-    /// further connection, opened fresh and reconnecting like the first. Then sets the device's
-    /// status and, when every action was done, records the sync's time.
+    /// further connection, opened fresh and reconnecting like the first (none once a run cap was
+    /// reached). Then sets the device's status (`stopped`, with `left`, when a cap deferred
+    /// actions and nothing failed) and, when every action was done, records the sync's time.
     private func carryOut(
         _ spool: PlanSpool, remote: ResilientRemote, first: ConnectionWorker,
         extra: @escaping (RemoteFileSystem) -> ConnectionWorker, into report: inout DeviceReport
@@ -270,6 +271,8 @@ public final class DeviceRun {
             lookAhead: job.order == nil ? TransferScheduler.planLookAhead : TransferScheduler.orderLookAhead,
             order: job.order
         ) { [job, connect] in
+            // After a cap no action starts: no connection is opened only to defer them.
+            if let cap = job.caps?.reached { throw RunInterrupted(cap: cap) }
             let sibling = try ResilientRemote.open(
                 policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation
             ) {
