@@ -12,6 +12,8 @@ public enum ExitCode: Int32, Sendable {
     case locked = 3
     /// Safety stop: a device's plan exceeded `--max-delete`, or failed its identity check.
     case safetyStop = 4
+    /// Stopped early by `--max-transfer` or `--max-duration`; the next run continues.
+    case stoppedByCap = 5
 }
 
 /// A usage error: a bad option, a missing argument, an unknown device. Exit 2.
@@ -21,9 +23,12 @@ public struct UsageError: Error, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// The exit code a set of device reports calls for.
+/// The exit code a set of device reports calls for: a safety stop (4) over a failure (1) over
+/// a run cap (5): a cap that also met a failure must not hide it from a script that treats 5 as
+/// "continue next time".
 func exitCode(for reports: [DeviceReport]) -> ExitCode {
     if reports.contains(where: { $0.status == .refused }) { return .safetyStop }
-    if reports.contains(where: { $0.status != .ok }) { return .partialFailure }
+    if reports.contains(where: { $0.status != .ok && $0.status != .stopped }) { return .partialFailure }
+    if reports.contains(where: { $0.status == .stopped }) { return .stoppedByCap }
     return .success
 }

@@ -18,15 +18,17 @@ func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
 ///   - actionsLogged: the log got each action's line as it finished.
 ///   - actionsPrinted: stderr got each finished action's line; the text report leaves out the
 ///     done ones (it keeps failed actions, with their error, and the counts).
+///   - stoppedBy: the run cap that stopped the run early (`SyncRunner.stoppedBy`).
 func finishRun(
     command: String, options: SyncOptions, dryRun: Bool, reports: [DeviceReport], started: Date,
-    console: Console, log: LogFile?, actionsLogged: Bool = false, actionsPrinted: Bool = false
+    console: Console, log: LogFile?, actionsLogged: Bool = false, actionsPrinted: Bool = false,
+    stoppedBy: RunCap? = nil
 ) -> (code: ExitCode, document: RunDocument) {
     let code = exitCode(for: reports)
     // A signal decides the process's exit code (128 + its number); the document says so.
     let document = RunDocument(
         command: command, dryRun: dryRun, devices: reports, started: started,
-        exitCode: SignalHandling.exitCode ?? code.rawValue)
+        exitCode: SignalHandling.exitCode ?? code.rawValue, stoppedBy: stoppedBy)
     let elapsed = document.durationSeconds
     log?.write(document, elapsed: elapsed, actionsLogged: actionsLogged)
     if options.report.json {

@@ -109,7 +109,7 @@ struct SyncRun {
             (code, document) = finishRun(
                 command: command, options: self.options, dryRun: options.dryRun, reports: reports, started: started,
                 console: console, log: log, actionsLogged: progress.logsActions,
-                actionsPrinted: progress.printsActions)
+                actionsPrinted: progress.printsActions, stoppedBy: runner.stoppedBy)
         }
         // From here on the reported exit code is the process's, whatever signal comes.
         SignalHandling.settle(document.exitCode)
@@ -126,14 +126,16 @@ struct SyncRun {
 extension SyncOptions {
     /// These options as the runner takes them, for a run in `direction`: `--dry-run`,
     /// `--device`, `--jobs`, `--delete`, `--max-delete` (-1 = no limit), `--on-conflict`,
-    /// `--parallel`, `--order`, `--accept-new-identity`, `--bwlimit` (each checked when parsed); the listing caps from
+    /// `--parallel`, `--order`, `--accept-new-identity`, `--bwlimit`, `--max-transfer`,
+    /// `--max-duration` (each checked when parsed); the listing caps from
     /// `FTPSYNC_LISTING_LIMITS` in `environment` (tests only).
     func runOptions(direction: SyncDirection, environment: [String: String] = [:]) -> RunOptions {
         let limits = ListingBudget.Limits.fromEnvironment(environment)
         var options = RunOptions(
             direction: direction, dryRun: dryRun, devices: selection.names, jobs: jobs, deleteExtraneous: delete,
             maxDelete: maxDeleteLimit, onConflict: onConflict, connections: parallel, order: order,
-            acceptNewIdentity: acceptNewIdentity, deviceListingLimits: limits.device, runListingLimits: limits.run)
+            acceptNewIdentity: acceptNewIdentity, deviceListingLimits: limits.device, runListingLimits: limits.run,
+            maxTransfer: maxTransfer, maxDuration: maxDuration.map(Double.init))
         options.bwlimit = bwlimit
         return options
     }

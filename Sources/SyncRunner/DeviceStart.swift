@@ -14,16 +14,21 @@ struct DeviceStart: Sendable {
     /// Told each FTP command and reply of a device (PASS masked), with the device's name.
     let commandLog: (@Sendable (_ device: String, _ line: String) -> Void)?
     let cancellation: CancellationToken
+    /// The run's caps (`--max-transfer`, `--max-duration`); nil: none (or a dry run).
+    let caps: RunCaps?
     /// The run's listing budget every device's own budget draws on as well.
     let runListingBudget: ListingBudget
     /// The run's bandwidth cap (`--bwlimit`) every device's transfers share; nil: none.
     var runBandwidth: BandwidthLimit?
 
-    /// Runs `device` to its end; never throws (a device that cannot run is reported failed).
+    /// Runs `device` to its end; never throws (a device that cannot run is reported failed, one
+    /// a run cap keeps from starting `stopped`).
     func run(_ device: DeviceConfig) -> DeviceReport {
         if let problem = device.problem { return refusedSettings(device, problem: problem) }
+        if let cap = caps?.reached { return notStarted(device, cap: cap) }
         var job = options.job(for: device, localRoot: localRoot)
-        job.cancellation = cancellation
+        job.cancellation = caps?.cancellation ?? cancellation
+        job.caps = caps
         let budget = ListingBudget(
             owner: "device \(device.name)", limits: options.deviceListingLimits, parent: runListingBudget)
         job.listingBudget = budget
@@ -67,6 +72,18 @@ struct DeviceStart: Sendable {
         var report = DeviceReport(name: device.name)
         report.status = .failed
         report.error = "configuration: " + problem
+        events?(.deviceFinished(device: device.name, report: report))
+        return report
+    }
+
+    /// The report of a device not started because the run reached `cap` first: stopped, nothing
+    /// connected, changed or recorded; the next run syncs it.
+    private func notStarted(_ device: DeviceConfig, cap: RunCap) -> DeviceReport {
+        events?(.deviceStarted(device: device.name))
+        var report = DeviceReport(name: device.name)
+        report.status = .stopped
+        report.error = "not started: \(cap.option) was reached before this device's turn; the next run syncs it"
+        report.left = .notStarted
         events?(.deviceFinished(device: device.name, report: report))
         return report
     }

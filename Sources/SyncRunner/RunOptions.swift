@@ -48,6 +48,12 @@ public struct RunOptions: Sendable, Equatable {
     /// Bytes per second all transfers of the run together may move (`--bwlimit`); nil: no
     /// limit. Each device's `bwlimit` applies besides.
     public var bwlimit: Int64?
+    /// Bytes the run moves (downloads and uploads, all devices together) before it stops
+    /// starting actions (`--max-transfer`, `RunCaps`); nil: no cap. Not applied to a dry run.
+    public var maxTransfer: UInt64?
+    /// Seconds since the run started before it stops starting actions (`--max-duration`,
+    /// `RunCaps`); nil: no cap. Not applied to a dry run.
+    public var maxDuration: Double?
 
     /// Options with every override unset: each device's configuration, else the defaults.
     public init(
@@ -55,7 +61,7 @@ public struct RunOptions: Sendable, Equatable {
         deleteExtraneous: Bool = false, maxDelete: Int? = RunOptions.defaultMaxDelete,
         onConflict: ConflictPolicy? = nil, connections: Int? = nil, order: TransferOrder? = nil,
         acceptNewIdentity: Bool = false, deviceListingLimits: ListingBudget.Limits = .device,
-        runListingLimits: ListingBudget.Limits = .run
+        runListingLimits: ListingBudget.Limits = .run, maxTransfer: UInt64? = nil, maxDuration: Double? = nil
     ) {
         self.direction = direction
         self.dryRun = dryRun
@@ -69,6 +75,8 @@ public struct RunOptions: Sendable, Equatable {
         self.acceptNewIdentity = acceptNewIdentity
         self.deviceListingLimits = deviceListingLimits
         self.runListingLimits = runListingLimits
+        self.maxTransfer = maxTransfer
+        self.maxDuration = maxDuration
     }
 
     /// `jobs` within 1...`maximumJobs`.

@@ -35,11 +35,17 @@ public final class SyncRunner: Sendable {
     private let commandLog: (@Sendable (_ device: String, _ line: String) -> Void)?
     private let streams = EventStreams()
     private let purged = Mutex<TrashPurge.Outcome?>(nil)
+    private let capped = Mutex<RunCap?>(nil)
 
     /// What the last `run()` did to the trash: a real pull, after its devices, removes the
     /// trash folders older than `trash_retention` (`TrashPurge`). Nil before a run, and for a
     /// push, a dry run, a run that found the lock held, or a retention of 0 (keep forever).
     public var trashPurge: TrashPurge.Outcome? { purged.withLock { $0 } }
+
+    /// The cap (`RunOptions.maxTransfer`, `maxDuration`) that stopped the last `run()` early:
+    /// it was reached and left work of a device for the next run (`DeviceReport.left`). Nil
+    /// before a run, for a run no cap stopped, and for a dry run (caps apply when carrying out).
+    public var stoppedBy: RunCap? { capped.withLock { $0 } }
 
     /// Prepares a run; connects to nothing and changes nothing yet.
     /// - Parameters:
@@ -72,7 +78,9 @@ public final class SyncRunner: Sendable {
 
     /// Runs the devices and returns their reports; blocks the calling thread until the last
     /// device ended; a real pull then purges the old trash (`trashPurge`). A dry run takes no
-    /// lock and creates nothing (not even `.ftpsync/`).
+    /// lock and creates nothing (not even `.ftpsync/`). With caps (`RunOptions.maxTransfer`,
+    /// `maxDuration`) the run stops starting actions and devices once one is reached (`RunCaps`;
+    /// the devices it stopped are `stopped`, `stoppedBy` names the cap); a dry run plans in full.
     /// - Returns: `.finished` with the reports, or `.locked` when another run holds the lock.
     /// - Throws: `RunLockError.failed` when the lock file cannot be made; `StoreError` when
     ///   the state cannot be opened. A device's own failure is in its report, never thrown.
@@ -80,18 +88,24 @@ public final class SyncRunner: Sendable {
         defer { streams.finish() }
         let started = Date()
         purged.withLock { $0 = nil }
+        capped.withLock { $0 = nil }
         let state: RunState
         do {
             state = try RunState.open(localRoot: configuration.localRoot, dryRun: options.dryRun)
         } catch let held as RunLockHeld {
             return .locked(held)
         }
+        // Caps count from here: the lock is held, the devices are about to start.
+        let caps =
+            options.dryRun
+            ? nil : RunCaps(maxBytes: options.maxTransfer, maxSeconds: options.maxDuration, within: cancellation)
         var start = DeviceStart(
             options: options, localRoot: configuration.localRoot, store: state.store, events: eventHandler(),
-            commandLog: commandLog, cancellation: cancellation,
+            commandLog: commandLog, cancellation: cancellation, caps: caps,
             runListingBudget: ListingBudget(owner: "the run", limits: options.runListingLimits))
         start.runBandwidth = options.bwlimit.map { BandwidthLimit(bytesPerSecond: Int(clamping: $0)) }
         let reports = DeviceRunner.runAll(devices, limit: options.boundedJobs) { [start] in start.run($0) }
+        if reports.contains(where: { $0.left != nil }) { capped.withLock { $0 = caps?.reached } }
         let retention = configuration.run.trashRetentionSeconds
         if options.direction == .pull, !options.dryRun, retention > 0 {
             // Under the lock: no other run is moving files into the trash meanwhile.

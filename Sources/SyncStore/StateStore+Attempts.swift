@@ -5,7 +5,7 @@ import Foundation
 public struct DeviceAttempt: Sendable, Hashable {
     /// When the run of the device ended (UTC).
     public var at: Date
-    /// The device's status in that run: `ok`, `partial`, `failed`, `refused`.
+    /// The device's status in that run: `ok`, `partial`, `failed`, `refused`, `stopped`.
     public var status: String
     /// Why it was not `ok`, one line; nil when it was.
     public var error: String?
@@ -34,6 +34,13 @@ public struct DeviceAttempt: Sendable, Hashable {
 
     /// True when the run completed the device (`ok`): the end of a run of failures.
     public var succeeded: Bool { status == "ok" }
+
+    /// True when a run cap (`--max-transfer`, `--max-duration`) stopped the run of the device
+    /// (`stopped`): nothing failed, and nothing was completed.
+    public var stoppedByCap: Bool { status == "stopped" }
+
+    /// True when the run counts as a failure of the device: neither `ok` nor `stopped`.
+    public var failed: Bool { !succeeded && !stoppedByCap }
 }
 
 /// What the state knows of a device's health: its last attempt and the runs that have not
@@ -56,8 +63,9 @@ public struct DeviceHealth: Sendable, Hashable {
 
 extension StateStore {
     /// Records the end of a run of `device`: its time, status, error (nil when fine), what it
-    /// transferred and how long it took; a run that is not `ok` adds one to the device's
-    /// consecutive failures (the first sets `failingSince`), an `ok` one clears them.
+    /// transferred and how long it took; a run that failed (`DeviceAttempt.failed`) adds one to
+    /// the device's consecutive failures (the first sets `failingSince`), an `ok` one clears
+    /// them, one a run cap stopped leaves them as they were.
     /// `markSynced` stays the record of the last successful run.
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func markAttempt(device: String, _ attempt: DeviceAttempt) throws(StoreError) {
@@ -68,19 +76,21 @@ extension StateStore {
                 """
                 INSERT INTO devices (name, last_attempt, last_status, last_error, last_transferred, last_bytes,
                     last_failures, last_seconds, failing_streak, failing_since)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, CASE WHEN ?9 THEN 0 ELSE 1 END, CASE WHEN ?9 THEN NULL ELSE ?2 END)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, CASE WHEN ?10 THEN 1 ELSE 0 END, CASE WHEN ?10 THEN ?2 END)
                 ON CONFLICT (name) DO UPDATE SET last_attempt = excluded.last_attempt,
                     last_status = excluded.last_status, last_error = excluded.last_error,
                     last_transferred = excluded.last_transferred, last_bytes = excluded.last_bytes,
                     last_failures = excluded.last_failures, last_seconds = excluded.last_seconds,
-                    failing_streak = CASE WHEN ?9 THEN 0 ELSE min(failing_streak, 1000000000) + 1 END,
-                    failing_since = CASE WHEN ?9 THEN NULL ELSE coalesce(failing_since, excluded.last_attempt) END
+                    failing_streak = CASE WHEN ?9 THEN 0 WHEN ?10 THEN min(failing_streak, 1000000000) + 1
+                        ELSE failing_streak END,
+                    failing_since = CASE WHEN ?9 THEN NULL WHEN ?10 THEN coalesce(failing_since, excluded.last_attempt)
+                        ELSE failing_since END
                 """,
                 [
                     .text(device), .real(attempt.at.timeIntervalSince1970), .text(attempt.status),
                     attempt.error.map { .text($0) } ?? .null, .integer(Int64(attempt.filesTransferred)),
                     .integer(bytes), .integer(Int64(attempt.failures)), .real(seconds),
-                    .integer(attempt.succeeded ? 1 : 0),
+                    .integer(attempt.succeeded ? 1 : 0), .integer(attempt.failed ? 1 : 0),
                 ])
         }
     }

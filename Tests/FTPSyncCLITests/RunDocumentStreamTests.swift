@@ -83,12 +83,12 @@ import Testing
         let expected: [String: Any] = [
             "command": "pull", "dry_run": false, "error": NSNull(), "totals": stats(document.totals),
             "started": document.started, "finished": document.finished, "duration_seconds": 12.346, "exit_code": 1,
-            "version": document.version,
+            "version": document.version, "stopped_by": NSNull(),
             "devices": devices.map { device in
                 [
                     "name": device.name, "status": device.status.rawValue, "error": device.error ?? NSNull(),
                     "actions": device.actions.map(object), "stats": stats(device.stats), "notes": device.notes,
-                    "skipped": device.skipped.map { ["path": $0.path, "reason": $0.reason] },
+                    "skipped": device.skipped.map { ["path": $0.path, "reason": $0.reason] }, "left": NSNull(),
                 ] as [String: Any]
             },
         ]

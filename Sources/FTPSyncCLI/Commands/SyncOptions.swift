@@ -118,6 +118,24 @@ struct SyncOptions: ParsableArguments {
         transform: OptionValue.rate)
     var bwlimit: Int64?
 
+    /// `--max-transfer` in bytes; nil: no cap.
+    @Option(
+        name: .customLong("max-transfer"),
+        help: ArgumentHelp(
+            "stop starting transfers once the run moved SIZE bytes, all devices together (exit 5; the rest next run)",
+            discussion: "no cap", valueName: "SIZE"),
+        transform: OptionValue.capSize)
+    var maxTransfer: UInt64?
+
+    /// `--max-duration` in seconds; nil: no cap.
+    @Option(
+        name: .customLong("max-duration"),
+        help: ArgumentHelp(
+            "stop starting transfers once the run has lasted DURATION (exit 5; the rest next run)",
+            discussion: "no cap", valueName: "DURATION"),
+        transform: OptionValue.capDuration)
+    var maxDuration: Int?
+
     /// `--max-delete` as the policy takes it: nil for no limit.
     var maxDeleteLimit: Int? { maxDelete == -1 ? nil : maxDelete }
 

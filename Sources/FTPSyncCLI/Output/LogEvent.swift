@@ -28,6 +28,11 @@ struct LogEvent: Sendable {
         /// A line about pull's trash purge (`trash: removed …`, `trash: left alone …`,
         /// `trash: not removed: …`) and which of the three it is.
         case trash(String, TrashLine)
+        /// A run cap stopped a device before its plan was done (or before it started): why, and
+        /// what it left for the next run.
+        case deviceStopped(device: String, reason: String, left: LeftByCap)
+        /// A run cap (`--max-transfer`, `--max-duration`) stopped the run early.
+        case capReached(RunCap)
     }
 
     /// What a trash line tells: the event is `trash_` and this.
@@ -63,6 +68,8 @@ struct LogEvent: Sendable {
         case .startFailed: "start_failed"
         case .hook(_, _, let succeeded): succeeded ? "hook_done" : "hook_failed"
         case .trash(_, let line): "trash_" + line.rawValue
+        case .deviceStopped: "device_stopped"
+        case .capReached: "cap_reached"
         }
     }
 
@@ -77,14 +84,17 @@ struct LogEvent: Sendable {
         case .configError, .startFailed: .error
         case .hook(_, _, let succeeded): succeeded ? .info : .error
         case .trash(_, let line): line == .failed ? .warning : .info
+        case .deviceStopped, .capReached: .warning
         }
     }
 
     /// The device the line is about; nil for the run's own lines.
     var device: String? {
         switch detail {
-        case .action(let device, _), .deviceError(let device, _, _), .skipped(let device, _): device
-        case .runFinished, .configError, .locked, .startFailed, .hook, .trash: nil
+        case .action(let device, _), .deviceError(let device, _, _), .skipped(let device, _),
+            .deviceStopped(let device, _, _):
+            device
+        case .runFinished, .configError, .locked, .startFailed, .hook, .trash, .capReached: nil
         }
     }
 
@@ -93,7 +103,9 @@ struct LogEvent: Sendable {
         switch detail {
         case .action(_, let report): report.path
         case .skipped(_, let entry): entry.path
-        case .deviceError, .runFinished, .configError, .locked, .startFailed, .hook, .trash: nil
+        case .deviceError, .runFinished, .configError, .locked, .startFailed, .hook, .trash, .deviceStopped,
+            .capReached:
+            nil
         }
     }
 
@@ -102,7 +114,8 @@ struct LogEvent: Sendable {
         switch detail {
         case .action(_, let report): report.kind == .download || report.kind == .upload ? report.bytes : nil
         case .runFinished(_, let totals, _, _): totals.bytesTransferred
-        case .deviceError, .skipped, .configError, .locked, .startFailed, .hook, .trash: nil
+        case .deviceStopped(_, _, let left): left.bytes
+        case .deviceError, .skipped, .configError, .locked, .startFailed, .hook, .trash, .capReached: nil
         }
     }
 
@@ -115,7 +128,7 @@ struct LogEvent: Sendable {
         case .configError(let message), .locked(let message), .startFailed(let message): message
         case .hook(_, let outcome, let succeeded): succeeded ? nil : outcome
         case .trash(let text, let line): line == .failed ? text : nil
-        case .runFinished: nil
+        case .runFinished, .deviceStopped, .capReached: nil
         }
     }
 
@@ -143,6 +156,14 @@ struct LogEvent: Sendable {
             return "\(command) \(name) hook \(outcome)"
         case .trash(let text, _):
             return "\(command) " + text
+        case .deviceStopped(let device, let reason, let left):
+            var line = "\(command) \(device): stopped: \(reason)"
+            if let files = left.files, let bytes = left.bytes, let actions = left.actions {
+                line += "; left: \(files) files (\(bytes) bytes), \(actions) actions"
+            }
+            return line
+        case .capReached(let cap):
+            return "\(command): \(cap.option) reached: no further action was started; the next run continues"
         }
     }
 

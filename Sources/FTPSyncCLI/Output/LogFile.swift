@@ -80,7 +80,8 @@ final class LogFile: @unchecked Sendable {
     }
 
     /// Writes the lines of a finished run: one per action (unless `actionsLogged`: they were
-    /// written as they finished) and per device error, a summary with the totals, the elapsed
+    /// written as they finished) and per device error or stop by a run cap, the cap that
+    /// stopped the run, a summary with the totals, the elapsed
     /// time (seconds) and the exit code (the document's: 128 + the signal's number when one
     /// stopped the run), then one per skipped entry.
     func write(_ document: RunDocument, elapsed: Double, actionsLogged: Bool = false) {
@@ -92,10 +93,13 @@ final class LogFile: @unchecked Sendable {
             if !actionsLogged {
                 for action in device.actions { write(.action(device: device.name, report: action)) }
             }
-            if let error = device.error {
+            if device.status == .stopped, let left = device.left {
+                write(.deviceStopped(device: device.name, reason: device.error ?? "", left: left))
+            } else if let error = device.error {
                 write(.deviceError(device: device.name, status: device.status, error: error))
             }
         }
+        if let cap = document.stoppedBy { write(.capReached(cap)) }
         write(
             .runFinished(
                 devices: document.devices.count, totals: document.totals, seconds: elapsed,

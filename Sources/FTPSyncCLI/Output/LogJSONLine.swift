@@ -8,8 +8,10 @@ import SyncEngine
 /// keys). Every line has `time`, `level`, `event`, `run_id`, `pid`, `command`, `dry_run`,
 /// `device`, `path`, `bytes`, `error` (null when none) and `message` (the text log's line, as
 /// it is written there); actions add `kind`, `to`, `offset`, `status`; a device error
-/// `status`; the end of the run `devices`, `files`, `renamed`, `deleted`, `failed`, `seconds`
-/// (wall time, rounded to the millisecond), `exit_code`.
+/// `status`; a device a run cap stopped `status`, `files`, `actions`, `cut` (what it left; null
+/// when unknown, `bytes` too); the cap that stopped the run `cap`; the end of the run `devices`,
+/// `files`, `renamed`, `deleted`, `failed`, `seconds` (wall time, rounded to the millisecond),
+/// `exit_code`.
 ///
 /// Strings are as the text log shows them: a byte no encoding could decode as `\xNN`;
 /// controls are left to the encoder (`\n`, `\u001b`), secrets to `OutputFilter.json`.
@@ -31,6 +33,7 @@ struct LogJSONLine: Encodable {
         case device, path, bytes, error, message
         case kind, to, offset, status, devices, files, renamed, deleted, failed, seconds
         case exitCode = "exit_code"
+        case actions, cut, cap
     }
 
     func encode(to encoder: Encoder) throws {
@@ -63,6 +66,13 @@ struct LogJSONLine: Encodable {
             try c.encode(totals.failed, forKey: .failed)
             try c.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
             try c.encode(exitCode, forKey: .exitCode)
+        case .deviceStopped(_, _, let left):
+            try c.encode(DeviceStatus.stopped.rawValue, forKey: .status)
+            try c.encode(left.files, forKey: .files)
+            try c.encode(left.actions, forKey: .actions)
+            try c.encode(left.cut, forKey: .cut)
+        case .capReached(let cap):
+            try c.encode(cap.rawValue, forKey: .cap)
         case .skipped, .configError, .locked, .startFailed, .hook, .trash:
             break
         }

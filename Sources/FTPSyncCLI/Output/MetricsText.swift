@@ -42,8 +42,10 @@ enum MetricsText {
     private static let deviceGauges: [DeviceGauge] = [
         DeviceGauge(
             name: "ftpsync_device_up",
-            help: "1 if the device's last run completed it (status ok), else 0; 0 for a device that never ran"
-        ) { $0.lastRun?.succeeded == true ? 1 : 0 },
+            help:
+                "1 if the device's last run completed it (status ok) or a run cap stopped it (stopped), else 0;"
+                + " 0 for a device that never ran"
+        ) { $0.lastRun.map { $0.succeeded || $0.stoppedByCap } == true ? 1 : 0 },
         DeviceGauge(
             name: "ftpsync_device_last_run_timestamp_seconds",
             help: "End of the device's last run, whatever its outcome (Unix time); absent when it never ran"
@@ -67,7 +69,7 @@ enum MetricsText {
         ) { $0.lastRun?.seconds },
         DeviceGauge(
             name: "ftpsync_device_consecutive_failures",
-            help: "Runs of the device in a row, up to the last, whose status was not ok"
+            help: "Runs of the device in a row, up to the last, that failed (a run cap's stop does not count)"
         ) { Double($0.consecutiveFailures) },
         DeviceGauge(
             name: "ftpsync_device_refused",

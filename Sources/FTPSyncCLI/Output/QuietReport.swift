@@ -1,7 +1,8 @@
-/// What `--quiet` prints: nothing when every device is ok; otherwise, on stderr, each device that
-/// is not ok with its error, each failed action, and one line summing up its skipped entries.
+/// What `--quiet` prints: nothing when every device is ok (or stopped by a run cap: no error, the
+/// exit code 5 says it); otherwise, on stderr, each device that is not ok with its error, each
+/// failed action, and one line summing up its skipped entries.
 func quietReport(_ document: RunDocument, console: Console) {
-    for device in document.devices where device.status != .ok {
+    for device in document.devices where device.status != .ok && device.status != .stopped {
         // A device whose only trouble is skipped entries gets the one summary line.
         let onlySkipped = device.status == .partial && device.error == skippedSummary(device.skipped.count)
         if !onlySkipped {

@@ -22,6 +22,9 @@ struct RunDocument: Encodable {
     var exitCode: Int32
     /// The ftpsync version that wrote the document.
     var version: String
+    /// The run cap (`--max-transfer`, `--max-duration`) that stopped the run early, leaving
+    /// work for the next run (the devices' `left`); nil when none did.
+    var stoppedBy: RunCap?
 
     enum CodingKeys: String, CodingKey {
         case command
@@ -30,14 +33,16 @@ struct RunDocument: Encodable {
         case durationSeconds = "duration_seconds"
         case exitCode = "exit_code"
         case version
+        case stoppedBy = "stopped_by"
     }
 
     /// - Parameters:
     ///   - started: when the run began; `finished` is now.
     ///   - exitCode: the code the process exits with.
+    ///   - stoppedBy: the cap that stopped the run early (`SyncRunner.stoppedBy`).
     init(
         command: String, dryRun: Bool, devices: [DeviceReport], error: String? = nil, started: Date = Date(),
-        finished: Date = Date(), exitCode: Int32 = 0
+        finished: Date = Date(), exitCode: Int32 = 0, stoppedBy: RunCap? = nil
     ) {
         self.command = command
         self.dryRun = dryRun
@@ -51,6 +56,7 @@ struct RunDocument: Encodable {
         durationSeconds = max(0, (finished.timeIntervalSince(started) * 1000).rounded() / 1000)
         self.exitCode = exitCode
         version = ftpsyncVersion
+        self.stoppedBy = stoppedBy
     }
 
     func encode(to encoder: Encoder) throws {
@@ -66,6 +72,7 @@ struct RunDocument: Encodable {
         try c.encode(durationSeconds, forKey: .durationSeconds)
         try c.encode(exitCode, forKey: .exitCode)
         try c.encode(version, forKey: .version)
+        try c.encode(stoppedBy, forKey: .stoppedBy)
     }
 }
 
@@ -131,10 +138,14 @@ func writeTextReport(
         // Only done actions, all printed already: the device's log is not read back.
         if !(actionsPrinted && device.actions.count(.done) == device.actions.count) {
             for action in device.actions {
-                if !(actionsPrinted && action.status == .done) { write("  " + actionLine(action) + "\n") }
+                // Actions a cap deferred are summed up in one line (`leftLine`), not listed.
+                if !(actionsPrinted && action.status == .done) && action.status != .deferred {
+                    write("  " + actionLine(action) + "\n")
+                }
                 planned.count(action)
             }
         }
+        if let left = device.left, let line = leftLine(left) { write("  " + line + "\n") }
         for entry in device.skipped { write("  skipped: \(printable(entry.line))\n") }
         for note in device.notes { write("  note: \(printable(note))\n") }
         if device.actions.isEmpty && device.status == .ok {
@@ -159,7 +170,9 @@ func writeTextReport(
         out += "\(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed"
     }
     if failedDevices > 0 { out += "; \(counted(failedDevices, "device")) not synced" }
-    out += String(format: " in %.1f s\n", elapsed)
+    out += String(format: " in %.1f s", elapsed)
+    if let cap = document.stoppedBy { out += "; stopped by \(cap.option), the next run continues" }
+    out += "\n"
     write(out)
 }
 
@@ -201,6 +214,19 @@ func actionLine(_ action: ActionReport) -> String {
     case .planned: line += " [planned]"
     case .done: break
     case .failed: line += " FAILED: " + printable(action.error ?? "unknown error")
+    case .deferred: line += " [deferred: " + printable(action.error ?? "left for the next run") + "]"
     }
+    return line
+}
+
+/// The text report's line of what a run cap left of a device: `left for the next run: 7 files
+/// (12.0 MiB) not transferred (1 cut, resumes), 3 other actions`; nil when the device was not
+/// started or its plan not made (its status line says so).
+func leftLine(_ left: LeftByCap) -> String? {
+    guard let files = left.files, let bytes = left.bytes, let actions = left.actions else { return nil }
+    var line = "left for the next run: \(counted(files, "file")) (\(formatBytes(bytes))) not transferred"
+    if let cut = left.cut, cut > 0 { line += " (\(cut) cut mid-transfer, resumed by the next run)" }
+    let other = actions - min(actions, files)
+    if other > 0 { line += ", \(counted(other, "other action")) not carried out" }
     return line
 }

@@ -17,7 +17,9 @@ extension DeviceMetrics {
     /// counts and duration win; the time of the run is the state's attempt when this run
     /// recorded it (at or after `started`), else `finished`, and so are the last success and
     /// the failures in a row: a state that could not record the run does not hide it.
+    /// A device a run cap kept from starting did not run: the state's values stay.
     mutating func update(with report: DeviceReport, started: Date, finished: Date) {
+        if report.left?.started == false { return }
         let recorded = lastRun.map { $0.at >= started } ?? false
         let at = recorded ? lastRun?.at ?? finished : finished
         lastRun = DeviceAttempt(
@@ -28,7 +30,7 @@ extension DeviceMetrics {
         if report.status == .ok {
             lastSuccess = at
             consecutiveFailures = 0
-        } else {
+        } else if report.status != .stopped {
             consecutiveFailures = Int(Saturating.add(Int64(consecutiveFailures), 1))
         }
     }

@@ -23,11 +23,13 @@ protocol ActionExecutor {
 }
 
 extension ActionExecutor {
-    /// A meter for the transfer of action `id`, or nil when nobody listens.
+    /// A meter for the transfer of action `id` (its progress events, its bytes against the
+    /// run's caps), or nil when nobody listens and the run has no caps.
     /// - Parameters:
     ///   - start: bytes already there (a resumed transfer), counted from.
     ///   - total: the file's size in bytes, when known.
     func transferMeter(id: Int, start: UInt64, total: UInt64?) -> TransferMeter? {
-        events.map { TransferMeter(device: job.name, id: id, start: start, total: total, handler: $0) }
+        guard events != nil || job.caps != nil else { return nil }
+        return TransferMeter(device: job.name, id: id, start: start, total: total, handler: events, caps: job.caps)
     }
 }

@@ -8,6 +8,8 @@ struct ActionOutcome {
     var report: ActionReport
     /// Bytes transferred by the action (0 for anything but a download or upload).
     var transferred: UInt64
+    /// True for a transfer a run cap cut after its grace (status `deferred`).
+    var wasCut = false
 
     /// `action` done, having moved `transferred` bytes.
     static func done(_ action: Action, transferred: UInt64 = 0) -> ActionOutcome {
@@ -17,5 +19,12 @@ struct ActionOutcome {
     /// `action` failed with `error` (one line), having moved nothing worth counting.
     static func failed(_ action: Action, _ error: String) -> ActionOutcome {
         ActionOutcome(report: ActionReport(action: action, status: .failed, error: error), transferred: 0)
+    }
+
+    /// `action` left for the next run by a run cap, with why (one line); `cut`: it had started
+    /// and was cut after the cap's grace.
+    static func deferred(_ action: Action, _ reason: String, cut: Bool = false) -> ActionOutcome {
+        ActionOutcome(
+            report: ActionReport(action: action, status: .deferred, error: reason), transferred: 0, wasCut: cut)
     }
 }

@@ -26,9 +26,11 @@ struct ConnectionWorker {
     /// A worker carrying out actions with `executor`.
     ///
     /// Actions are told to the executor's event handler as they start and finish. Once a stop was requested
-    /// (SIGINT/SIGTERM) no further action starts: it is reported as not started. A conflict the
-    /// plan leaves as it is (resolution `report`) fails with the planner's reason without
-    /// reaching the executor.
+    /// (SIGINT/SIGTERM) no further action starts: it is reported as not started. Once a run cap
+    /// was reached (`job.caps`) no further action of any kind starts: it is deferred to the next
+    /// run, and a transfer the cap cut after its grace is deferred too. A conflict the plan leaves
+    /// as it is (resolution `report`) fails with the planner's reason without reaching the
+    /// executor.
     /// - Parameters:
     ///   - isUsable: false once the worker's connection is gone.
     ///   - close: ends the worker's session.
@@ -36,9 +38,15 @@ struct ConnectionWorker {
         let device = executor.job.name
         let events = executor.events
         let cancellation = executor.job.cancellation
+        let caps = executor.job.caps
         self.perform = { action, id in
-            if cancellation.isCancelled {
+            if let stop = cancellation.interruption, stop.cap == nil {
                 return .failed(action, "not started: the run was interrupted")
+            }
+            // Nothing starts after a cap, not even a mkdir or a delete: a delete may rest on a
+            // transfer that did not happen; the next run plans them again.
+            if let cap = caps?.reached {
+                return .deferred(action, "not started: \(cap.option) was reached; the next run does it")
             }
             events?(.actionStarted(device: device, id: id, action: action))
             let outcome: ActionOutcome
@@ -47,6 +55,8 @@ struct ConnectionWorker {
                     throw EngineError.conflictReported(reason: action.reason)
                 }
                 outcome = .done(action, transferred: try executor.carryOut(action, id: id))
+            } catch let stop as RunInterrupted where stop.cap != nil {
+                outcome = .deferred(action, stop.description, cut: true)
             } catch {
                 outcome = .failed(action, "\(error)")
             }

@@ -7,6 +7,9 @@ public enum ActionStatus: String, Sendable, Codable, CaseIterable {
     case planned
     case done
     case failed
+    /// Left for the next run by a run cap (`RunCaps`): not started once the cap was reached,
+    /// or cut `RunCaps.grace` seconds after it (`error` says which).
+    case deferred
 }
 
 /// One action as reported in the text and JSON output (CONTRACT.md, "JSON output").
@@ -21,7 +24,7 @@ public struct ActionReport: Sendable, Codable, Equatable {
     /// Where a resumed transfer started (0 when not resumed).
     public var offset: UInt64
     public var status: ActionStatus
-    /// Why the action failed, one line; nil unless `status` is `failed`.
+    /// Why the action failed or was deferred, one line; nil unless `status` is `failed` or `deferred`.
     public var error: String?
     /// False for a transfer whose size the listing did not give (a rough `12.5M` that SIZE did
     /// not confirm): `bytes` is then 0 for the plan, not the file's size. Not in the JSON.

@@ -34,6 +34,9 @@ public struct DeviceJob: Sendable {
     /// The caller's stop request: once cancelled, no new action starts and a transfer stops at
     /// its next chunk (`RunInterrupted`). A fresh token by default, never cancelled.
     public var cancellation = CancellationToken()
+    /// The run's caps (`--max-transfer`, `--max-duration`), shared by its devices; nil: none.
+    /// With caps, `cancellation` is their token (`RunCaps.cancellation`), which a cap cuts by.
+    public var caps: RunCaps?
 
     public init(
         name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,

@@ -1,7 +1,8 @@
 import Foundation
 import SyncCore
 
-/// How a device's run ended (CONTRACT.md: `ok`, `partial`, `failed`, `refused`).
+/// How a device's run ended (CONTRACT.md: `ok`, `partial`, `failed`, `refused`; `stopped` for
+/// a run cap).
 public enum DeviceStatus: String, Sendable, Codable {
     case ok
     /// Some actions failed; the rest was done.
@@ -10,6 +11,9 @@ public enum DeviceStatus: String, Sendable, Codable {
     case failed
     /// Safety stop: the device was left untouched.
     case refused
+    /// A run cap (`--max-transfer`, `--max-duration`) stopped it before its plan was done, or
+    /// before it started; nothing failed, the next run continues (`DeviceReport.left`).
+    case stopped
 }
 
 /// The outcome of one device's run.
@@ -33,6 +37,8 @@ public struct DeviceReport: Sendable, Codable {
     public var unchanged: Int
     /// Wall time of the device's run, in seconds.
     public var seconds: Double
+    /// What a run cap left of the device's work for the next run; nil when no cap touched it.
+    public var left: LeftByCap?
 
     public init(name: String) {
         self.name = name
@@ -44,6 +50,7 @@ public struct DeviceReport: Sendable, Codable {
         skipped = []
         unchanged = 0
         seconds = 0
+        left = nil
     }
 
     /// Records an entry that could not be synced; the device ends `partial` (exit 1).
@@ -59,9 +66,9 @@ public struct DeviceReport: Sendable, Codable {
         notes.append(text)
     }
 
-    /// Turns an `ok` device with skipped entries into `partial` and names them in `error`;
-    /// a device already `partial` gets the count added to its error. Called once, at the end of
-    /// the device's run.
+    /// Turns an `ok` or `stopped` device with skipped entries into `partial` and names them in
+    /// `error`; a device already `partial` gets the count added to its error. Called once, at
+    /// the end of the device's run.
     public mutating func settleSkipped() {
         guard !skipped.isEmpty else { return }
         // The CLI's `-q` recognises this text (QuietReport.swift): keep them in step.
@@ -70,7 +77,9 @@ public struct DeviceReport: Sendable, Codable {
         case .ok:
             status = .partial
             error = summary
-        case .partial:
+        case .partial, .stopped:
+            // Entries not synced are errors: they outweigh a cap (exit 1 before exit 5).
+            status = .partial
             error = (error.map { $0 + "; " } ?? "") + summary
         case .failed, .refused:
             break
@@ -78,7 +87,7 @@ public struct DeviceReport: Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, status, error, actions, stats, notes, skipped
+        case name, status, error, actions, stats, notes, skipped, left
     }
 
     public init(from decoder: Decoder) throws {
@@ -89,6 +98,7 @@ public struct DeviceReport: Sendable, Codable {
         stats = try c.decode(RunStats.self, forKey: .stats)
         notes = try c.decodeIfPresent([String].self, forKey: .notes) ?? []
         skipped = try c.decodeIfPresent([SkippedEntry].self, forKey: .skipped) ?? []
+        left = try c.decodeIfPresent(LeftByCap.self, forKey: .left)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -100,5 +110,6 @@ public struct DeviceReport: Sendable, Codable {
         try c.encode(stats, forKey: .stats)
         try c.encode(notes, forKey: .notes)
         try c.encode(skipped, forKey: .skipped)
+        try c.encode(left, forKey: .left)
     }
 }

@@ -263,8 +263,9 @@ public final class DeviceRun {
 
     /// Carries out the actions of `spool` over up to `job.connections` connections
     /// (`TransferScheduler`): `first` works over `remote`; `extra` makes the worker of each
-    /// further connection, opened fresh and reconnecting like the first. Then sets the device's
-    /// status and, when every action was done, records the sync's time.
+    /// further connection, opened fresh and reconnecting like the first (none once a run cap was
+    /// reached). Then sets the device's status (`stopped`, with `left`, when a cap deferred
+    /// actions and nothing failed) and, when every action was done, records the sync's time.
     private func carryOut(
         _ spool: PlanSpool, remote: ResilientRemote, first: ConnectionWorker,
         extra: @escaping (RemoteFileSystem) -> ConnectionWorker, into report: inout DeviceReport
@@ -274,6 +275,8 @@ public final class DeviceRun {
             lookAhead: job.order == nil ? TransferScheduler.planLookAhead : TransferScheduler.orderLookAhead,
             order: job.order
         ) { [job, connect] in
+            // After a cap no action starts: no connection is opened only to defer them.
+            if let cap = job.caps?.reached { throw RunInterrupted(cap: cap) }
             let sibling = try ResilientRemote.open(
                 policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation
             ) {
@@ -282,6 +285,7 @@ public final class DeviceRun {
             return extra(sibling)
         }
         var spoolFailure: Error?
+        var left = LeftByCap()
         do {
             var actions = try spool.actions()
             try scheduler.run(
@@ -289,6 +293,7 @@ public final class DeviceRun {
                 outcome: { outcome in
                     report.actions.append(outcome.report)
                     report.stats.count(outcome.report, transferred: outcome.transferred)
+                    if outcome.report.status == .deferred { left.count(outcome.report, cut: outcome.wasCut) }
                 })
         } catch {
             spoolFailure = error
@@ -301,23 +306,33 @@ public final class DeviceRun {
         if let spoolFailure {
             report.status = .failed
             report.error = "\(spoolFailure); \(report.actions.count) of \(spool.count) actions carried out" + earlier
-        } else if job.cancellation.isCancelled {
+        } else if let stop = job.cancellation.interruption, stop.cap == nil {
             report.status = .partial
             report.error = "interrupted: \(report.stats.failed) of \(report.actions.count) actions not done" + earlier
         } else if report.stats.failed > 0 {
             report.status = .partial
             report.error = "\(report.stats.failed) of \(report.actions.count) actions failed" + earlier
+        } else if !left.isEmpty, report.status == .ok, let cap = job.caps?.reached {
+            report.status = .stopped
+            report.error = "\(cap.option) was reached; the next run continues"
         } else if report.status == .ok && report.skipped.isEmpty {
             carriedOutWhole = true
         }
+        if !left.isEmpty { report.left = left }
     }
 }
 
 extension DeviceReport {
     /// Ends the device on `error`: `partial` when the run was interrupted (`RunInterrupted`:
-    /// nothing failed, the next run resumes), else `failed`.
+    /// nothing failed, the next run resumes), `stopped` when a run cap cut it before its plan was
+    /// carried out (what is left is unknown), else `failed`.
     mutating func fail(_ error: Error) {
-        status = error is RunInterrupted ? .partial : .failed
         self.error = "\(error)"
+        guard let stop = error as? RunInterrupted else {
+            status = .failed
+            return
+        }
+        status = stop.cap == nil ? .partial : .stopped
+        if stop.cap != nil { left = .unknown }
     }
 }

@@ -40,4 +40,23 @@ enum OptionValue {
         }
         return bytes
     }
+
+    /// `text` as the size of a run cap (`ByteSizeText`: `500M`, `2G`, or bytes), at least 1 byte.
+    /// - Throws: `ValidationError` giving examples.
+    static func capSize(_ text: String) throws -> UInt64 {
+        guard let bytes = ByteSizeText.bytes(text), bytes > 0 else {
+            throw ValidationError("expected a size of at least 1 byte such as 500M, 2G or 1.5T")
+        }
+        return UInt64(bytes)
+    }
+
+    /// `text` as the duration of a run cap (`duration(_:)`), at least 1 second.
+    /// - Throws: `ValidationError` giving examples.
+    static func capDuration(_ text: String) throws -> Int {
+        let seconds = try duration(text)
+        guard seconds > 0 else {
+            throw ValidationError("expected a duration of at least 1 second such as 90s, 2h or 6h")
+        }
+        return seconds
+    }
 }
