@@ -61,6 +61,8 @@ struct DeviceBuilder {
         if let value = own.acceptNewIdentity ?? defaults.acceptNewIdentity { device.acceptNewIdentity = value }
         device.onConflict = own.onConflict ?? defaults.onConflict
         device.order = own.order ?? defaults.order
+        if let value = own.removeSource ?? defaults.removeSource { device.removeSource = value }
+        if let value = own.removeSourceFolders ?? defaults.removeSourceFolders { device.removeSourceFolders = value }
         return (device, name.position)
     }
 

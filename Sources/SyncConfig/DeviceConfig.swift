@@ -72,6 +72,12 @@ public struct DeviceConfig: Sendable, Hashable {
     public var onConflict: ConflictPolicy?
     /// The order transfers start in (`order`); nil: the plan's. `--order` wins over it.
     public var order: TransferOrder?
+    /// A pull deletes each device file once its copy here is verified (`remove_source`,
+    /// `--remove-source`); default false. A push ignores it.
+    public var removeSource = false
+    /// With `removeSource`: also removes the device folders the offload empties (never the
+    /// device root; `remove_source_folders`, `--remove-source-folders`); default false.
+    public var removeSourceFolders = false
     /// Skip certificate verification (TLS still encrypts); default false.
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.

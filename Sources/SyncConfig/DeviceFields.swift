@@ -22,6 +22,7 @@ struct DeviceFields {
         "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
         "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
+        "remove_source", "remove_source_folders",
     ]
 
     var name: Located<String>?
@@ -47,6 +48,8 @@ struct DeviceFields {
     var acceptNewIdentity: Bool?
     var onConflict: ConflictPolicy?
     var order: TransferOrder?
+    var removeSource: Bool?
+    var removeSourceFolders: Bool?
     /// An unknown `timezone` name: it fails the device only, not the file.
     var timezoneProblem: ConfigError?
 
@@ -137,6 +140,8 @@ struct DeviceFields {
         case "accept_new_identity": acceptNewIdentity = try reader.boolean(node, key: key)
         case "on_conflict": onConflict = try reader.choice(node, key: key)
         case "order": order = try reader.choice(node, key: key)
+        case "remove_source": removeSource = try reader.boolean(node, key: key)
+        case "remove_source_folders": removeSourceFolders = try reader.boolean(node, key: key)
         default: break  // checkKnown refused every other key
         }
     }

@@ -112,6 +112,10 @@ public final class StateStore: @unchecked Sendable {
         ["ALTER TABLE devices ADD COLUMN clock_offset REAL"],
         // Why a device's server gets plain LIST, not `LIST -a` (issue 19), nil when it takes `-a`.
         ["ALTER TABLE devices ADD COLUMN hidden_listing_quirk TEXT"],
+        // Records whose device file `--remove-source` deleted (issue 19, offload): their local
+        // copy is never deleted for being gone from the device. (Number 13 once the bandwidth
+        // part's migration 12 is in: this entry only moves one place down.)
+        ["ALTER TABLE records ADD COLUMN offloaded INTEGER NOT NULL DEFAULT 0"],
     ]
 
     /// The schema version this code writes.

@@ -30,7 +30,7 @@ struct HiddenListingQuirkTests {
         connection.close()
         let store = try StateStore.open(localRoot: folder.path)
         defer { store.close() }
-        #expect(try store.storedSchemaVersion() == 11)
+        #expect(try store.storedSchemaVersion() == StateStore.schemaVersion)
         #expect(try store.hiddenListingQuirk(device: "cam") == nil)
         #expect(try store.devices().first?.lastSync == Date(timeIntervalSince1970: 1_800_000_000))
     }

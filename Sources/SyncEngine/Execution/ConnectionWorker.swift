@@ -47,6 +47,9 @@ struct ConnectionWorker {
                     throw EngineError.conflictReported(reason: action.reason)
                 }
                 outcome = .done(action, transferred: try executor.carryOut(action, id: id))
+            } catch let held as OffloadHeld {
+                // Not carried out, on purpose: the device's note says why; no action ended.
+                return .held(action, "\(held)")
             } catch {
                 outcome = .failed(action, "\(error)")
             }

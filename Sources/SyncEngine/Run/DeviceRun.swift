@@ -283,6 +283,7 @@ public final class DeviceRun {
             try scheduler.run(
                 { try actions.next() },
                 outcome: { outcome in
+                    if let note = outcome.held { return report.notes.append(note) }
                     report.actions.append(outcome.report)
                     report.stats.count(outcome.report, transferred: outcome.transferred)
                 })
