@@ -103,6 +103,12 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
              like refuse-overwrite-rnto, and the first RNTO after a DELE is refused too
              ("553 Permission denied"): the old file is gone, the upload waits as its
              temporary. Later RNTOs onto free names work.
+  cut-retr   RETR of a file whose name holds "cut" sends no byte past its 16384th, resets
+             the data connection and answers 426, every time (a download that never completes,
+             however it is resumed).
+  grow-after-retr
+             the first time a file whose name holds "grow" (over 16 KiB) was sent by RETR,
+             4 bytes are appended to it (a device still writing the file).
   rest-keeps-tail, rest-zero-fill
              the first STOR of each file is cut after 64 KiB (426); APPE is refused (502); a
              STOR after REST N keeps only the bytes it gets (rest-keeps-tail: the file is the

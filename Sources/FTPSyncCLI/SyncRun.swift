@@ -127,7 +127,8 @@ extension SyncOptions {
     /// These options as the runner takes them, for a run in `direction`: `--dry-run`,
     /// `--device`, `--jobs`, `--delete`, `--max-delete` (-1 = no limit), `--on-conflict`,
     /// `--parallel`, `--order`, `--accept-new-identity`, `--bwlimit`, `--max-transfer`,
-    /// `--max-duration` (each checked when parsed); the listing caps from
+    /// `--max-duration`, `--remove-source`, `--remove-source-folders` (each checked when
+    /// parsed); the listing caps from
     /// `FTPSYNC_LISTING_LIMITS` in `environment` (tests only).
     func runOptions(direction: SyncDirection, environment: [String: String] = [:]) -> RunOptions {
         let limits = ListingBudget.Limits.fromEnvironment(environment)
@@ -137,6 +138,9 @@ extension SyncOptions {
             acceptNewIdentity: acceptNewIdentity, deviceListingLimits: limits.device, runListingLimits: limits.run,
             maxTransfer: maxTransfer, maxDuration: maxDuration.map(Double.init))
         options.bwlimit = bwlimit
+        options.removeSource = removeSource
+        options.removeSourceFolders = removeSourceFolders
+        options.maxOffload = maxOffloadLimit
         return options
     }
 }

@@ -81,6 +81,12 @@ public struct DeviceConfig: Sendable, Hashable {
     /// Seconds between NOOPs on the control connection during a transfer (`keepalive`), so
     /// that NAT routers keep it; 0 sends none; default 60.
     public var keepalive = 60
+    /// A pull deletes each device file once its copy here is verified (`remove_source`,
+    /// `--remove-source`); default false. A push ignores it.
+    public var removeSource = false
+    /// With `removeSource`: also removes the device folders the offload empties (never the
+    /// device root; `remove_source_folders`, `--remove-source-folders`); default false.
+    public var removeSourceFolders = false
     /// Skip certificate verification (TLS still encrypts); default false.
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.

@@ -23,6 +23,7 @@ struct DeviceFields {
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
         "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
         "bwlimit", "keepalive",
+        "remove_source", "remove_source_folders",
     ]
 
     var name: Located<String>?
@@ -54,6 +55,8 @@ struct DeviceFields {
     /// until `DeviceBuilder` sets the device's.
     var bwlimitSchedule: BandwidthSchedule?
     var keepalive: Int?
+    var removeSource: Bool?
+    var removeSourceFolders: Bool?
     /// An unknown `timezone` name: it fails the device only, not the file.
     var timezoneProblem: ConfigError?
 
@@ -156,6 +159,8 @@ struct DeviceFields {
                 bwlimit = try reader.rate(node, key: key)
             }
         case "keepalive": keepalive = try reader.integer(node, key: key, in: 0...86_400)
+        case "remove_source": removeSource = try reader.boolean(node, key: key)
+        case "remove_source_folders": removeSourceFolders = try reader.boolean(node, key: key)
         default: break  // checkKnown refused every other key
         }
     }

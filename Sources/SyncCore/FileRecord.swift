@@ -17,6 +17,10 @@ public struct FileRecord: Sendable, Hashable {
     public var localModified: FileTime
     /// XXH3-128 digest of the content, 32 lowercase hex digits.
     public var digest: String?
+    /// True once `--remove-source` deleted the device's file (`Offload`): the local copy is the
+    /// only one left, so it is never deleted for being gone from the device, and a device file
+    /// that appears again at this path is a new file.
+    public var offloaded = false
 
     public init(
         path: RelativePath, remoteSize: UInt64?, remoteModified: FileTime?, localSize: UInt64,

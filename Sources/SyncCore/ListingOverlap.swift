@@ -24,7 +24,7 @@ public struct ListingOverlap: Sendable, Equatable {
         var counted = 0
         var found = Set<RelativePath>()
         var moved: [RelativePath: FileRecord] = [:]
-        for (path, record) in records {
+        for (path, record) in records where !record.offloaded {
             if remote.unknown.contains(where: { $0 == path || $0.isAncestor(of: path) }) { continue }
             counted += 1
             // At its path, whatever its size now (files are rewritten on the device itself).
@@ -90,7 +90,8 @@ public struct ListingOverlap: Sendable, Equatable {
         mutating func add(listing: Snapshot, records: some Sequence<FileRecord>, unknown: Bool) {
             // Which listed entries have a record, by position: no set of paths.
             var recorded = [Bool](repeating: false, count: listing.count)
-            for record in records where !unknown {
+            // An offloaded file left the device on purpose: its record proves nothing either way.
+            for record in records where !unknown && !record.offloaded {
                 let position = listing.position(of: record.path)
                 switch position.map({ listing.entries[$0].kind }) {
                 case .file?:

@@ -34,6 +34,7 @@ struct PlanEpilogue {
     var adoptions: [Adoption] = []
     var unchanged = 0
     var newFiles: [NewFile] = []
+    var offloads: [Action] = []
 
     init(
         policy: SyncPolicy, unknown: UnknownFolders, source: Snapshot, destination: Snapshot,
@@ -64,6 +65,8 @@ struct PlanEpilogue {
         /// Local non-folders where the device has a folder, for the folder walk to note once it
         /// knows whether anything below the folder was left out (`PullPlanner.Surroundings`).
         var inTheWay: [SnapshotEntry] = []
+        /// The offloads (`--remove-source`, `Offload`): `delete_remote` of device files.
+        var offloads: [Action] = []
     }
 
     /// The end of a planner's walk: `collected` over `source` and `destination`.
@@ -80,6 +83,7 @@ struct PlanEpilogue {
         adoptions = collected.adoptions
         unchanged = collected.unchanged
         newFiles = collected.newFiles
+        offloads = collected.offloads
     }
 
     /// How a direction words its renames, deletes and notes, and what it keeps.
@@ -119,7 +123,11 @@ struct PlanEpilogue {
     /// - Parameters:
     ///   - gone: the recorded paths absent from the source (outside folders not read in full).
     ///   - renames: the moves found (proven for a pull, by digest for a push).
-    consuming func finish(gone: [(RelativePath, FileRecord)], renames: [DetectedRename]) -> PlanResult {
+    ///   - offloaded: the offloaded paths absent from the source (`Offload`): forgotten once
+    ///     the destination lacks them too.
+    consuming func finish(
+        gone: [(RelativePath, FileRecord)], renames: [DetectedRename], offloaded: [RelativePath] = []
+    ) -> PlanResult {
         let terms = Terms.of(policy.direction)
         takeBack(renames)
         let renamedFrom = Set(renames.map(\.from))
@@ -132,19 +140,21 @@ struct PlanEpilogue {
         let guardian = DeleteGuard(
             source: source, records: records, maxDelete: policy.maxDelete, checking: !candidates.isEmpty)
         let deletes = guardedDeletes(candidates, guardian: guardian, terms: terms)
-        let forgotten = gone.map(\.0).filter { destination.position(of: $0) == nil }.sorted()
+        let forgotten = (gone.map(\.0) + offloaded).filter { destination.position(of: $0) == nil }.sorted()
         let clearingDeletes = TypeChanges.deletes(clearing)
+        let offloadFolders = policy.removeSourceFolders ? Offload.folders(above: offloads.map(\.path)) : []
         // The transfers, usually the bulk of a plan, are handed over without a second copy.
         let planned = transfers
         transfers = []
         let plan = Plan(
             actions: PlanOrder.ordered(
                 clearing: clearing, folders: folders, renames: renameActions, transfers: consume planned,
-                deletes: deletes),
+                deletes: deletes + offloads) + offloadFolders,
             notes: notes, unchanged: unchanged, skipped: skipped)
         return PlanResult(
             plan: plan, adoptions: adoptions, forgotten: forgotten,
-            refusal: guardian.refusal(deletes: deletes + clearingDeletes))
+            refusal: guardian.refusal(deletes: deletes + clearingDeletes)
+                ?? Offload.refusal(files: offloads.count, limit: policy.maxOffload))
     }
 
     /// Drops the transfers and notes planned for the new files that `renames` carry over.
@@ -224,6 +234,7 @@ struct PlanEpilogue {
             switch weigh(candidate, policy: policy, unknown: unknown, terms: terms) {
             case .ignored: continue
             case .delete(let action): deletes.append(action)
+            case .offloaded: kept.append(candidate.entry.path)
             case .suspect(let folder):
                 suspects.add(below: folder)
                 kept.append(candidate.entry.path)
@@ -247,6 +258,8 @@ struct PlanEpilogue {
         /// In a folder not read in full: not deleted, no note (the folder's note says it).
         case ignored
         case delete(Action)
+        /// Kept without a note: the local copy of a file offloaded from the device (`Offload`).
+        case offloaded
         /// Kept, with the note saying why.
         case kept(String)
         /// Kept below this suspect empty folder (one note per folder says so).
@@ -263,6 +276,8 @@ struct PlanEpilogue {
     {
         let entry = candidate.entry
         guard unknown.forbidsDelete(of: entry.path) == nil else { return .ignored }
+        // Never lose a file: the device no longer has an offloaded file, this copy is the only one.
+        if entry.kind == .file, candidate.record?.offloaded == true { return .offloaded }
         if let folder = candidate.suspect { return .suspect(folder) }
         // A version a conflict kept is the user's to remove: never deleted unasked.
         if entry.kind == .file, candidate.record == nil, ConflictNaming.isConflictCopy(entry.path.name) {

@@ -66,14 +66,17 @@ public struct PullPlanner: Sendable {
         let (remote, recordHits) = walk(
             rawRemote, local: local, records: records, partials: partials, unknown: unknown, around: around,
             blocked: &blocked, into: &collected)
-        let goneThere = unknown.outside(RenameDetection.absent(from: remote, records: records, hits: recordHits))
+        let absent = unknown.outside(RenameDetection.absent(from: remote, records: records, hits: recordHits))
+        // Offloaded files left the device on purpose (`Offload`): no move, no note of them.
+        let goneThere = absent.filter { !$0.1.offloaded }
+        let offloadedGone = absent.filter { $0.1.offloaded }.map(\.0)
         let moveCandidates = RenameDetection.remoteMoves(
             goneThere: goneThere, newFiles: collected.newFiles.map(\.entry), local: local, remote: remote)
         let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &collected.notes)
         let epilogue = PlanEpilogue(
             policy: policy, unknown: unknown, source: remote, destination: local, records: records,
             collected: consume collected)
-        var result = epilogue.finish(gone: goneThere, renames: renames)
+        var result = epilogue.finish(gone: goneThere, renames: renames, offloaded: offloadedGone)
         result.moveCandidates = moveCandidates
         return result
     }
@@ -133,8 +136,10 @@ public struct PullPlanner: Sendable {
         let localPositions = remote.positions(in: local)
         for (position, entry) in remote.entries.enumerated() {
             let here = localPositions[position] < 0 ? nil : local.entries[localPositions[position]]
-            let record = records.isEmpty ? nil : records[entry.path]
-            if record != nil { recordHits += 1 }
+            let found = records.isEmpty ? nil : records[entry.path]
+            if found != nil { recordHits += 1 }
+            // The record of a file offloaded earlier says nothing of a device file there now.
+            let record = found?.offloaded == true ? nil : found
             switch entry.kind {
             case .directory:
                 if let here, here.kind == .directory { continue }
@@ -194,12 +199,18 @@ public struct PullPlanner: Sendable {
                 switch decideFile(remote: entry, local: here, record: record) {
                 case .nothing:
                     collected.unchanged += 1
+                    if let offload = Offload.action(for: entry, record: record, policy: policy) {
+                        collected.offloads.append(offload)
+                    }
                 case .adopt(let localEntry):
                     collected.unchanged += 1
                     collected.adoptions.append(Adoption(remote: entry, local: localEntry))
                 case .download(let reason):
                     collected.transfers.append(
                         download(entry, partial: partials.isEmpty ? nil : partials[entry.path], reason: reason))
+                    if let offload = Offload.action(for: entry, record: record, policy: policy) {
+                        collected.offloads.append(offload)
+                    }
                 case .conflictThenDownload(let reason):
                     guard let here else { continue }
                     let conflict = ConflictPlan.make(

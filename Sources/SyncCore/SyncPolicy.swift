@@ -22,6 +22,16 @@ public struct SyncPolicy: Sendable, Hashable {
     public var now: Date
     /// What a conflict does (`--on-conflict`); default `keep-both` for a pull, `report` for a push.
     public var onConflict: ConflictPolicy
+    /// A pull deletes each device file once its copy here is verified (`--remove-source`,
+    /// `Offload`): the planner plans a `delete_remote` for it, the engine checks before DELE.
+    public var removeSource = false
+    /// With `removeSource`: also the device folders (never the root) the offload empties
+    /// (`--remove-source-folders`).
+    public var removeSourceFolders = false
+    /// Most device files an offload may delete before the device's plan is refused as a whole;
+    /// nil: not limited (the automatic `maxDelete` guards against a broken listing, which an
+    /// offload cannot turn into deletes: it deletes only what the listing shows).
+    public var maxOffload: Int?
 
     public init(
         direction: SyncDirection, deleteExtraneous: Bool = false, maxDelete: Int? = 50, minimumAge: Double = 0,

@@ -41,6 +41,15 @@ public struct RunOptions: Sendable, Equatable {
     /// Record a server identity that differs from the recorded one instead of refusing the
     /// device (`--accept-new-identity`); false: the device's `accept_new_identity`.
     public var acceptNewIdentity: Bool
+    /// Offload: a pull deletes each device file once its copy here is verified
+    /// (`--remove-source`); false: the device's `remove_source`. A push ignores both.
+    public var removeSource = false
+    /// With the offload: also the device folders it empties (`--remove-source-folders`);
+    /// false: the device's `remove_source_folders`.
+    public var removeSourceFolders = false
+    /// The most device files one device's offload may delete (an explicit `--max-delete`);
+    /// nil: not limited (`SyncPolicy.maxOffload`).
+    public var maxOffload: Int?
     /// The caps on one device's listing (`ListingBudget`).
     public var deviceListingLimits: ListingBudget.Limits
     /// The caps on the listings of all devices of the run together.
@@ -86,9 +95,14 @@ public struct RunOptions: Sendable, Equatable {
     /// job's listing budget and cancellation are the runner's to set.
     /// - Parameter localRoot: the configuration's local tree (`Configuration.localRoot`).
     public func job(for device: DeviceConfig, localRoot: String) -> DeviceJob {
-        let policy = SyncPolicy(
+        var policy = SyncPolicy(
             direction: direction, deleteExtraneous: deleteExtraneous, maxDelete: maxDelete,
             minimumAge: Double(device.minAge), onConflict: onConflict ?? device.onConflict)
+        if direction == .pull {
+            policy.removeSource = removeSource || device.removeSource
+            policy.removeSourceFolders = policy.removeSource && (removeSourceFolders || device.removeSourceFolders)
+            policy.maxOffload = maxOffload
+        }
         var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: localRoot, deviceRoot: device.localPath, device: device.name),

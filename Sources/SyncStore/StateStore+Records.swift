@@ -14,7 +14,7 @@ extension StateStore {
             try connection.query(
                 """
                 SELECT path, remote_size, remote_mtime, remote_precision, local_size, local_mtime,
-                    local_precision, digest FROM records WHERE device = ?1
+                    local_precision, digest, offloaded FROM records WHERE device = ?1
                 """, [.text(device)]
             ) { row throws(StoreError) in
                 let record = try StateStore.record(row)
@@ -32,7 +32,7 @@ extension StateStore {
             try connection.query(
                 """
                 SELECT path, remote_size, remote_mtime, remote_precision, local_size, local_mtime,
-                    local_precision, digest FROM records WHERE device = ?1 AND path = ?2
+                    local_precision, digest, offloaded FROM records WHERE device = ?1 AND path = ?2
                 """, [.text(device), .text(path.string)]
             ) { row throws(StoreError) in found = try StateStore.record(row) }
             return found
@@ -41,10 +41,12 @@ extension StateStore {
 
     static func record(_ row: Row) throws(StoreError) -> FileRecord {
         guard let local = try FileTime.read(row, 5) else { throw .corrupt("record without a local time") }
-        return FileRecord(
+        var record = FileRecord(
             path: try RelativePath.stored(row.text(0)), remoteSize: row.optionalUnsigned(1),
             remoteModified: try FileTime.read(row, 2), localSize: row.unsigned(4), localModified: local,
             digest: row.optionalText(7))
+        record.offloaded = row.integer(8) != 0
+        return record
     }
 
     /// Stores `record` for `device`, replacing the record of its path.
@@ -54,13 +56,14 @@ extension StateStore {
             try connection.query(
                 """
                 INSERT OR REPLACE INTO records (device, path, remote_size, remote_mtime, remote_precision,
-                    local_size, local_mtime, local_precision, digest, parent)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                    local_size, local_mtime, local_precision, digest, parent, offloaded)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                 """,
                 [.text(device), .text(record.path.string), .unsigned(record.remoteSize)]
                     + FileTime.columns(record.remoteModified) + [.unsigned(record.localSize)]
                     + FileTime.columns(record.localModified)
-                    + [record.digest.map { .text($0) } ?? .null, .text(record.path.parent.string)])
+                    + [record.digest.map { .text($0) } ?? .null, .text(record.path.parent.string)]
+                    + [.integer(record.offloaded ? 1 : 0)])
         }
     }
 
@@ -69,6 +72,16 @@ extension StateStore {
     public func upsertRecords(_ records: [FileRecord], device: String) throws(StoreError) {
         try storeTransaction { () throws(StoreError) in
             for record in records { try upsertRecord(record, device: device) }
+        }
+    }
+
+    /// Marks the record of `path` for `device` offloaded (`FileRecord.offloaded`): `--remove-source`
+    /// deleted its device file. No record is fine.
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func markOffloaded(path: RelativePath, device: String) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.query(
+                "UPDATE records SET offloaded = 1 WHERE device = ?1 AND path = ?2", [.text(device), .text(path.string)])
         }
     }
 

@@ -114,6 +114,9 @@ public final class StateStore: @unchecked Sendable {
         ["ALTER TABLE devices ADD COLUMN hidden_listing_quirk TEXT"],
         // Why a device's server gets no NOOP during transfers (issue 19), nil while it takes them.
         ["ALTER TABLE devices ADD COLUMN keepalive_quirk TEXT"],
+        // Records whose device file `--remove-source` deleted (issue 19, offload): their local
+        // copy is never deleted for being gone from the device.
+        ["ALTER TABLE records ADD COLUMN offloaded INTEGER NOT NULL DEFAULT 0"],
     ]
 
     /// The schema version this code writes.

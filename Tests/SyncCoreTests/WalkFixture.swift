@@ -171,7 +171,14 @@ struct RandomPullTrees {
         let policy = SyncPolicy(
             direction: .pull, deleteExtraneous: chance(60), maxDelete: pick([nil, 0, 2, 50]),
             minimumAge: chance(20) ? 50_000 : 0, now: Date(timeIntervalSince1970: Self.base + 100_000))
-        return (remoteSide, localSide, records, partials, policy)
+        // The offload (drawn last: the cases above stay what they were): some records offloaded
+        // by an earlier run, and a run that offloads.
+        var offloading = policy
+        for path in records.keys.sorted() where chance(10) { records[path]?.offloaded = true }
+        offloading.removeSource = chance(40)
+        offloading.removeSourceFolders = chance(50)
+        offloading.maxOffload = pick([nil, nil, 3])
+        return (remoteSide, localSide, records, partials, offloading)
     }
 
     private func entry(_ path: String, _ size: UInt64, _ time: FileTime) -> SnapshotEntry {

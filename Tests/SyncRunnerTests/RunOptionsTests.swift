@@ -17,6 +17,27 @@ import Testing
         return device
     }
 
+    /// The offload is a pull's: the option or the device's key turns it on, a push ignores
+    /// both; only a `--max-delete` given limits it.
+    @Test(arguments: [
+        // (option, device key, direction, offloads)
+        (true, false, SyncDirection.pull, true), (false, true, .pull, true), (false, false, .pull, false),
+        (true, true, .push, false),
+    ])
+    func removeSourceIsAPullsOnly(option: Bool, key: Bool, direction: SyncDirection, offloads: Bool) {
+        var options = RunOptions(direction: direction)
+        options.removeSource = option
+        options.removeSourceFolders = option
+        var device = device()
+        device.removeSource = key
+        device.removeSourceFolders = key
+        let policy = options.job(for: device, localRoot: "/tree").policy
+        #expect(policy.removeSource == offloads && policy.removeSourceFolders == offloads)
+        #expect(policy.maxOffload == nil)
+        options.maxOffload = 10
+        #expect(options.job(for: device, localRoot: "/tree").policy.maxOffload == (direction == .pull ? 10 : nil))
+    }
+
     @Test(arguments: [
         // (option, device key, direction, resolved)
         (ConflictPolicy?.some(.localWins), ConflictPolicy?.some(.report), SyncDirection.pull, ConflictPolicy.localWins),

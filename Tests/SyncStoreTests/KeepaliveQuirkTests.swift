@@ -30,7 +30,7 @@ struct KeepaliveQuirkTests {
         connection.close()
         let store = try StateStore.open(localRoot: folder.path)
         defer { store.close() }
-        #expect(try store.storedSchemaVersion() == 12)
+        #expect(try store.storedSchemaVersion() == StateStore.schemaVersion)
         #expect(try store.keepaliveQuirk(device: "cam") == nil)
         #expect(try store.hiddenListingQuirk(device: "cam") == "plain")
         #expect(try store.devices().first?.lastSync == Date(timeIntervalSince1970: 1_800_000_000))

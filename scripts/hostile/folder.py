@@ -1,10 +1,13 @@
 """hostile-ftp.py's folder modes: a real folder ($HOSTILE_ROOT) served with one fault."""
 
+import struct
+
 from hostile.base import *  # noqa: F401,F403
 
 
 FOLDER_MODES = ("folder", "stall-after-rnto", "stall-on-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append",
-                "refuse-overwrite-rnto", "lying-rnto", "rest-keeps-tail", "rest-zero-fill", "rnto-fails-after-dele")
+                "refuse-overwrite-rnto", "lying-rnto", "rest-keeps-tail", "rest-zero-fill", "rnto-fails-after-dele",
+                "cut-retr", "grow-after-retr")
 REST_MODES = ("rest-keeps-tail", "rest-zero-fill")
 # Folder modes that log every command on stderr as "CMD VERB ARG", like the tree modes.
 LOGGED_FOLDER_MODES = ("refuse-overwrite-rnto", "lying-rnto", "rnto-fails-after-dele") + REST_MODES
@@ -16,6 +19,7 @@ class FolderSession(Session):
     stalled = False
     lock = threading.Lock()
     cut = set()  # rest-*: the files whose first STOR was cut
+    grown = set()  # grow-after-retr: the files grown after their first RETR
     deleted = 0  # rnto-fails-after-dele: 1 after the first DELE, 2 once an RNTO was refused
 
     def __init__(self, conn, mode, root):
@@ -42,6 +46,21 @@ class FolderSession(Session):
         conn.close()
         with open(path, "wb") as f:
             f.write(got)
+        self.send("426 Connection closed; transfer aborted")
+
+    def cut_retrieve(self, payload):
+        """cut-retr: sends `payload`, resets the data connection and answers 426."""
+        if self.data_listener is None:
+            self.send("425 Use EPSV first")
+            return
+        listener, self.data_listener = self.data_listener, None
+        listener.settimeout(10)
+        conn, _ = listener.accept()
+        listener.close()
+        self.send("150 Opening data connection")
+        conn.sendall(payload)
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.close()
         self.send("426 Connection closed; transfer aborted")
 
     def receive(self, path, append):
@@ -174,8 +193,20 @@ class FolderSession(Session):
             with open(self.local(arg), "rb") as f:
                 f.seek(self.rest)
                 payload = f.read()
-            self.rest = 0
+            start, self.rest = self.rest, 0
+            if self.mode == "cut-retr" and "cut" in os.path.basename(arg) and len(payload) > 0:
+                # Never past byte 16384, however it is resumed: the download cannot complete.
+                self.cut_retrieve(payload[: max(0, 16384 - start)])
+                return True
             self.transfer(payload)
+            if self.mode == "grow-after-retr" and "grow" in os.path.basename(arg) and len(payload) > 16384:
+                with FolderSession.lock:
+                    first = arg not in FolderSession.grown
+                    FolderSession.grown.add(arg)
+                if first:
+                    # The device writes on: the file grows once it was first read in full.
+                    with open(self.local(arg), "ab") as f:
+                        f.write(b"more")
         elif verb == "RNFR":
             self.rename_from = self.local(arg)
             self.send("350 Ready for RNTO" if os.path.exists(self.rename_from) else "550 No such file")

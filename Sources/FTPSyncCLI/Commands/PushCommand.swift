@@ -17,6 +17,14 @@ struct PushCommand: FTPSyncSubcommand {
 
     @OptionGroup var options: SyncOptions
 
+    /// An offload deletes device files after a pull; a push never deletes a local file.
+    func validate() throws {
+        if options.removeSource || options.removeSourceFolders {
+            throw ValidationError(
+                "--remove-source and --remove-source-folders are for pull only (a push never deletes local files)")
+        }
+    }
+
     func execute(console: Console) throws -> ExitCode {
         try SyncRun(direction: .push, options: options, console: console).run()
     }

@@ -27,7 +27,7 @@ struct SyncOptions: ParsableArguments {
             try OptionValue.wholeNumber(
                 $0, in: -1...Int.max, "expected a whole number of files, or -1 for no limit")
         })
-    var maxDelete = 50
+    var maxDelete: Int?
 
     /// Control connections per device; nil: the device's `connections`.
     @Option(
@@ -135,9 +135,30 @@ struct SyncOptions: ParsableArguments {
             discussion: "no cap", valueName: "DURATION"),
         transform: OptionValue.capDuration)
     var maxDuration: Int?
+    @Flag(
+        name: .customLong("remove-source"),
+        help: ArgumentHelp(
+            "pull only: delete each device file once its copy here is complete and verified (offload)",
+            discussion: "the device's remove_source, else off"))
+    var removeSource = false
+
+    @Flag(
+        name: .customLong("remove-source-folders"),
+        help: ArgumentHelp(
+            "with --remove-source: also remove the device folders the offload empties (never the root)",
+            discussion: "the device's remove_source_folders, else off"))
+    var removeSourceFolders = false
 
     /// `--max-delete` as the policy takes it: nil for no limit.
-    var maxDeleteLimit: Int? { maxDelete == -1 ? nil : maxDelete }
+    var maxDeleteLimit: Int? {
+        let limit = maxDelete ?? 50
+        return limit == -1 ? nil : limit
+    }
+
+    /// The most device files an offload may delete: only a `--max-delete` given counts them
+    /// (`SyncPolicy.maxOffload`); nil when not given or -1.
+
+    var maxOffloadLimit: Int? { maxDelete == nil ? nil : maxDeleteLimit }
 
     /// The devices run at the same time.
     var jobs: Int { jobsOption.jobs }

@@ -12,7 +12,7 @@ public struct RecordTable: Sendable, RecordLookup, RandomAccessCollection {
         var remoteTime: Double
         var localTime: Double
         /// Bit 0 a remote size, bit 1 a remote time, bits 2–3 its granularity, bits 4–5 the
-        /// local time's granularity.
+        /// local time's granularity, bit 6 `offloaded`.
         var flags: UInt8
         var digest: StoredDigest
 
@@ -24,17 +24,20 @@ public struct RecordTable: Sendable, RecordLookup, RandomAccessCollection {
             flags = record.remoteSize == nil ? 0 : 1
             if let remote = record.remoteModified { flags |= 2 | UInt8(remote.granularity.rawValue & 3) << 2 }
             flags |= UInt8(record.localModified.granularity.rawValue & 3) << 4
+            if record.offloaded { flags |= 64 }
             digest = StoredDigest(record.digest)
         }
 
         func record(at path: RelativePath) -> FileRecord {
             let remoteGranularity = TimeGranularity(rawValue: Int(flags >> 2 & 3)) ?? .second
             let localGranularity = TimeGranularity(rawValue: Int(flags >> 4 & 3)) ?? .exact
-            return FileRecord(
+            var record = FileRecord(
                 path: path, remoteSize: flags & 1 != 0 ? remoteSize : nil,
                 remoteModified: flags & 2 != 0 ? FileTime(seconds: remoteTime, granularity: remoteGranularity) : nil,
                 localSize: localSize, localModified: FileTime(seconds: localTime, granularity: localGranularity),
                 digest: digest.text)
+            record.offloaded = flags & 64 != 0
+            return record
         }
     }
 

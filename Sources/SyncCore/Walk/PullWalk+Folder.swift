@@ -22,6 +22,11 @@ extension PullWalk {
         for record in records where remote.position(of: record.path) == nil {
             guard unknown.folder(holding: record.path) == nil else { continue }
             let here = local[record.path]
+            if record.offloaded {
+                // Gone on purpose (`Offload`): no move, no note; forgotten with its local copy.
+                if here == nil { try ledger.forget(record.path) }
+                continue
+            }
             if !ledger.movesGivenUp, RenameDetection.canMove(record, here: here) { vanished.append(record) }
             if here?.kind == .file { ledger.goneKept += 1 }
             if here == nil { try ledger.forget(record.path) }

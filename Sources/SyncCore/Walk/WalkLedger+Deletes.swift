@@ -151,6 +151,8 @@ extension WalkLedger {
             if candidate.entry.kind == .directory && deletes.keptBelow.contains(path) { return }
             try writer.append(action, to: .deletes)
             if candidate.entry.kind != .directory { deletes.files += 1 }
+        case .offloaded:
+            DeleteQueue.mark(ancestorsOf: path, in: &deletes.keptBelow)
         case .kept(let note):
             notes.append(note)
             DeleteQueue.mark(ancestorsOf: path, in: &deletes.keptBelow)

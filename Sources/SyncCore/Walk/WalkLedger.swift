@@ -56,6 +56,10 @@ struct WalkLedger {
     /// False when the device has no record at all (a first sync): no new file can be a move
     /// and no overlap is counted.
     var deviceHasRecords = true
+    /// Device files an offload deletes (`Offload`), written as the walk goes, and the files of
+    /// which the folders it may empty are made at the end (`--remove-source-folders`).
+    var offloads = 0
+    var offloadedFiles: [RelativePath] = []
 
     /// A new file held back until the end: a rename if it turns out to be a move, else what
     /// was planned for it (a transfer, a note).
@@ -137,6 +141,13 @@ struct WalkLedger {
         for (index, action) in collected.transfers.enumerated() where !heldTransfers.contains(index) {
             try writer.append(action, to: .transfers)
         }
+        for action in collected.offloads {
+            try writer.append(action, to: .deletes)
+            if policy.removeSourceFolders, offloadedFiles.last?.hasSameParentBytes(as: action.path) != true {
+                offloadedFiles.append(action.path)
+            }
+        }
+        offloads += collected.offloads.count
         for (index, note) in collected.notes.enumerated() where !heldNotes.contains(index) { notes.append(note) }
         skipped += collected.skipped
         for adoption in collected.adoptions { try writer.adopt(adoption) }
@@ -232,6 +243,7 @@ struct WalkLedger {
             if let note = file.note { notes.append(note) }
         }
         let files = try finishDeletes(renamedFrom: renamedFrom)
+        for folder in Offload.folders(above: offloadedFiles) { try writer.append(folder, to: .deletes) }
         if !policy.deleteExtraneous,
             let note = DeleteGuard.keptNote(
                 count: max(0, goneKept - renames.count), command: terms.command, what: terms.gone, place: terms.place)
@@ -239,6 +251,7 @@ struct WalkLedger {
             notes.append(note)
         }
         return DeleteGuard.refusal(files: files + clearingDeletes, maxDelete: policy.maxDelete)
+            ?? Offload.refusal(files: offloads, limit: policy.maxOffload)
     }
 
     /// The notes of the whole walk: the unknown folders' first, then the rest in walk order.

@@ -10,10 +10,18 @@ struct ActionOutcome {
     var transferred: UInt64
     /// True for a transfer a run cap cut after its grace (status `deferred`).
     var wasCut = false
+    /// Why the action was left undone on purpose (an offload whose condition failed,
+    /// `OffloadHeld`): a note of the device, not an action of its report. Nil otherwise.
+    var held: String?
 
     /// `action` done, having moved `transferred` bytes.
     static func done(_ action: Action, transferred: UInt64 = 0) -> ActionOutcome {
         ActionOutcome(report: ActionReport(action: action, status: .done), transferred: transferred)
+    }
+
+    /// `action` left undone on purpose, for the reason `note` (the device's note).
+    static func held(_ action: Action, _ note: String) -> ActionOutcome {
+        ActionOutcome(report: ActionReport(action: action, status: .planned), transferred: 0, held: note)
     }
 
     /// `action` failed with `error` (one line), having moved nothing worth counting.

@@ -57,6 +57,9 @@ struct ConnectionWorker {
                 outcome = .done(action, transferred: try executor.carryOut(action, id: id))
             } catch let stop as RunInterrupted where stop.cap != nil {
                 outcome = .deferred(action, stop.description, cut: true)
+            } catch let held as OffloadHeld {
+                // Not carried out, on purpose: the device's note says why; no action ended.
+                return .held(action, "\(held)")
             } catch {
                 outcome = .failed(action, "\(error)")
             }

@@ -8,7 +8,7 @@ import SyncStore
 final class PullExecutor: ActionExecutor {
     let job: DeviceJob
     let store: StateStore?
-    private let remote: RemoteFileSystem
+    let remote: RemoteFileSystem
     /// When this run started (UTC), for the names of conflict copies.
     let runStarted: Date
     /// The device's local roots, when the plan's scan began and the conflict copies made.
@@ -18,6 +18,8 @@ final class PullExecutor: ActionExecutor {
     /// Where the records of small new files go (committed in batches); nil: each download is
     /// recorded as it finishes.
     private let batch: PullRecordBatch?
+    /// The device's listing of a folder read last for the offloads (`offload`), and when.
+    var relisted: (folder: RelativePath, at: Date, entries: Snapshot)?
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
@@ -52,6 +54,8 @@ final class PullExecutor: ActionExecutor {
             try renameLocal(action)
         case .deleteLocal:
             try deleteLocal(action)
+        case .deleteRemote:
+            try offload(action)
         default:
             throw EngineError.incompleteAction("a pull does not carry out \(action.kind.rawValue)")
         }

@@ -51,11 +51,8 @@ struct MoveEvidenceCheck {
         var hashFailure = ""
         if remote.isConnected {
             do {
-                if let hash = try remote.serverHash(path, size: candidate.size) {
-                    guard let here = try file.digest(hash.algorithm) else {
-                        return "the local \(hash.algorithm.rawValue) could not be computed"
-                    }
-                    return here == hash.digest ? nil : "the server's \(hash.algorithm.rawValue) differs"
+                if let hash = try CopyCheck.serverHashMatches(remote: remote, path: path, size: size, file: file) {
+                    return hash.matches ? nil : "the server's \(hash.algorithm) differs"
                 }
             } catch {
                 hashFailure = "server hash: \(error); "
@@ -69,22 +66,10 @@ struct MoveEvidenceCheck {
                 "\(hashFailure)its time is a default and the server offers no hash (sampled bytes prove nothing here)"
         }
         do {
-            for range in SampledRanges.ranges(size: candidate.size) {
-                let there = try read(path, range)
-                guard there.count == range.count,
-                    there == (try file.read(from: range.offset, count: Int(clamping: range.count)))
-                else {
-                    return "\(hashFailure)the sampled bytes differ"
-                }
-            }
-            return nil
+            return try CopyCheck.sampledBytesMatch(remote: remote, path: path, size: size, file: file)
+                ? nil : "\(hashFailure)the sampled bytes differ"
         } catch {
             return "\(hashFailure)sampled bytes: \(error)"
         }
-    }
-
-    /// `range` of the device file at `path` (`RemoteFileSystem.readRange`).
-    private func read(_ path: String, _ range: SampledRanges.Range) throws -> [UInt8] {
-        try remote.readRange(path, from: range.offset, count: Int(clamping: range.count))
     }
 }
