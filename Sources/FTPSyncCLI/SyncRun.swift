@@ -126,13 +126,15 @@ struct SyncRun {
 extension SyncOptions {
     /// These options as the runner takes them, for a run in `direction`: `--dry-run`,
     /// `--device`, `--jobs`, `--delete`, `--max-delete` (-1 = no limit), `--on-conflict`,
-    /// `--parallel`, `--order`, `--accept-new-identity` (each checked when parsed); the listing caps from
+    /// `--parallel`, `--order`, `--accept-new-identity`, the filter options (each checked when parsed); the listing caps from
     /// `FTPSYNC_LISTING_LIMITS` in `environment` (tests only).
     func runOptions(direction: SyncDirection, environment: [String: String] = [:]) -> RunOptions {
         let limits = ListingBudget.Limits.fromEnvironment(environment)
-        return RunOptions(
+        var options = RunOptions(
             direction: direction, dryRun: dryRun, devices: selection.names, jobs: jobs, deleteExtraneous: delete,
             maxDelete: maxDeleteLimit, onConflict: onConflict, connections: parallel, order: order,
             acceptNewIdentity: acceptNewIdentity, deviceListingLimits: limits.device, runListingLimits: limits.run)
+        options.filters = filters.runFilters
+        return options
     }
 }

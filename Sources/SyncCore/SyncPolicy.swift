@@ -22,6 +22,8 @@ public struct SyncPolicy: Sendable, Hashable {
     public var now: Date
     /// What a conflict does (`--on-conflict`); default `keep-both` for a pull, `report` for a push.
     public var onConflict: ConflictPolicy
+    /// The size and age bounds of the files both sides show (`FileBounds`); none by default.
+    public var bounds = FileBounds()
 
     public init(
         direction: SyncDirection, deleteExtraneous: Bool = false, maxDelete: Int? = 50, minimumAge: Double = 0,

@@ -41,6 +41,9 @@ public struct RunOptions: Sendable, Equatable {
     /// Record a server identity that differs from the recorded one instead of refusing the
     /// device (`--accept-new-identity`); false: the device's `accept_new_identity`.
     public var acceptNewIdentity: Bool
+    /// The filter options (`RunFilters`: the glob rules add to the device's keys, a bound
+    /// replaces the key's).
+    public var filters = RunFilters()
     /// The caps on one device's listing (`ListingBudget`).
     public var deviceListingLimits: ListingBudget.Limits
     /// The caps on the listings of all devices of the run together.
@@ -75,13 +78,14 @@ public struct RunOptions: Sendable, Equatable {
     /// job's listing budget and cancellation are the runner's to set.
     /// - Parameter localRoot: the configuration's local tree (`Configuration.localRoot`).
     public func job(for device: DeviceConfig, localRoot: String) -> DeviceJob {
-        let policy = SyncPolicy(
+        var policy = SyncPolicy(
             direction: direction, deleteExtraneous: deleteExtraneous, maxDelete: maxDelete,
-            minimumAge: Double(device.minAge), onConflict: onConflict ?? device.onConflict)
+            minimumAge: Double(filters.minimumAge(for: device)), onConflict: onConflict ?? device.onConflict)
+        policy.bounds = filters.bounds(for: device)
         var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: localRoot, deviceRoot: device.localPath, device: device.name),
-            excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
+            filter: filters.rules(for: device), timeZone: device.timezone, policy: policy, dryRun: dryRun)
         job.retries = device.retries
         job.connections = max(1, connections ?? device.connections)
         job.order = order ?? device.order

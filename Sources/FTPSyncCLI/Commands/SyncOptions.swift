@@ -109,6 +109,8 @@ struct SyncOptions: ParsableArguments {
         completion: .list(ConflictPolicy.allCases.map(\.rawValue)), transform: OptionValue.choice)
     var onConflict: ConflictPolicy?
 
+    @OptionGroup var filters: FilterOptions
+
     /// `--max-delete` as the policy takes it: nil for no limit.
     var maxDeleteLimit: Int? { maxDelete == -1 ? nil : maxDelete }
 

@@ -77,7 +77,7 @@ struct PushDirection: RunDirection {
     /// `writer` as they are planned, each with the record of its path and what the scan found
     /// there (`AnnotatingPlanWriter`).
     func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
-        let excludes = try ExcludeRules(job.excludes)
+        let excludes = try FilterRules(job.filter)
         // A missing source is an error, never an empty tree (which `--delete` would mirror).
         guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
             throw EngineError.localFolderMissing(path: job.paths.deviceRoot)
