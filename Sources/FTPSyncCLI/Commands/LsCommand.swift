@@ -130,7 +130,11 @@ struct LsCommand: FTPSyncSubcommand {
                     + "(--show-excluded lists them)")
         }
         if report.json {
-            console.json(jsonText(LsDocument(device: deviceName, path: path, entries: entries, verdicts: verdicts)))
+            console.json(
+                jsonText(
+                    LsDocument(
+                        device: deviceName, path: path, entries: entries, verdicts: showExcluded ? verdicts : nil)
+                ))
         } else {
             console.out(LsListing.text(entries, verdicts: verdicts))
         }

@@ -8,37 +8,37 @@ struct LsDocument: Encodable {
     var path: String
     var entries: [LsEntry]
 
-    /// The document of `entries`, each with what the filters say of it (`verdicts`, same
-    /// order; none: all taken).
-    init(device: String, path: String, entries: [ListingEntry], verdicts: [LsFilter.Verdict] = []) {
+    /// The document of `entries`; with `verdicts` (same order: `--show-excluded`) each entry
+    /// also says what the filters say of it.
+    init(device: String, path: String, entries: [ListingEntry], verdicts: [LsFilter.Verdict]? = nil) {
         self.device = device
         self.path = path
         self.entries = entries.enumerated().map { index, entry in
-            LsEntry(entry, verdict: index < verdicts.count ? verdicts[index] : LsFilter.Verdict())
+            LsEntry(entry, verdict: verdicts.map { index < $0.count ? $0[index] : LsFilter.Verdict() })
         }
     }
 }
 
 /// One entry of `ls --json`: `size` in bytes (files with an exact size only), `modified` in UTC
-/// ISO 8601 to the listing's precision, `target` for links; `excluded` why the filters leave it
-/// out, `held` why `min_age` leaves it for a later run; absent values are `null`.
+/// ISO 8601 to the listing's precision, `target` for links; with `--show-excluded` also
+/// `excluded` (why the filters leave it out) and `held` (why `min_age` leaves it for a later
+/// run); absent values are `null`.
 struct LsEntry: Encodable {
     var name: String
     var type: String
     var size: UInt64?
     var modified: String?
     var target: String?
-    var excluded: String?
-    var held: String?
+    /// What the filters say of it; nil: not asked (no `--show-excluded`), the keys left out.
+    var verdict: LsFilter.Verdict?
 
-    init(_ entry: ListingEntry, verdict: LsFilter.Verdict) {
+    init(_ entry: ListingEntry, verdict: LsFilter.Verdict?) {
         name = entry.name
         type = entry.type.rawValue
         size = LsListing.reportedSize(entry)
         modified = entry.modified.map(LsListing.isoTime)
         target = entry.type == .link ? entry.target : nil
-        excluded = verdict.excluded
-        held = verdict.held
+        self.verdict = verdict
     }
 
     enum CodingKeys: String, CodingKey { case name, type, size, modified, target, excluded, held }
@@ -50,8 +50,10 @@ struct LsEntry: Encodable {
         try c.encode(size, forKey: .size)
         try c.encode(modified, forKey: .modified)
         try c.encode(target, forKey: .target)
-        try c.encode(excluded, forKey: .excluded)
-        try c.encode(held, forKey: .held)
+        if let verdict {
+            try c.encode(verdict.excluded, forKey: .excluded)
+            try c.encode(verdict.held, forKey: .held)
+        }
     }
 }
 
