@@ -118,3 +118,42 @@ import Testing
         #expect(excluded.count == 4)
     }
 }
+
+/// Files still being written (issue 19): a file that grows while a throttled pyftpdlib sends it
+/// is held for a later run — not placed, not recorded, noted, the run not failed — and the
+/// next run, once it stopped growing, takes it whole. Address 127.0.51.6.
+@Suite(.serialized) struct GrowingFileTests {
+    @Test func aFileGrowingDuringItsDownloadIsLeftForTheNextRun() throws {
+        let work = try makeTemporaryFolder("growing")
+        let served = work + "/served"
+        let clip = served + "/DCIM/clip.mov"
+        try writeFile(clip, Array(repeating: 0x61, count: 100_000), modified: Date().timeIntervalSince1970)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.51.6", options: ["--throttle", "40000"])
+        defer { server.stop() }
+        let config = work + "/device.yaml"
+        try ("local: \(work)/mirror\ndevices:\n" + server.deviceYAML(name: "cam"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        // A camera still recording: 8 KiB more every 0.2 s for 6 s.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        writer.arguments = [
+            "-c",
+            "import sys, time\nfor _ in range(30):\n    f = open(sys.argv[1], 'ab'); f.write(b'b' * 8192); f.close(); "
+                + "time.sleep(0.2)",
+            clip,
+        ]
+        try writer.run()
+        let first = try ftpsync(["pull", config, "--no-progress", "--json"])
+        writer.waitUntilExit()
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let here = work + "/mirror/cam/DCIM/clip.mov"
+        #expect(!FileManager.default.fileExists(atPath: here), "a file still being written is not placed")
+        #expect(
+            first.stdout.contains("\"status\" : \"held\"") || first.stdout.contains("\"status\":\"held\""),
+            "\(first.stdout)")
+        #expect(first.stdout.contains("still being written"), "\(first.stdout)")
+        let second = try ftpsync(["pull", config, "--no-progress"], timeout: 120)
+        #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+        #expect(FileManager.default.contents(atPath: here)?.count == 100_000 + 30 * 8_192)
+    }
+}

@@ -201,6 +201,7 @@ func actionLine(_ action: ActionReport) -> String {
     case .planned: line += " [planned]"
     case .done: break
     case .failed: line += " FAILED: " + printable(action.error ?? "unknown error")
+    case .held: line += " [held: still being written; left for a later run]"
     }
     return line
 }

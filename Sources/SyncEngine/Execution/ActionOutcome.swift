@@ -14,6 +14,11 @@ struct ActionOutcome {
         ActionOutcome(report: ActionReport(action: action, status: .done), transferred: transferred)
     }
 
+    /// `action` left for a later run (`ActionStatus.held`) for `reason` (one line).
+    static func held(_ action: Action, _ reason: String) -> ActionOutcome {
+        ActionOutcome(report: ActionReport(action: action, status: .held, error: reason), transferred: 0)
+    }
+
     /// `action` failed with `error` (one line), having moved nothing worth counting.
     static func failed(_ action: Action, _ error: String) -> ActionOutcome {
         ActionOutcome(report: ActionReport(action: action, status: .failed, error: error), transferred: 0)

@@ -47,6 +47,8 @@ struct ConnectionWorker {
                     throw EngineError.conflictReported(reason: action.reason)
                 }
                 outcome = .done(action, transferred: try executor.carryOut(action, id: id))
+            } catch let error as EngineError where error.isStillBeingWritten {
+                outcome = .held(action, "\(error)")
             } catch {
                 outcome = .failed(action, "\(error)")
             }

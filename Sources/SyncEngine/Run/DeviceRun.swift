@@ -285,6 +285,7 @@ public final class DeviceRun {
                 outcome: { outcome in
                     report.actions.append(outcome.report)
                     report.stats.count(outcome.report, transferred: outcome.transferred)
+                    if outcome.report.status == .held, let why = outcome.report.error { report.notes.append(why) }
                 })
         } catch {
             spoolFailure = error
