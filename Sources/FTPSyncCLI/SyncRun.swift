@@ -127,8 +127,8 @@ extension SyncOptions {
     /// These options as the runner takes them, for a run in `direction`: `--dry-run`,
     /// `--device`, `--jobs`, `--delete`, `--max-delete` (-1 = no limit), `--on-conflict`,
     /// `--parallel`, `--order`, `--accept-new-identity`, `--bwlimit`, `--max-transfer`,
-    /// `--max-duration`, `--remove-source`, `--remove-source-folders` (each checked when
-    /// parsed); the listing caps from
+    /// `--max-duration`, `--remove-source`, `--remove-source-folders`, the filter options (each
+    /// checked when parsed); the listing caps from
     /// `FTPSYNC_LISTING_LIMITS` in `environment` (tests only).
     func runOptions(direction: SyncDirection, environment: [String: String] = [:]) -> RunOptions {
         let limits = ListingBudget.Limits.fromEnvironment(environment)
@@ -141,6 +141,7 @@ extension SyncOptions {
         options.removeSource = removeSource
         options.removeSourceFolders = removeSourceFolders
         options.maxOffload = maxOffloadLimit
+        options.filters = filters.runFilters
         return options
     }
 }

@@ -87,6 +87,7 @@ extension LocalScanner {
         cache.removeAll(under: "", except: hashed.seen)
         var snapshot = Snapshot(entries, unknown: scan.snapshot.unknown)
         snapshot.hiddenUnknown = scan.snapshot.hiddenUnknown
+        snapshot.filtered = scan.snapshot.filtered
         scan.snapshot = snapshot
         scan.hashedFiles = hashed.files
         scan.hashedBytes = hashed.bytes

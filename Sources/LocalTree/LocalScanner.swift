@@ -15,7 +15,7 @@ public struct LocalScanner: Sendable {
     public static let stateFolderName = ".ftpsync"
 
     /// Paths to leave out.
-    public var excludes: ExcludeRules
+    public var excludes: FilterRules
     /// Threads used to hash files (at least 1).
     public var hashThreads: Int
     /// Leave out a `.ftpsync` folder at the top of the scanned root: true when the root is a
@@ -24,10 +24,10 @@ public struct LocalScanner: Sendable {
 
     /// Makes a scanner.
     /// - Parameters:
-    ///   - excludes: paths to leave out (see `ExcludeRules`).
+    ///   - excludes: paths to leave out (see `FilterRules`).
     ///   - hashThreads: threads that hash files in parallel during `scan(root:cache:cachePrefix:)`.
     ///   - skipsStateFolder: leave out `.ftpsync` at the top of the root.
-    public init(excludes: ExcludeRules = .none, hashThreads: Int = 2, skipsStateFolder: Bool = true) {
+    public init(excludes: FilterRules = .none, hashThreads: Int = 2, skipsStateFolder: Bool = true) {
         self.excludes = excludes
         self.hashThreads = max(1, hashThreads)
         self.skipsStateFolder = skipsStateFolder
@@ -42,6 +42,7 @@ public struct LocalScanner: Sendable {
             snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
             notes: walk.notes, unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
+        scan.snapshot.filtered = walk.filtered
         scan.skipped = walk.skipped
         return scan
     }
@@ -70,6 +71,7 @@ public struct LocalScanner: Sendable {
             snapshot: walk.compact.snapshot.finish(unknown: Set(walk.unreadable.keys)),
             identities: walk.compact.identities.finish(), notes: walk.notes, unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
+        scan.snapshot.filtered = walk.filtered
         scan.skipped = walk.skipped
         return scan
     }
@@ -105,6 +107,7 @@ public struct LocalScanner: Sendable {
             notes: walk.notes, hashedFiles: hashed.files, hashedBytes: hashed.bytes, cachedFiles: hashed.cached,
             unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
+        scan.snapshot.filtered = walk.filtered
         scan.skipped = walk.skipped
         return scan
     }
@@ -129,6 +132,8 @@ public struct LocalScanner: Sendable {
         var leftovers: [RelativePath] = []
         /// Folders (and names) that could not be read, with the cause: their content is unknown.
         var unreadable: [RelativePath: String] = [:]
+        /// Folders where the filter left an entry out (`Snapshot.filtered`).
+        var filtered = Set<RelativePath>()
 
         /// The files' identities by path, in compact form.
         func identityTable() -> PathTable<FileIdentity> {
@@ -221,7 +226,8 @@ public struct LocalScanner: Sendable {
                 continue
             }
             let isFolder = type == S_IFDIR
-            if !excludes.isEmpty && excludes.excludes(path: path.string, name: child.name, isFolder: isFolder) {
+            if !excludes.isEmpty && excludes.excludes(path: path.string, isFolder: isFolder) {
+                walk.filtered.insert(folder)
                 continue
             }
             let mtime = child.mtimeNanoseconds

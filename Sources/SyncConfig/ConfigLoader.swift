@@ -86,7 +86,8 @@ public enum ConfigLoader {
             throw reader.error(at: devicesNode.position, "'devices' must list at least one device")
         }
         let builder = DeviceBuilder(
-            defaults: defaults, localRoot: localRoot, environment: environment, reader: reader)
+            defaults: defaults, localRoot: localRoot, configFolder: parentFolder(of: configPath),
+            environment: environment, reader: reader)
         var devices: [DeviceConfig] = []
         var firstPosition: [String: SourcePosition] = [:]
         for (index, item) in items.enumerated() {

@@ -5,6 +5,8 @@ import Foundation
 struct DeviceBuilder {
     let defaults: DeviceFields
     let localRoot: String
+    /// The configuration file's folder: relative `filter_from` paths start there.
+    let configFolder: String
     let environment: [String: String]
     let reader: NodeReader
 
@@ -57,6 +59,20 @@ struct DeviceBuilder {
         if let value = own.exclude ?? defaults.exclude { device.exclude = value }
         if let value = own.retries ?? defaults.retries { device.retries = value }
         if let value = own.minAge ?? defaults.minAge { device.minAge = value }
+        if let value = own.include ?? defaults.include { device.include = value }
+        device.minSize = own.minSize ?? defaults.minSize
+        device.maxSize = own.maxSize ?? defaults.maxSize
+        device.maxAge = own.maxAge ?? defaults.maxAge
+        if let located = own.filterFrom ?? defaults.filterFrom {
+            let path = absolutePath(located.value, relativeTo: configFolder)
+            device.filterFrom = path
+            do {
+                device.filterRules = try FilterFile.rules(at: path)
+            } catch {
+                // A device without its filter could copy or delete what the filter keeps out.
+                if device.problem == nil { device.problem = error.description }
+            }
+        }
         if let value = own.insecure ?? defaults.insecure { device.insecure = value }
         if let value = own.acceptNewIdentity ?? defaults.acceptNewIdentity { device.acceptNewIdentity = value }
         device.onConflict = own.onConflict ?? defaults.onConflict

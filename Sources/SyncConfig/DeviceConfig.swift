@@ -67,6 +67,22 @@ public struct DeviceConfig: Sendable, Hashable {
     /// Seconds: a pull leaves a remote file younger than this (still being written by a camera
     /// or phone) for a later run; 0 (the default) turns the check off.
     public var minAge: Int = 0
+    /// Glob patterns of paths to keep (`include`); once one is given, a file no rule keeps is
+    /// left out. Default none.
+    public var include: [String] = []
+    /// The filter file (`filter_from`), absolute, and its rules in file order; default none.
+    public var filterFrom: String?
+    public var filterRules: [FilterRule] = []
+    /// Bytes: files smaller (`min_size`) or larger (`max_size`) are left out; nil: no bound.
+    public var minSize: Int64?
+    public var maxSize: Int64?
+    /// Seconds: files modified longer ago than this are left out (`max_age`); nil: no bound.
+    public var maxAge: Int?
+
+    /// The device's glob rules in the order they apply (`FilterRule.combining`).
+    public var rules: [FilterRule] {
+        FilterRule.combining(filterFrom: filterRules, exclude: exclude, include: include)
+    }
     /// What a conflict does (`on_conflict`); nil: the command's default (`keep-both` for pull,
     /// `report` for push). `--on-conflict` wins over it.
     public var onConflict: ConflictPolicy?

@@ -24,6 +24,7 @@ struct DeviceFields {
         "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
         "bwlimit", "keepalive",
         "remove_source", "remove_source_folders",
+        "include", "filter_from", "min_size", "max_size", "max_age",
     ]
 
     var name: Located<String>?
@@ -45,6 +46,11 @@ struct DeviceFields {
     var exclude: [String]?
     var retries: Int?
     var minAge: Int?
+    var include: [String]?
+    var filterFrom: Located<String>?
+    var minSize: Int64?
+    var maxSize: Int64?
+    var maxAge: Int?
     var insecure: Bool?
     var acceptNewIdentity: Bool?
     var onConflict: ConflictPolicy?
@@ -135,14 +141,15 @@ struct DeviceFields {
                         + "euc-jp, euc-kr, latin1, iso-8859-N, cp125N, koi8-r, ...")
             }
             encoding = text
-        case "exclude":
-            var patterns: [String] = []
-            for item in try reader.sequence(node, "'exclude'") {
-                patterns.append(try reader.string(item, key: "exclude"))
-            }
-            exclude = patterns
+        case "exclude": exclude = try patterns(node, key: key, reader: reader)
         case "retries": retries = try reader.integer(node, key: key, in: 0...100)
-        case "min_age": minAge = try reader.integer(node, key: key, in: 0...31_536_000)
+        case "min_age": minAge = try duration(node, key: key, reader: reader)
+        case "include": include = try patterns(node, key: key, reader: reader)
+        case "filter_from":
+            filterFrom = Located(value: try reader.string(node, key: key), position: node.position)
+        case "min_size": minSize = try size(node, key: key, reader: reader)
+        case "max_size": maxSize = try size(node, key: key, reader: reader)
+        case "max_age": maxAge = try duration(node, key: key, reader: reader)
         case "insecure": insecure = try reader.boolean(node, key: key)
         case "accept_new_identity": acceptNewIdentity = try reader.boolean(node, key: key)
         case "on_conflict": onConflict = try reader.choice(node, key: key)
@@ -163,6 +170,40 @@ struct DeviceFields {
         case "remove_source_folders": removeSourceFolders = try reader.boolean(node, key: key)
         default: break  // checkKnown refused every other key
         }
+    }
+
+    /// A list of glob patterns (`exclude`, `include`).
+    private func patterns(_ node: YAMLNode, key: String, reader: NodeReader) throws(ConfigError) -> [String] {
+        var patterns: [String] = []
+        for item in try reader.sequence(node, "'\(key)'") {
+            let pattern = try reader.string(item, key: key)
+            guard pattern.contains(where: { $0 != "/" }) else {
+                throw reader.error(at: item.position, "an empty pattern in '\(key)'")
+            }
+            patterns.append(pattern)
+        }
+        return patterns
+    }
+
+    /// A size (`ByteSizeText`: `4096`, `512k`, `10M`, `1.5G`), in bytes.
+    private func size(_ node: YAMLNode, key: String, reader: NodeReader) throws(ConfigError) -> Int64 {
+        guard !node.isNull, let bytes = ByteSizeText.bytes(node.scalarText ?? "") else {
+            throw reader.error(
+                at: node.position,
+                "'\(key)' must be a size like 4096, 512k, 10M or 1.5G, found \(node.shortDescription)")
+        }
+        return bytes
+    }
+
+    /// A duration (`DurationText`: `90s`, `15m`, `2h`, `7d`; a bare number is seconds), in seconds.
+    private func duration(_ node: YAMLNode, key: String, reader: NodeReader) throws(ConfigError) -> Int {
+        guard !node.isNull, let seconds = DurationText.seconds(node.scalarText ?? "") else {
+            throw reader.error(
+                at: node.position,
+                "'\(key)' must be a duration like 90s, 15m, 2h or 7d (a bare number is seconds), "
+                    + "found \(node.shortDescription)")
+        }
+        return seconds
     }
 
     /// A host name or address: no spaces; brackets around an IPv6 address are removed.

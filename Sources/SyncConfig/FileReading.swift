@@ -15,9 +15,10 @@ struct FileReadError: Error {
 }
 
 /// The whole content of the file at `path`.
+/// - Parameter limit: the most bytes read; a longer file throws `EFBIG`.
 /// - Throws: `FileReadError` with `errno` when the file cannot be opened or read
 ///   (a folder gives EISDIR).
-func readFile(atPath path: String) throws(FileReadError) -> [UInt8] {
+func readFile(atPath path: String, limit: Int = Int.max) throws(FileReadError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw FileReadError(code: errno) }
     defer { close(descriptor) }
@@ -31,5 +32,6 @@ func readFile(atPath path: String) throws(FileReadError) -> [UInt8] {
             throw FileReadError(code: errno)
         }
         content.append(contentsOf: chunk[..<count])
+        if content.count > limit { throw FileReadError(code: EFBIG) }
     }
 }

@@ -56,6 +56,9 @@ public struct Snapshot: Sendable {
     /// out (`STAT`, whose `ls` hides them) and showing none. A dot-name absent there, and what
     /// lies below a dot-folder there, is unknown, not absent (see `UnknownFolders`).
     public var hiddenUnknown: Set<RelativePath> = []
+    /// Folders where the glob rules (`FilterRules`) left out an entry of this side: a delete of
+    /// such a folder would take what was left out along, so none is planned (`WalkLedger`).
+    public var filtered: Set<RelativePath> = []
 
     /// Entries in `RelativePath` order, one per path; each is made from the columns when read.
     public var entries: Entries { Entries(columns: columns) }
@@ -86,6 +89,7 @@ public struct Snapshot: Sendable {
 
     private init(sorted columns: EntryColumns, index: [RelativePath: Int]?, unknownOf other: Snapshot) {
         self.init(sorted: columns, index: index, unknown: other.unknown, hiddenUnknown: other.hiddenUnknown)
+        filtered = other.filtered
     }
 
     private init(

@@ -32,6 +32,8 @@ public struct SyncPolicy: Sendable, Hashable {
     /// nil: not limited (the automatic `maxDelete` guards against a broken listing, which an
     /// offload cannot turn into deletes: it deletes only what the listing shows).
     public var maxOffload: Int?
+    /// The size and age bounds of the files both sides show (`FileBounds`); none by default.
+    public var bounds = FileBounds()
 
     public init(
         direction: SyncDirection, deleteExtraneous: Bool = false, maxDelete: Int? = 50, minimumAge: Double = 0,

@@ -50,6 +50,9 @@ public struct RunOptions: Sendable, Equatable {
     /// The most device files one device's offload may delete (an explicit `--max-delete`);
     /// nil: not limited (`SyncPolicy.maxOffload`).
     public var maxOffload: Int?
+    /// The filter options (`RunFilters`: the glob rules add to the device's keys, a bound
+    /// replaces the key's).
+    public var filters = RunFilters()
     /// The caps on one device's listing (`ListingBudget`).
     public var deviceListingLimits: ListingBudget.Limits
     /// The caps on the listings of all devices of the run together.
@@ -97,7 +100,8 @@ public struct RunOptions: Sendable, Equatable {
     public func job(for device: DeviceConfig, localRoot: String) -> DeviceJob {
         var policy = SyncPolicy(
             direction: direction, deleteExtraneous: deleteExtraneous, maxDelete: maxDelete,
-            minimumAge: Double(device.minAge), onConflict: onConflict ?? device.onConflict)
+            minimumAge: Double(filters.minimumAge(for: device)), onConflict: onConflict ?? device.onConflict)
+        policy.bounds = filters.bounds(for: device)
         if direction == .pull {
             policy.removeSource = removeSource || device.removeSource
             policy.removeSourceFolders = policy.removeSource && (removeSourceFolders || device.removeSourceFolders)
@@ -106,7 +110,7 @@ public struct RunOptions: Sendable, Equatable {
         var job = DeviceJob(
             name: device.name, remoteRoot: device.remote,
             paths: LocalPaths(treeRoot: localRoot, deviceRoot: device.localPath, device: device.name),
-            excludes: device.exclude, timeZone: device.timezone, policy: policy, dryRun: dryRun)
+            filter: filters.rules(for: device), timeZone: device.timezone, policy: policy, dryRun: dryRun)
         job.retries = device.retries
         job.connections = max(1, connections ?? device.connections)
         job.order = order ?? device.order

@@ -62,7 +62,7 @@ struct FolderScanTests {
         close(fd)
         for scanner in [
             LocalScanner(), LocalScanner(skipsStateFolder: false),
-            LocalScanner(excludes: try ExcludeRules(["*.tmp", ".thumbnails/", "DCIM/sub"])),
+            LocalScanner(excludes: try FilterRules(excluding: ["*.tmp", ".thumbnails/", "DCIM/sub"])),
         ] {
             let whole = try scanner.scan(root: tree.path)
             expectSame(try scannedFolderByFolder(scanner, root: tree.path), whole)

@@ -72,7 +72,7 @@ struct LocalScannerTests {
 
     @Test func excludesApplyToNamesPathsAndFolders() throws {
         let tree = try Self.makeTree()
-        let rules = try ExcludeRules(["*.tmp", ".thumbnails/", "DCIM/sub", "中文/*.jpg"])
+        let rules = try FilterRules(excluding: ["*.tmp", ".thumbnails/", "DCIM/sub", "中文/*.jpg"])
         let scan = try LocalScanner(excludes: rules).scan(root: tree.path)
         let paths = Set(scan.snapshot.entries.map(\.path.string))
         #expect(!paths.contains("x.tmp"))
@@ -85,30 +85,6 @@ struct LocalScannerTests {
         #expect(!paths.contains("DCIM/sub/keep.jpg"))
         #expect(paths.contains("中文"))
         #expect(!paths.contains("中文/照片.jpg"))
-    }
-
-    @Test(arguments: [
-        ("*.tmp", "a/b/c.tmp", false, true),
-        ("*.tmp", "c.tmp", false, true),
-        ("*.tmp", "c.tmp.jpg", false, false),
-        ("cache/", "x/cache", true, true),
-        ("cache/", "x/cache", false, false),
-        ("DCIM/*.jpg", "DCIM/a.jpg", false, true),
-        ("DCIM/*.jpg", "DCIM/x/a.jpg", false, false),
-        ("DCIM/*.jpg", "other/DCIM/a.jpg", false, false),
-        ("/top.txt", "top.txt", false, true),
-        ("/top.txt", "x/top.txt", false, false),
-        ("IMG_00[0-4]?.JPG", "d/IMG_0031.JPG", false, true),
-        ("IMG_00[0-4]?.JPG", "d/IMG_0051.JPG", false, false),
-    ])
-    func excludeRule(pattern: String, path: String, isFolder: Bool, excluded: Bool) throws {
-        let rules = try ExcludeRules([pattern])
-        let name = String(path.split(separator: "/").last ?? "")
-        #expect(rules.excludes(path: path, name: name, isFolder: isFolder) == excluded)
-    }
-
-    @Test func emptyPatternIsRefused() {
-        #expect(throws: ExcludeRules.InvalidPattern.self) { try ExcludeRules(["ok", "/"]) }
     }
 
     @Test func invalidUTF8NameBecomesANote() throws {

@@ -20,15 +20,19 @@ class SnapshotFolderSource {
 
     func listing(of folder: RelativePath) throws -> FolderListing {
         listed.append(folder)
-        return FolderListing(
+        var listing = FolderListing(
             entries: remote.entries.filter { $0.path.parent == folder && !$0.path.isRoot },
             isIncomplete: remote.unknown.contains(folder), mayHideDotNames: remote.hiddenUnknown.contains(folder))
+        listing.snapshot.filtered = remote.filtered.filter { $0 == folder }
+        return listing
     }
 
     func localFolder(_ folder: RelativePath) throws -> Snapshot {
         scanned.append(folder)
         let entries = local.entries.filter { $0.path.parent == folder && !$0.path.isRoot }
-        return Snapshot(entries, unknown: local.unknown.filter { $0 == folder || $0.parent == folder })
+        var snapshot = Snapshot(entries, unknown: local.unknown.filter { $0 == folder || $0.parent == folder })
+        snapshot.filtered = local.filtered.filter { $0 == folder }
+        return snapshot
     }
 
     /// The records directly in `folder`, in path order.

@@ -13,10 +13,12 @@ import SyncRunner
 struct LsCommand: FTPSyncSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "ls", abstract: "list one remote folder of a device, parsed: ftpsync ls cam:/DCIM",
-        usage: "ftpsync ls [CONFIG] DEVICE[:PATH] [--json]",
+        usage: "ftpsync ls [CONFIG] DEVICE[:PATH] [--json] [filter options] [--show-excluded]",
         discussion: """
             List one folder of a device as ftpsync reads it: type, size, modification time (UTC)
             and name, like `ls -l`. PATH is absolute or relative to the device's remote root.
+            Only what the device's filters (and the filter options) keep is listed;
+            --show-excluded also lists the rest, marked.
             """)
     static let example = "ftpsync ls device.yaml front-camera:2024 --json"
 
@@ -27,6 +29,14 @@ struct LsCommand: FTPSyncSubcommand {
     var positionals: [String] = []
 
     @OptionGroup var report: ReportOptions
+
+    @OptionGroup var filters: FilterOptions
+
+    @Flag(
+        name: .customLong("show-excluded"),
+        help: ArgumentHelp(
+            "also list what the filters leave out, each marked [excluded: why]", discussion: "off"))
+    var showExcluded = false
 
     /// - Throws: `ValidationError` (exit 2) without DEVICE or with more than two words.
     func validate() throws {
@@ -98,11 +108,35 @@ struct LsCommand: FTPSyncSubcommand {
             return .partialFailure
         }
 
-        let entries = LsListing.visibleEntries(listing.entries)
+        let filter: LsFilter
+        do {
+            filter = try LsFilter(device: device, filters: filters.runFilters, path: path, now: Date())
+        } catch {
+            console.error("ftpsync: \(deviceName): configuration: \(error)")
+            return .partialFailure
+        }
+        var entries: [ListingEntry] = []
+        var verdicts: [LsFilter.Verdict] = []
+        for entry in LsListing.visibleEntries(listing.entries) {
+            let verdict = filter.verdict(entry)
+            guard showExcluded || verdict.excluded == nil else { continue }
+            entries.append(entry)
+            verdicts.append(verdict)
+        }
+        let hidden = LsListing.visibleEntries(listing.entries).count - entries.count
+        if hidden > 0 {
+            console.error(
+                "ftpsync: \(deviceName): \(path): \(hidden) entr\(hidden == 1 ? "y" : "ies") left out by the filters "
+                    + "(--show-excluded lists them)")
+        }
         if report.json {
-            console.json(jsonText(LsDocument(device: deviceName, path: path, entries: entries)))
+            console.json(
+                jsonText(
+                    LsDocument(
+                        device: deviceName, path: path, entries: entries, verdicts: showExcluded ? verdicts : nil)
+                ))
         } else {
-            console.out(LsListing.text(entries))
+            console.out(LsListing.text(entries, verdicts: verdicts))
         }
         return .success
     }

@@ -149,6 +149,8 @@ struct SyncOptions: ParsableArguments {
             discussion: "the device's remove_source_folders, else off"))
     var removeSourceFolders = false
 
+    @OptionGroup var filters: FilterOptions
+
     /// `--max-delete` as the policy takes it: nil for no limit.
     var maxDeleteLimit: Int? {
         let limit = maxDelete ?? 50

@@ -8,31 +8,40 @@ struct LsDocument: Encodable {
     var path: String
     var entries: [LsEntry]
 
-    init(device: String, path: String, entries: [ListingEntry]) {
+    /// The document of `entries`; with `verdicts` (same order: `--show-excluded`) each entry
+    /// also says what the filters say of it.
+    init(device: String, path: String, entries: [ListingEntry], verdicts: [LsFilter.Verdict]? = nil) {
         self.device = device
         self.path = path
-        self.entries = entries.map(LsEntry.init)
+        self.entries = entries.enumerated().map { index, entry in
+            LsEntry(entry, verdict: verdicts.map { index < $0.count ? $0[index] : LsFilter.Verdict() })
+        }
     }
 }
 
 /// One entry of `ls --json`: `size` in bytes (files with an exact size only), `modified` in UTC
-/// ISO 8601 to the listing's precision, `target` for links; absent values are `null`.
+/// ISO 8601 to the listing's precision, `target` for links; with `--show-excluded` also
+/// `excluded` (why the filters leave it out) and `held` (why `min_age` leaves it for a later
+/// run); absent values are `null`.
 struct LsEntry: Encodable {
     var name: String
     var type: String
     var size: UInt64?
     var modified: String?
     var target: String?
+    /// What the filters say of it; nil: not asked (no `--show-excluded`), the keys left out.
+    var verdict: LsFilter.Verdict?
 
-    init(_ entry: ListingEntry) {
+    init(_ entry: ListingEntry, verdict: LsFilter.Verdict?) {
         name = entry.name
         type = entry.type.rawValue
         size = LsListing.reportedSize(entry)
         modified = entry.modified.map(LsListing.isoTime)
         target = entry.type == .link ? entry.target : nil
+        self.verdict = verdict
     }
 
-    enum CodingKeys: String, CodingKey { case name, type, size, modified, target }
+    enum CodingKeys: String, CodingKey { case name, type, size, modified, target, excluded, held }
 
     func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -41,6 +50,10 @@ struct LsEntry: Encodable {
         try c.encode(size, forKey: .size)
         try c.encode(modified, forKey: .modified)
         try c.encode(target, forKey: .target)
+        if let verdict {
+            try c.encode(verdict.excluded, forKey: .excluded)
+            try c.encode(verdict.held, forKey: .held)
+        }
     }
 }
 
@@ -74,12 +87,15 @@ enum LsListing {
         return text + "Z"
     }
 
-    /// `ls -l`-like lines: mode, owner, group, size, UTC time, name (` -> target` for links).
-    static func text(_ entries: [ListingEntry]) -> String {
-        let rows = entries.map { entry -> [String] in
+    /// `ls -l`-like lines: mode, owner, group, size, UTC time, name (` -> target` for links),
+    /// then what the filters say of it (`verdicts`, same order): `[excluded: why]`, `[held: why]`.
+    static func text(_ entries: [ListingEntry], verdicts: [LsFilter.Verdict] = []) -> String {
+        let rows = entries.enumerated().map { index, entry -> [String] in
             let size = reportedSize(entry).map(String.init) ?? (entry.type == .file ? "?" : "-")
             var name = displayName(entry.name)
             if entry.type == .link, let target = entry.target { name += " -> " + displayName(target) }
+            if index < verdicts.count, let why = verdicts[index].excluded { name += "  [excluded: \(why)]" }
+            if index < verdicts.count, let why = verdicts[index].held { name += "  [held: \(why)]" }
             return [modeText(entry), entry.owner ?? "-", entry.group ?? "-", size, shortTime(entry.modified), name]
         }
         var widths = [Int](repeating: 0, count: 5)

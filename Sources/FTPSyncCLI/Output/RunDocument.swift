@@ -215,6 +215,7 @@ func actionLine(_ action: ActionReport) -> String {
     case .done: break
     case .failed: line += " FAILED: " + printable(action.error ?? "unknown error")
     case .deferred: line += " [deferred: " + printable(action.error ?? "left for the next run") + "]"
+    case .held: line += " [held: still being written; left for a later run]"
     }
     return line
 }

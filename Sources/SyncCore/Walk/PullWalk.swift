@@ -95,10 +95,10 @@ public struct PullWalk {
             listing = try source.listing(of: folder)
             ledger.noteDevice(listing, of: folder)
         }
-        let listed = listing.snapshot
-        let local = place.here ? try source.localFolder(folder) : Snapshot([])
-        ledger.unknownDestination.formUnion(local.unknown)
-        let records = try source.records(in: folder, local: local)
+        let scanned = place.here ? try source.localFolder(folder) : Snapshot([])
+        ledger.unknownDestination.formUnion(scanned.unknown)
+        let (listed, local, records) = ledger.filtered(
+            source: listing.snapshot, destination: scanned, records: try source.records(in: folder, local: scanned))
         ledger.take(records: records, folder: folder, listing: listed)
         let unknown = ledger.unknown
         let raw = try source.refined(listed, records: records)

@@ -87,14 +87,14 @@ public struct PushWalk {
         } else if place.onDevice {
             listing = try list(folder)
         }
-        let rawRemote = listing.snapshot
-        let rawLocal = place.here ? try source.localFolder(folder) : Snapshot([])
+        let scanned = place.here ? try source.localFolder(folder) : Snapshot([])
+        let (rawLocal, rawRemote, records) = ledger.filtered(
+            source: scanned, destination: listing.snapshot, records: try source.records(in: folder))
         ledger.unknownSource.formUnion(rawLocal.unknown)
         ledger.hiddenSource.formUnion(rawLocal.hiddenUnknown)
         for entry in rawLocal.entries where entry.kind == .file && partials[entry.path] != nil {
             resumable.insert(entry.path)
         }
-        let records = try source.records(in: folder)
         ledger.take(records: records, folder: folder, listing: rawRemote)
         let remote = PushPlanner.planned(remote: rawRemote)
         // A type change looks at all the device folder holds, and at what lies unread below

@@ -12,7 +12,7 @@ struct ActionOutcome {
     var wasCut = false
     /// Why the action was left undone on purpose (an offload whose condition failed,
     /// `OffloadHeld`): a note of the device, not an action of its report. Nil otherwise.
-    var held: String?
+    var leftAlone: String?
 
     /// `action` done, having moved `transferred` bytes.
     static func done(_ action: Action, transferred: UInt64 = 0) -> ActionOutcome {
@@ -20,8 +20,13 @@ struct ActionOutcome {
     }
 
     /// `action` left undone on purpose, for the reason `note` (the device's note).
-    static func held(_ action: Action, _ note: String) -> ActionOutcome {
-        ActionOutcome(report: ActionReport(action: action, status: .planned), transferred: 0, held: note)
+    static func leftAlone(_ action: Action, _ note: String) -> ActionOutcome {
+        ActionOutcome(report: ActionReport(action: action, status: .planned), transferred: 0, leftAlone: note)
+    }
+
+    /// `action` left for a later run (`ActionStatus.held`) for `reason` (one line).
+    static func held(_ action: Action, _ reason: String) -> ActionOutcome {
+        ActionOutcome(report: ActionReport(action: action, status: .held, error: reason), transferred: 0)
     }
 
     /// `action` failed with `error` (one line), having moved nothing worth counting.

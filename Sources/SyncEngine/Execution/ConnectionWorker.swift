@@ -59,7 +59,9 @@ struct ConnectionWorker {
                 outcome = .deferred(action, stop.description, cut: true)
             } catch let held as OffloadHeld {
                 // Not carried out, on purpose: the device's note says why; no action ended.
-                return .held(action, "\(held)")
+                return .leftAlone(action, "\(held)")
+            } catch let error as EngineError where error.isStillBeingWritten {
+                outcome = .held(action, "\(error)")
             } catch {
                 outcome = .failed(action, "\(error)")
             }

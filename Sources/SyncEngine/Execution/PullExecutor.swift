@@ -129,6 +129,9 @@ final class PullExecutor: ActionExecutor {
             transfer = try receive(
                 action, source: source, into: (partials, partialName), from: 0, id: id, sync: !batched)
         }
+        // A short transfer of a file whose size changed is held; a short one of a file that
+        // kept its size (a cut data connection) resumes.
+        try confirmStableSize(action, source: source, partial: (partials, partialName))
         if let expected = source.size, transfer.size != expected {
             throw EngineError.shortTransfer(
                 path: action.path.string, received: transfer.size, expected: expected, resumes: true)
@@ -198,6 +201,7 @@ final class PullExecutor: ActionExecutor {
             hasher.update(chunk)
             meter?.add(chunk.count)
         }
+        try confirmStableSize(action, source: source)
         if let expected = source.size, writer.size != expected {
             // Nothing is kept: a small file is fetched whole by the next run.
             throw EngineError.shortTransfer(

@@ -18,7 +18,7 @@ struct RemoteScanner {
     var remote: RemoteFileSystem
     var root: String
     /// Patterns of paths to leave out.
-    var excludes: ExcludeRules
+    var excludes: FilterRules
     /// Control connections to list over, `remote` included (at least 1).
     var connections = 1
     /// Opens one more connection of the device run (fresh, logged in); nil lists on `remote` alone.
@@ -155,6 +155,7 @@ struct RemoteScanner {
         // The entries in compact form as they are made (a folder of 100,000 names holds no
         // array of them).
         var entries = Snapshot.Builder()
+        var leftOut = false
         for (index, item) in listing.entries.enumerated() {
             let path: RelativePath
             if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
@@ -176,7 +177,10 @@ struct RemoteScanner {
                 continue
             }
             let kind = EntryKind(item.type)
-            if excludes.excludes(path: path.string, name: path.name, isFolder: kind == .directory) { continue }
+            if excludes.excludes(path: path.string, isFolder: kind == .directory) {
+                leftOut = true
+                continue
+            }
             // An approximate size (`12.5M` from some embedded servers) is no size: it can
             // neither be compared nor checked after a download.
             let rawName = item.rawName.elementsEqual(path.name.utf8) ? nil : item.rawName
@@ -192,6 +196,7 @@ struct RemoteScanner {
         }
         if entries.count > 0 { result.fingerprint = hasher.finalize() }
         result.entries = entries.finish()
+        if leftOut { result.entries.filtered = [folder] }
         return result
     }
 }

@@ -10,6 +10,10 @@ public enum ActionStatus: String, Sendable, Codable, CaseIterable {
     /// Left for the next run by a run cap (`RunCaps`): not started once the cap was reached,
     /// or cut `RunCaps.grace` seconds after it (`error` says which).
     case deferred
+    /// Left for a later run (issue 19): a download whose file was still being written — its
+    /// size changed between the listing and the end of the transfer. Nothing was placed or
+    /// recorded; `error` says what was seen, and the device's notes name it.
+    case held
 }
 
 /// One action as reported in the text and JSON output (CONTRACT.md, "JSON output").
@@ -24,7 +28,8 @@ public struct ActionReport: Sendable, Codable, Equatable {
     /// Where a resumed transfer started (0 when not resumed).
     public var offset: UInt64
     public var status: ActionStatus
-    /// Why the action failed or was deferred, one line; nil unless `status` is `failed` or `deferred`.
+    /// Why the action failed, was deferred or held, one line; nil unless `status` is `failed`,
+    /// `deferred` or `held`.
     public var error: String?
     /// False for a transfer whose size the listing did not give (a rough `12.5M` that SIZE did
     /// not confirm): `bytes` is then 0 for the plan, not the file's size. Not in the JSON.

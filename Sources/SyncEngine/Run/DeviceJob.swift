@@ -10,8 +10,9 @@ public struct DeviceJob: Sendable {
     public var remoteRoot: String
     /// Local folders of this device.
     public var paths: LocalPaths
-    /// Patterns of paths left out on both sides.
-    public var excludes: [String]
+    /// The glob rules deciding which paths both sides show, in order (`FilterRules`,
+    /// `FilterRule.combining`); the size and age bounds are the policy's (`SyncPolicy.bounds`).
+    public var filter: [FilterRule]
     /// Time zone of LIST times.
     public var timeZone: TimeZone
     /// Direction, deletes, delete limit.
@@ -39,13 +40,13 @@ public struct DeviceJob: Sendable {
     public var caps: RunCaps?
 
     public init(
-        name: String, remoteRoot: String, paths: LocalPaths, excludes: [String], timeZone: TimeZone,
+        name: String, remoteRoot: String, paths: LocalPaths, filter: [FilterRule], timeZone: TimeZone,
         policy: SyncPolicy, dryRun: Bool
     ) {
         self.name = name
         self.remoteRoot = remoteRoot
         self.paths = paths
-        self.excludes = excludes
+        self.filter = filter
         self.timeZone = timeZone
         self.policy = policy
         self.dryRun = dryRun

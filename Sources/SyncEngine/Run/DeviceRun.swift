@@ -291,10 +291,11 @@ public final class DeviceRun {
             try scheduler.run(
                 { try actions.next() },
                 outcome: { outcome in
-                    if let note = outcome.held { return report.notes.append(note) }
+                    if let note = outcome.leftAlone { return report.notes.append(note) }
                     report.actions.append(outcome.report)
                     report.stats.count(outcome.report, transferred: outcome.transferred)
                     if outcome.report.status == .deferred { left.count(outcome.report, cut: outcome.wasCut) }
+                    if outcome.report.status == .held, let why = outcome.report.error { report.notes.append(why) }
                 })
         } catch {
             spoolFailure = error

@@ -14,6 +14,9 @@ public enum EngineError: Error, CustomStringConvertible {
     /// The server sent more bytes than it listed: the file changed while being read. The bytes
     /// are dropped; the next run lists it again and starts over.
     case longerThanListed(path: String, listed: UInt64)
+    /// The device reports another size for the file once its download ended (SIZE) than its
+    /// listing gave: still being written. Nothing is placed or recorded; the next run takes it.
+    case sizeChangedDuringDownload(path: String, listed: UInt64, now: UInt64)
     /// The plan holds an action without the entry it needs (a planner bug, reported not crashed).
     case incompleteAction(String)
     /// The local version of a conflicting file could not be set aside: the download that would
@@ -50,6 +53,15 @@ public enum EngineError: Error, CustomStringConvertible {
     /// changes (a typo in `local`, an unmounted disk must not empty the device with `--delete`).
     case localFolderMissing(path: String)
 
+    /// True for a download whose file was still being written (its size changed while it was
+    /// fetched): the action is held for a later run (`ActionStatus.held`), not failed.
+    var isStillBeingWritten: Bool {
+        switch self {
+        case .longerThanListed, .sizeChangedDuringDownload: return true
+        default: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case .shortTransfer(let path, let received, let expected, let resumes):
@@ -59,8 +71,11 @@ public enum EngineError: Error, CustomStringConvertible {
         case .changedWhileSent(let path):
             return "\(path): changed here while it was being sent; the next run sends it again"
         case .longerThanListed(let path, let listed):
-            return "\(path): the server sent more than the \(listed) bytes it listed (the file is changing?); "
-                + "dropped, the next run fetches it again"
+            return "\(path): still being written: the server sent more than the \(listed) bytes it listed; "
+                + "left for a later run"
+        case .sizeChangedDuringDownload(let path, let listed, let now):
+            return "\(path): still being written: listed with \(listed) bytes, \(now) once downloaded; "
+                + "left for a later run"
         case .incompleteAction(let what): return "internal: \(what)"
         case .localFolderMissing(let path):
             return "the local folder \(path) does not exist: nothing to push, nothing was changed on the device "

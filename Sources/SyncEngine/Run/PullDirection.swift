@@ -76,7 +76,7 @@ struct PullDirection: RunDirection {
         let scanStarted = Date()
         var policy = job.policy
         policy.now = run.clock()
-        let excludes = try ExcludeRules(job.excludes)
+        let excludes = try FilterRules(job.filter)
         let ((source, partials, annotating, walked), unknown) = try run.walkDevice(
             remote, excludes: excludes, report: &report
         ) { listings in

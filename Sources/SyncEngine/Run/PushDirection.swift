@@ -77,7 +77,10 @@ struct PushDirection: RunDirection {
     /// `writer` as they are planned, each with the record of its path and what the scan found
     /// there (`AnnotatingPlanWriter`).
     func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
-        let excludes = try ExcludeRules(job.excludes)
+        let excludes = try FilterRules(job.filter)
+        // The clock ages (`max_age`) are measured against.
+        var policy = job.policy
+        policy.now = run.clock()
         // A missing source is an error, never an empty tree (which `--delete` would mirror).
         guard try LocalFileSystem().status(at: job.paths.deviceRoot) != nil else {
             throw EngineError.localFolderMissing(path: job.paths.deviceRoot)
@@ -98,7 +101,7 @@ struct PushDirection: RunDirection {
                 cachePrefix: cachePrefix, store: store, device: job.name, savesDigests: !job.dryRun,
                 listings: rootParts.isEmpty ? listings : nil, root: root, settled: settled)
             let annotating = AnnotatingPlanWriter(base: writer, lookup: source.seen) { try source.seen($0).1 }
-            let walked = try PushWalk(policy: job.policy, partials: partials, source: source, writer: annotating).run()
+            let walked = try PushWalk(policy: policy, partials: partials, source: source, writer: annotating).run()
             return (walked, source, notes, stored, rootParts)
         }
         report.notes += settling

@@ -13,7 +13,7 @@ extension DeviceRun {
     ///   the cause: `DeviceRun.markIncomplete`).
     /// - Throws: what `body` throws (the listing of the root among it).
     func walkDevice<Walked>(
-        _ remote: RemoteFileSystem, excludes: ExcludeRules, report: inout DeviceReport,
+        _ remote: RemoteFileSystem, excludes: FilterRules, report: inout DeviceReport,
         _ body: (RemoteWalk) throws -> Walked
     ) throws -> (Walked, unknown: [RelativePath: String]) {
         let quirk = ControlListingQuirk.seed(remote, store: store, device: job.name)

@@ -39,7 +39,7 @@ final class DeviceWalkSource: PullWalkSource {
     /// - Throws: `StoreError` when the state cannot be read; `LocalFileError` when the local
     ///   folder cannot be examined.
     init(
-        job: DeviceJob, store: StateStore?, remote: ResilientRemote, listings: RemoteWalk, excludes: ExcludeRules,
+        job: DeviceJob, store: StateStore?, remote: ResilientRemote, listings: RemoteWalk, excludes: FilterRules,
         now: Date
     ) throws {
         self.job = job

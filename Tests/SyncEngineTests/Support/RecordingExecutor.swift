@@ -19,7 +19,7 @@ final class RecordingExecutor: ActionExecutor, @unchecked Sendable {
         job = DeviceJob(
             name: "cam", remoteRoot: "/DCIM",
             paths: LocalPaths(treeRoot: "/nonexistent", deviceRoot: "/nonexistent/cam", device: "cam"),
-            excludes: [], timeZone: TimeZone(identifier: "UTC")!, policy: SyncPolicy(direction: .pull), dryRun: false)
+            filter: [], timeZone: TimeZone(identifier: "UTC")!, policy: SyncPolicy(direction: .pull), dryRun: false)
         self.events = events
         self.failing = failing
     }

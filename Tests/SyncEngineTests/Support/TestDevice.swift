@@ -23,7 +23,7 @@ final class TestDevice {
         job = DeviceJob(
             name: "cam", remoteRoot: "/",
             paths: LocalPaths(treeRoot: treeRoot, deviceRoot: treeRoot + "/cam", device: "cam"),
-            excludes: [], timeZone: TimeZone(identifier: "UTC")!, policy: SyncPolicy(direction: .pull), dryRun: false)
+            filter: [], timeZone: TimeZone(identifier: "UTC")!, policy: SyncPolicy(direction: .pull), dryRun: false)
         job.retries = retries
         job.connections = connections
         job.host = "memory:21"

@@ -59,4 +59,13 @@ enum OptionValue {
         }
         return seconds
     }
+
+    /// `text` as a size (`ByteSizeText`: `4096`, `512k`, `10M`, `1.5G`), in bytes.
+    /// - Throws: `ValidationError` giving examples.
+    static func size(_ text: String) throws -> Int64 {
+        guard let bytes = ByteSizeText.bytes(text) else {
+            throw ValidationError("expected a size such as 4096, 512k, 10M or 1.5G")
+        }
+        return bytes
+    }
 }

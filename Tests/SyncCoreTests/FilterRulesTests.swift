@@ -1,0 +1,135 @@
+import Testing
+
+@testable import SyncCore
+
+/// The glob rules of `--include`, `--exclude`, `--filter-from` on real patterns (rclone's
+/// filtering cases where the rules agree: unanchored names, anchors, `**`, first match wins).
+struct FilterRulesTests {
+    /// One rule and whether it leaves the path out.
+    @Test(arguments: [
+        ("- *.tmp", "a/b/c.tmp", false, true),
+        ("- *.tmp", "c.tmp", false, true),
+        ("- *.tmp", "c.tmp.jpg", false, false),
+        ("- *.tmp", "x.tmp", true, true),  // a name pattern names folders too
+        ("- cache/", "x/cache", true, true),
+        ("- cache/", "x/cache", false, false),  // a file named cache: folders only
+        ("- cache/", "x/cache/a.bin", false, true),
+        ("- DCIM/*.jpg", "DCIM/a.jpg", false, true),
+        ("- DCIM/*.jpg", "DCIM/x/a.jpg", false, false),
+        ("- DCIM/*.jpg", "other/DCIM/a.jpg", false, false),
+        ("- /top.txt", "top.txt", false, true),
+        ("- /top.txt", "x/top.txt", false, false),
+        ("- IMG_00[0-4]?.JPG", "d/IMG_0031.JPG", false, true),
+        ("- IMG_00[0-4]?.JPG", "d/IMG_0051.JPG", false, false),
+        ("- IMG_00[!0-4]?.JPG", "d/IMG_0051.JPG", false, true),
+        ("- **/*.jpg", "a.jpg", false, true),
+        ("- **/*.jpg", "a/b/c/d.jpg", false, true),
+        ("- **/*.jpg", "a/b/c/d.png", false, false),
+        ("- DCIM/**", "DCIM/a.jpg", false, true),
+        ("- DCIM/**", "DCIM/100/a.jpg", false, true),
+        ("- DCIM/**", "DCIM", true, true),  // everything below it: the folder is not walked
+        ("- DCIM/**", "DCIM", false, false),  // a file named DCIM is not below DCIM
+        ("- DCIM/**", "Other/DCIM/a.jpg", false, false),
+        ("- a/**/b", "a/b", false, true),
+        ("- a/**/b", "a/x/y/b", false, true),
+        ("- a/**/b", "a/x/y/c", false, false),
+        ("- a/**/b", "x/a/b", false, false),
+        ("- 中文/*.jpg", "中文/照片.jpg", false, true),
+        ("- 照?.jpg", "d/照片.jpg", false, true),  // ? is one character, not one byte
+        ("- \\*.txt", "*.txt", false, true),
+        ("- \\*.txt", "a.txt", false, false),
+        ("- *", "a/b/c", false, true),
+        ("- *", "a", true, true),
+        ("- .*", "x/.hidden", false, true),
+        ("- [abc", "[abc", false, true),  // an unclosed class is a plain '['
+    ])
+    func oneRule(rule: String, path: String, isFolder: Bool, excluded: Bool) throws {
+        let rules = try FilterRules(FilterRule.parseFile(rule))
+        #expect(rules.excludes(path: path, isFolder: isFolder) == excluded)
+    }
+
+    /// Several rules: the first match decides; with a `+` rule, what no rule matches is out.
+    @Test(arguments: [
+        // Only pictures, at any depth: folders are still walked.
+        ("+ *.jpg", "a.jpg", false, false),
+        ("+ *.jpg", "DCIM/100/a.jpg", false, false),
+        ("+ *.jpg", "DCIM/100/a.mov", false, true),
+        ("+ *.jpg", "DCIM", true, false),
+        ("+ **/*.jpg", "x/y/z", true, false),
+        // rclone's classic: one tree, nothing else.
+        ("+ DCIM/**\n- *", "DCIM", true, false),
+        ("+ DCIM/**\n- *", "DCIM/100/a.jpg", false, false),
+        ("+ DCIM/**\n- *", "Other", true, true),
+        ("+ DCIM/**\n- *", "top.txt", false, true),
+        // First match wins, both ways round.
+        ("- DCIM/tmp/**\n+ *.jpg", "DCIM/tmp/a.jpg", false, true),
+        ("- DCIM/tmp/**\n+ *.jpg", "DCIM/tmp", true, true),
+        ("- DCIM/tmp/**\n+ *.jpg", "DCIM/b.jpg", false, false),
+        ("+ *.jpg\n- DCIM/tmp/**", "DCIM/tmp/a.jpg", false, false),
+        ("+ *.jpg\n- DCIM/tmp/**", "DCIM/tmp", true, false),
+        ("+ *.jpg\n- DCIM/tmp/**", "DCIM/tmp/a.mov", false, true),
+        // An anchored include lets through the folders on its way only.
+        ("+ /a/b/*.jpg\n- **", "a", true, false),
+        ("+ /a/b/*.jpg\n- **", "a/b", true, false),
+        ("+ /a/b/*.jpg\n- **", "a/c", true, true),
+        ("+ /a/b/*.jpg\n- **", "a/b/x.jpg", false, false),
+        // A folder include covers its content.
+        ("+ keep/", "keep/x/y.bin", false, false),
+        ("+ keep/", "other/y.bin", false, true),
+    ])
+    func ruleLists(rules text: String, path: String, isFolder: Bool, excluded: Bool) throws {
+        let rules = try FilterRules(FilterRule.parseFile(text))
+        #expect(rules.excludes(path: path, isFolder: isFolder) == excluded)
+    }
+
+    @Test func optionsCombineFilterFileThenExcludesThenIncludes() throws {
+        let combined = FilterRule.combining(
+            filterFrom: [FilterRule(include: true, pattern: "keep.tmp")], exclude: ["*.tmp"], include: ["*.jpg"])
+        #expect(combined.map(\.pattern) == ["keep.tmp", "*.tmp", "*.jpg"])
+        #expect(combined.map(\.include) == [true, false, true])
+        let rules = try FilterRules(combined)
+        #expect(!rules.excludes(path: "keep.tmp", isFolder: false))
+        #expect(rules.excludes(path: "x.tmp", isFolder: false))
+        #expect(!rules.excludes(path: "a/x.jpg", isFolder: false))
+        #expect(rules.excludes(path: "a/x.mov", isFolder: false))
+    }
+
+    @Test func noRulesKeepEverything() {
+        #expect(FilterRules.none.isEmpty)
+        #expect(!FilterRules.none.excludes(path: "a/b", isFolder: false))
+    }
+
+    @Test func emptyPatternIsRefused() {
+        #expect(throws: FilterRules.InvalidPattern.self) { try FilterRules(excluding: ["ok", "/"]) }
+    }
+
+    @Test func manyDoubleStarsStayBounded() throws {
+        // A deep path against a pattern of many `**`: the table is segments x components.
+        let rules = try FilterRules(excluding: [Array(repeating: "**/x", count: 50).joined(separator: "/") + "/y"])
+        let deep = Array(repeating: "x", count: 2_000).joined(separator: "/")
+        #expect(!rules.excludes(path: deep, isFolder: false))
+        #expect(rules.excludes(path: deep + "/y", isFolder: false))
+    }
+
+    @Test func filterFileLines() throws {
+        let text = "# pictures only\n\n  # indented comment\n+ *.jpg\r\n- /tmp/\n-  two spaces\n"
+        let rules = try FilterRule.parseFile(text)
+        #expect(
+            rules == [
+                FilterRule(include: true, pattern: "*.jpg"), FilterRule(include: false, pattern: "/tmp/"),
+                FilterRule(include: false, pattern: " two spaces"),
+            ])
+    }
+
+    @Test(arguments: [
+        ("+ a\nfoo\n", 2), ("+a\n", 1), ("# c\n\n*.jpg\n", 3), ("- \n", 1), ("+ /\n", 1), ("!\n", 1),
+    ])
+    func badFilterLinesNameTheirLine(text: String, line: Int) {
+        #expect(throws: FilterRule.LineError.self) { try FilterRule.parseFile(text) }
+        do {
+            _ = try FilterRule.parseFile(text)
+        } catch {
+            #expect(error.line == line)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import SyncCore
+
+/// What the filters leave out is never copied or deleted by `--delete`, on either side
+/// (rclone's rule), and a folder holding something left out is not deleted either.
+struct FilterWalkTests {
+    static let now = 1_700_000_000.0
+    static let bounds = FileBounds(maximumSize: 1_000, maximumAge: 30 * 86_400)
+
+    /// Source side `source`, destination side `destination` (each a pull's device or a push's
+    /// local tree as the case may be), with the same records for both walks.
+    static func sides() -> (source: Snapshot, destination: Snapshot, records: [RelativePath: FileRecord]) {
+        let recordedBig = Fixture.local("a/big", 500, now - 100)
+        let old = Fixture.local("b/old", 10, now - 60 * 86_400)
+        let source = Snapshot([
+            Fixture.folder("a"), Fixture.local("a/big", 5_000, now - 50), Fixture.local("a/ok", 5, now - 50),
+        ])
+        var destination = Snapshot([
+            Fixture.folder("a"), recordedBig, Fixture.local("a/ok", 5, now - 50), Fixture.folder("b"), old,
+            Fixture.folder("c"), Fixture.local("c/new", 10, now - 10), Fixture.folder("g"),
+        ])
+        // The glob rules left something out of `g` on the destination side.
+        destination.filtered = [Fixture.path("g")]
+        let records = Fixture.records([(recordedBig, recordedBig), (old, old)])
+        return (source, destination, records)
+    }
+
+    @Test func aPullNeitherCopiesNorDeletesWhatTheFiltersLeaveOut() throws {
+        let (remote, local, records) = Self.sides()
+        var policy = SyncPolicy(
+            direction: .pull, deleteExtraneous: true, now: Date(timeIntervalSince1970: Self.now))
+        policy.bounds = Self.bounds
+        let writer = SectionWriter()
+        let source = SnapshotWalkSource(remote: remote, local: local, records: records) { _ in true }
+        let walked = try PullWalk(policy: policy, partials: [:], source: source, writer: writer).run()
+        #expect(walked.refusal == nil)
+        let paths = Set(writer.actions.map { "\($0.kind.rawValue) \($0.path)" })
+        // a/big is larger than max_size on the device: not downloaded, the local copy stays;
+        // b/old is older than max_age here: not deleted, nor its folder; g holds what a glob left out.
+        #expect(paths == ["delete_local c/new", "delete_local c"])
+        #expect(walked.adopted == 1)
+        #expect(!writer.forgotten.contains(Fixture.path("a/big")))
+        #expect(!writer.forgotten.contains(Fixture.path("b/old")))
+    }
+
+    @Test func aPushNeitherCopiesNorDeletesWhatTheFiltersLeaveOut() throws {
+        let (local, remote, records) = Self.sides()
+        var policy = SyncPolicy(
+            direction: .push, deleteExtraneous: true, now: Date(timeIntervalSince1970: Self.now))
+        policy.bounds = Self.bounds
+        let writer = SectionWriter()
+        let source = SnapshotPushSource(local: local, remote: remote, records: records)
+        let walked = try PushWalk(policy: policy, partials: [:], source: source, writer: writer).run()
+        #expect(walked.refusal == nil)
+        let paths = Set(writer.actions.map { "\($0.kind.rawValue) \($0.path)" })
+        #expect(paths == ["delete_remote c/new", "delete_remote c"])
+        #expect(walked.adopted == 1)
+        #expect(!writer.forgotten.contains(Fixture.path("a/big")))
+        #expect(!writer.forgotten.contains(Fixture.path("b/old")))
+    }
+}
