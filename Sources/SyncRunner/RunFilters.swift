@@ -26,10 +26,15 @@ public struct RunFilters: Sendable, Equatable {
     public init() {}
 
     /// The glob rules of `device` with these options, in the order they apply.
+    /// With `hidden: false` dot files and folders are left out first, on both sides (`- .*`):
+    /// the device's listing may not show them, so they are never uploaded over, nor deleted
+    /// for being missing.
     public func rules(for device: DeviceConfig) -> [FilterRule] {
-        FilterRule.combining(
-            filterFrom: device.filterRules + filterFrom, exclude: device.exclude + exclude,
-            include: device.include + include)
+        let hidden = device.hidden ? [] : [FilterRule(include: false, pattern: ".*")]
+        return hidden
+            + FilterRule.combining(
+                filterFrom: device.filterRules + filterFrom, exclude: device.exclude + exclude,
+                include: device.include + include)
     }
 
     /// The size and age bounds of `device` with these options.

@@ -54,6 +54,27 @@ struct RunCapDeviceTests {
         for index in 0..<5 { #expect(device.local("f\(index).jpg") == bytes(20_000, seed: UInt8(index))) }
     }
 
+    /// Offloads go on after a cap (found by a user): a capped run that defers the backlog still
+    /// deletes on the device what is copied and verified here, else a camera's card under
+    /// `--max-duration` never empties while its backlog outlasts one run.
+    @Test func offloadsStillRunAfterTheCap() throws {
+        let device = try TestDevice(connections: 1)
+        device.server.put("/old.jpg", bytes(10_000, seed: 7))
+        #expect(device.runPull().status == .ok)
+        for index in 0..<3 { device.server.put("/f\(index).jpg", bytes(20_000, seed: UInt8(index))) }
+        _ = try capped(device) { RunCaps(maxBytes: 10_000, maxSeconds: nil, within: $0) }
+        var job = device.job
+        job.policy = SyncPolicy(direction: .pull)
+        job.policy.removeSource = true
+        let report = DeviceRun(job: job, store: device.store, connect: device.server.connect).run()
+        #expect(report.status == .stopped, "\(report.error ?? "")")
+        let onDevice = ["old.jpg", "f0.jpg", "f1.jpg", "f2.jpg"].filter { device.server.file("/" + $0) != nil }
+        // f0 crossed the cap: its download finished, so it is offloaded too.
+        #expect(onDevice == ["f1.jpg", "f2.jpg"], "\(report.actions)")
+        #expect(device.local("old.jpg") == bytes(10_000, seed: 7) && device.local("f0.jpg") == bytes(20_000, seed: 0))
+        #expect(device.local("f1.jpg") == nil)
+    }
+
     /// The transfer in flight when the grace runs out is cut at its next chunk: deferred, not
     /// failed; its bytes stay under `.ftpsync/partial/`, and the next run resumes it (REST)
     /// instead of fetching it again.

@@ -38,6 +38,22 @@ import Testing
         #expect(options.job(for: device, localRoot: "/tree").policy.maxOffload == (direction == .pull ? 10 : nil))
     }
 
+    /// `hidden: false` leaves dot files and folders out on both sides, before every other rule
+    /// (found by a user: the device's plain LIST hid `.hidden.txt`, so a push uploaded over it
+    /// and a pull with `--delete` trashed the copy here).
+    @Test func hiddenFalseLeavesDotFilesOut() throws {
+        var options = RunOptions(direction: .push)
+        options.filters.include = ["**"]
+        var device = device()
+        let shown = try FilterRules(options.job(for: device, localRoot: "/tree").filter)
+        #expect(!shown.excludes(path: ".hidden.txt", isFolder: false))
+        device.hidden = false
+        let hidden = try FilterRules(options.job(for: device, localRoot: "/tree").filter)
+        #expect(hidden.excludes(path: ".hidden.txt", isFolder: false))
+        #expect(hidden.excludes(path: "DCIM/.thumbnails", isFolder: true))
+        #expect(!hidden.excludes(path: "DCIM/a.jpg", isFolder: false))
+    }
+
     @Test(arguments: [
         // (option, device key, direction, resolved)
         (ConflictPolicy?.some(.localWins), ConflictPolicy?.some(.report), SyncDirection.pull, ConflictPolicy.localWins),

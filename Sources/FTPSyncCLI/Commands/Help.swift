@@ -42,7 +42,8 @@ enum Help {
                                print a completion script for the shell
 
             exit codes: 0 done, 1 some actions or devices failed, 2 usage or configuration error,
-                        3 another run holds the lock, 4 safety stop
+                        3 another run holds the lock, 4 safety stop,
+                        5 stopped early by --max-transfer or --max-duration (the next run continues)
 
             examples:
               ftpsync pull device.yaml --dry-run      show what would be downloaded

@@ -27,8 +27,8 @@ struct ConnectionWorker {
     ///
     /// Actions are told to the executor's event handler as they start and finish. Once a stop was requested
     /// (SIGINT/SIGTERM) no further action starts: it is reported as not started. Once a run cap
-    /// was reached (`job.caps`) no further action of any kind starts: it is deferred to the next
-    /// run, and a transfer the cap cut after its grace is deferred too. A conflict the plan leaves
+    /// was reached (`job.caps`) no further action starts but the offload's (`Offload.isOffload`):
+    /// it is deferred to the next run, and a transfer the cap cut after its grace is deferred too. A conflict the plan leaves
     /// as it is (resolution `report`) fails with the planner's reason without reaching the
     /// executor.
     /// - Parameters:
@@ -44,8 +44,10 @@ struct ConnectionWorker {
                 return .failed(action, "not started: the run was interrupted")
             }
             // Nothing starts after a cap, not even a mkdir or a delete: a delete may rest on a
-            // transfer that did not happen; the next run plans them again.
-            if let cap = caps?.reached {
+            // transfer that did not happen; the next run plans them again. Offloads go on (until
+            // the grace's cut): each checks its own copy here and moves only a few sampled bytes,
+            // and a card that fills up must not wait for a backlog a capped run never clears.
+            if let cap = caps?.reached, !Offload.isOffload(action) {
                 return .deferred(action, "not started: \(cap.option) was reached; the next run does it")
             }
             events?(.actionStarted(device: device, id: id, action: action))
