@@ -14,11 +14,6 @@ public enum Offload {
     /// The reason of the delete of a folder the offload empties.
     public static let folderReason = "offload: the folder, if the offload empties it"
 
-    /// True for an action the offload planned (a device file's DELE or its folder's RMD).
-    public static func isOffload(_ action: Action) -> Bool {
-        action.kind == .deleteRemote && (action.reason == reason || action.reason == folderReason)
-    }
-
     /// The offload of `entry` (a device file about to be downloaded or already in sync), or
     /// nil when it cannot be checked before a DELE (no exact size or no time).
     static func action(for entry: SnapshotEntry, record: FileRecord?, policy: SyncPolicy) -> Action? {

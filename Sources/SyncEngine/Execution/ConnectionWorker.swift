@@ -27,7 +27,7 @@ struct ConnectionWorker {
     ///
     /// Actions are told to the executor's event handler as they start and finish. Once a stop was requested
     /// (SIGINT/SIGTERM) no further action starts: it is reported as not started. Once a run cap
-    /// was reached (`job.caps`) no further action starts but the offload's (`Offload.isOffload`):
+    /// was reached (`job.caps`) no further action starts but the offload's (a pull's `delete_remote`):
     /// it is deferred to the next run, and a transfer the cap cut after its grace is deferred too. A conflict the plan leaves
     /// as it is (resolution `report`) fails with the planner's reason without reaching the
     /// executor.
@@ -39,6 +39,8 @@ struct ConnectionWorker {
         let events = executor.events
         let cancellation = executor.job.cancellation
         let caps = executor.job.caps
+        // A pull deletes on the device only to offload (`PullExecutor.offload`).
+        let offloads = executor.job.policy.direction == .pull
         self.perform = { action, id in
             if let stop = cancellation.interruption, stop.cap == nil {
                 return .failed(action, "not started: the run was interrupted")
@@ -47,7 +49,7 @@ struct ConnectionWorker {
             // transfer that did not happen; the next run plans them again. Offloads go on (until
             // the grace's cut): each checks its own copy here and moves only a few sampled bytes,
             // and a card that fills up must not wait for a backlog a capped run never clears.
-            if let cap = caps?.reached, !Offload.isOffload(action) {
+            if let cap = caps?.reached, !(offloads && action.kind == .deleteRemote) {
                 return .deferred(action, "not started: \(cap.option) was reached; the next run does it")
             }
             events?(.actionStarted(device: device, id: id, action: action))
