@@ -1,6 +1,7 @@
 import ArgumentParser
 import SyncConfig
 import SyncCore
+import SyncRunner
 
 /// The options of `pull` and `push` (the same for both), parsed once into typed values.
 struct SyncOptions: ParsableArguments {
@@ -153,13 +154,12 @@ struct SyncOptions: ParsableArguments {
 
     /// `--max-delete` as the policy takes it: nil for no limit.
     var maxDeleteLimit: Int? {
-        let limit = maxDelete ?? 50
-        return limit == -1 ? nil : limit
+        guard let maxDelete else { return RunOptions.defaultMaxDelete }
+        return maxDelete == -1 ? nil : maxDelete
     }
 
     /// The most device files an offload may delete: only a `--max-delete` given counts them
     /// (`SyncPolicy.maxOffload`); nil when not given or -1.
-
     var maxOffloadLimit: Int? { maxDelete == nil ? nil : maxDeleteLimit }
 
     /// The devices run at the same time.

@@ -35,19 +35,13 @@ enum OptionValue {
     /// `text` as a rate in bytes per second (`ByteSizeText`: `512k`, `2M`, `1.5M`), at least 1.
     /// - Throws: `ValidationError` giving examples.
     static func rate(_ text: String) throws -> Int64 {
-        guard let bytes = ByteSizeText.bytes(text), bytes > 0 else {
-            throw ValidationError("expected bytes per second such as 512k, 2M or 1.5M")
-        }
-        return bytes
+        try bytes(text, atLeast: 1, "expected bytes per second such as 512k, 2M or 1.5M")
     }
 
     /// `text` as the size of a run cap (`ByteSizeText`: `500M`, `2G`, or bytes), at least 1 byte.
     /// - Throws: `ValidationError` giving examples.
     static func capSize(_ text: String) throws -> UInt64 {
-        guard let bytes = ByteSizeText.bytes(text), bytes > 0 else {
-            throw ValidationError("expected a size of at least 1 byte such as 500M, 2G or 1.5T")
-        }
-        return UInt64(bytes)
+        UInt64(try bytes(text, atLeast: 1, "expected a size of at least 1 byte such as 500M, 2G or 1.5T"))
     }
 
     /// `text` as the duration of a run cap (`duration(_:)`), at least 1 second.
@@ -63,9 +57,13 @@ enum OptionValue {
     /// `text` as a size (`ByteSizeText`: `4096`, `512k`, `10M`, `1.5G`), in bytes.
     /// - Throws: `ValidationError` giving examples.
     static func size(_ text: String) throws -> Int64 {
-        guard let bytes = ByteSizeText.bytes(text) else {
-            throw ValidationError("expected a size such as 4096, 512k, 10M or 1.5G")
-        }
+        try bytes(text, atLeast: 0, "expected a size such as 4096, 512k, 10M or 1.5G")
+    }
+
+    /// `text` as bytes (`ByteSizeText`), at least `minimum`.
+    /// - Throws: `ValidationError` with `message`.
+    private static func bytes(_ text: String, atLeast minimum: Int64, _ message: String) throws -> Int64 {
+        guard let bytes = ByteSizeText.bytes(text), bytes >= minimum else { throw ValidationError(message) }
         return bytes
     }
 }
