@@ -216,6 +216,18 @@ class Session(threading.Thread):
         self.data_listener = listener
         return listener.getsockname()[1]
 
+    def data_connection(self):
+        """The data connection the client opens to the listener of its EPSV/PASV, or None
+        after a 425 when there is none."""
+        if self.data_listener is None:
+            self.send("425 Use EPSV first")
+            return None
+        listener, self.data_listener = self.data_listener, None
+        listener.settimeout(10)
+        conn, _ = listener.accept()
+        listener.close()
+        return conn
+
     def transfer(self, payload, retrieving=False):
         if self.data_listener is None:
             self.send("425 Use EPSV first")

@@ -50,13 +50,9 @@ class FolderSession(Session):
 
     def cut_retrieve(self, payload):
         """cut-retr: sends `payload`, resets the data connection and answers 426."""
-        if self.data_listener is None:
-            self.send("425 Use EPSV first")
+        conn = self.data_connection()
+        if conn is None:
             return
-        listener, self.data_listener = self.data_listener, None
-        listener.settimeout(10)
-        conn, _ = listener.accept()
-        listener.close()
         self.send("150 Opening data connection")
         conn.sendall(payload)
         conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
@@ -64,13 +60,9 @@ class FolderSession(Session):
         self.send("426 Connection closed; transfer aborted")
 
     def receive(self, path, append):
-        if self.data_listener is None:
-            self.send("425 Use EPSV first")
+        conn = self.data_connection()
+        if conn is None:
             return
-        listener, self.data_listener = self.data_listener, None
-        listener.settimeout(10)
-        conn, _ = listener.accept()
-        listener.close()
         self.send("150 Ready")
         if self.mode in REST_MODES and not self.rest:
             with FolderSession.lock:

@@ -62,16 +62,6 @@ class TreeSession(Session):
             entries = self.tree.children(folder)
         return "".join(row(*e) + "\r\n" for e in entries).encode()
 
-    def data_connection(self):
-        if self.data_listener is None:
-            self.send("425 Use EPSV first")
-            return None
-        listener, self.data_listener = self.data_listener, None
-        listener.settimeout(10)
-        conn, _ = listener.accept()
-        listener.close()
-        return conn
-
     def endless(self, verb):
         conn = self.data_connection()
         if conn is None:
