@@ -1,4 +1,5 @@
 import Foundation
+import SyncCore
 
 /// Turns one item of `devices` into a `DeviceConfig`: the device's keys win over `defaults`,
 /// which win over the built-in defaults.
@@ -9,6 +10,24 @@ struct DeviceBuilder {
     let configFolder: String
     let environment: [String: String]
     let reader: NodeReader
+    /// `defaults.filter_from`'s rules, read once for every device that does not name its own.
+    private let defaultFilter: Result<[FilterRule], ConfigError>?
+
+    init(
+        defaults: DeviceFields, localRoot: String, configFolder: String, environment: [String: String],
+        reader: NodeReader
+    ) {
+        self.defaults = defaults
+        self.localRoot = localRoot
+        self.configFolder = configFolder
+        self.environment = environment
+        self.reader = reader
+        defaultFilter = defaults.filterFrom.map { located in
+            Result { () throws(ConfigError) in
+                try FilterFile.rules(at: absolutePath(located.value, relativeTo: configFolder))
+            }
+        }
+    }
 
     /// The device of list item `number` (1-based) and the position of its `name` value.
     /// - Throws: `ConfigError` when the item is not a mapping, a key is wrong, or `name` or `host`
@@ -67,7 +86,11 @@ struct DeviceBuilder {
             let path = absolutePath(located.value, relativeTo: configFolder)
             device.filterFrom = path
             do {
-                device.filterRules = try FilterFile.rules(at: path)
+                if own.filterFrom == nil, let defaultFilter {
+                    device.filterRules = try defaultFilter.get()
+                } else {
+                    device.filterRules = try FilterFile.rules(at: path)
+                }
             } catch {
                 // A device without its filter could copy or delete what the filter keeps out.
                 if device.problem == nil { device.problem = error.description }

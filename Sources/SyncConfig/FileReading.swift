@@ -15,13 +15,24 @@ struct FileReadError: Error {
 }
 
 /// The whole content of the file at `path`.
-/// - Parameter limit: the most bytes read; a longer file throws `EFBIG`.
+/// - Parameters:
+///   - limit: the most bytes read; a longer file throws `EFBIG`.
+///   - regularOnly: refuse anything but a regular file with `EINVAL`, without waiting on it: a
+///     FIFO with no writer would block the open forever, and one read twice gives nothing the
+///     second time.
 /// - Throws: `FileReadError` with `errno` when the file cannot be opened or read
 ///   (a folder gives EISDIR).
-func readFile(atPath path: String, limit: Int = Int.max) throws(FileReadError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+func readFile(atPath path: String, limit: Int = Int.max, regularOnly: Bool = false) throws(FileReadError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
     guard descriptor >= 0 else { throw FileReadError(code: errno) }
     defer { close(descriptor) }
+    if regularOnly {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileReadError(code: errno) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw FileReadError(code: EISDIR) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw FileReadError(code: EINVAL) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    }
     var content: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {

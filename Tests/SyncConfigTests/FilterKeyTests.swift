@@ -86,3 +86,35 @@ func badFilterValuesAreRefusedWithTheirPosition(line: String, message: String) t
     let missing = try #require(config.devices[2].problem)
     #expect(missing.contains("none.filter: cannot read the filter file: No such file or directory"))
 }
+
+/// Found by a breaker (issue 19): a FIFO named by `filter_from` blocked the load forever when
+/// nothing wrote to it, and one that was written gave its rules to the first device only. A
+/// filter file must be a regular file; the defaults' file is read once and shared by every device.
+@Test(.timeLimit(.minutes(1)))
+func filterFromRefusesAPipeAndSharesTheDefaultsFile() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    #expect(mkfifo(folder.path + "/pipe.filter", 0o600) == 0)
+    try "- *.tmp\n".write(toFile: folder.path + "/shared.filter", atomically: true, encoding: .utf8)
+    let file = folder.path + "/device.yaml"
+    try """
+    local: ./mirror
+    defaults:
+      filter_from: shared.filter
+    devices:
+      - name: piped
+        host: 127.0.0.1
+        filter_from: pipe.filter
+      - name: first
+        host: 127.0.0.1
+      - name: second
+        host: 127.0.0.1
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let config = try ConfigLoader.load(path: file, environment: [:])
+    let piped = try #require(config.devices[0].problem)
+    #expect(piped.contains("pipe.filter: the filter file is not a regular file"), "\(piped)")
+    for device in config.devices.dropFirst() {
+        #expect(device.problem == nil)
+        #expect(device.rules == [FilterRule(include: false, pattern: "*.tmp")])
+    }
+}
