@@ -87,7 +87,7 @@ extension LocalScanner {
         cache.removeAll(under: "", except: hashed.seen)
         var snapshot = Snapshot(entries, unknown: scan.snapshot.unknown)
         snapshot.hiddenUnknown = scan.snapshot.hiddenUnknown
-        snapshot.filtered = scan.snapshot.filtered
+        snapshot.leftOut = scan.snapshot.leftOut
         scan.snapshot = snapshot
         scan.hashedFiles = hashed.files
         scan.hashedBytes = hashed.bytes

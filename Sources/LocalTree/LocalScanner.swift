@@ -42,7 +42,7 @@ public struct LocalScanner: Sendable {
             snapshot: Snapshot(walk.entries, unknown: Set(walk.unreadable.keys)), identities: walk.identityTable(),
             notes: walk.notes, unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
-        scan.snapshot.filtered = walk.filtered
+        scan.snapshot.leftOut = walk.leftOut
         scan.skipped = walk.skipped
         return scan
     }
@@ -71,7 +71,7 @@ public struct LocalScanner: Sendable {
             snapshot: walk.compact.snapshot.finish(unknown: Set(walk.unreadable.keys)),
             identities: walk.compact.identities.finish(), notes: walk.notes, unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
-        scan.snapshot.filtered = walk.filtered
+        scan.snapshot.leftOut = walk.leftOut
         scan.skipped = walk.skipped
         return scan
     }
@@ -107,7 +107,7 @@ public struct LocalScanner: Sendable {
             notes: walk.notes, hashedFiles: hashed.files, hashedBytes: hashed.bytes, cachedFiles: hashed.cached,
             unreadable: walk.unreadable)
         scan.leftovers = walk.leftovers
-        scan.snapshot.filtered = walk.filtered
+        scan.snapshot.leftOut = walk.leftOut
         scan.skipped = walk.skipped
         return scan
     }
@@ -132,8 +132,8 @@ public struct LocalScanner: Sendable {
         var leftovers: [RelativePath] = []
         /// Folders (and names) that could not be read, with the cause: their content is unknown.
         var unreadable: [RelativePath: String] = [:]
-        /// Folders where the filter left an entry out (`Snapshot.filtered`).
-        var filtered = Set<RelativePath>()
+        /// The paths the filter left out (`Snapshot.leftOut`).
+        var leftOut = Set<RelativePath>()
 
         /// The files' identities by path, in compact form.
         func identityTable() -> PathTable<FileIdentity> {
@@ -227,7 +227,7 @@ public struct LocalScanner: Sendable {
             }
             let isFolder = type == S_IFDIR
             if !excludes.isEmpty && excludes.excludes(path: path.string, isFolder: isFolder) {
-                walk.filtered.insert(folder)
+                walk.leftOut.insert(path)
                 continue
             }
             let mtime = child.mtimeNanoseconds

@@ -56,9 +56,13 @@ public struct Snapshot: Sendable {
     /// out (`STAT`, whose `ls` hides them) and showing none. A dot-name absent there, and what
     /// lies below a dot-folder there, is unknown, not absent (see `UnknownFolders`).
     public var hiddenUnknown: Set<RelativePath> = []
-    /// Folders where the glob rules (`FilterRules`) left out an entry of this side: a delete of
-    /// such a folder would take what was left out along, so none is planned (`WalkLedger`).
-    public var filtered: Set<RelativePath> = []
+    /// The paths of this side's entries the glob rules (`FilterRules`) left out. The other
+    /// side's entry at such a path is left out too (a rule `x/` leaves out a folder `x` here
+    /// and would let a file `x` there be deleted as extraneous), and no folder holding one is
+    /// deleted: it would take what was left out along (`WalkLedger`).
+    public var leftOut: Set<RelativePath> = []
+    /// The folders holding a path of `leftOut`.
+    public var filtered: Set<RelativePath> { Set(leftOut.lazy.map(\.parent)) }
 
     /// Entries in `RelativePath` order, one per path; each is made from the columns when read.
     public var entries: Entries { Entries(columns: columns) }
@@ -89,7 +93,7 @@ public struct Snapshot: Sendable {
 
     private init(sorted columns: EntryColumns, index: [RelativePath: Int]?, unknownOf other: Snapshot) {
         self.init(sorted: columns, index: index, unknown: other.unknown, hiddenUnknown: other.hiddenUnknown)
-        filtered = other.filtered
+        leftOut = other.leftOut
     }
 
     private init(

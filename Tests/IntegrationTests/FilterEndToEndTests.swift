@@ -4,7 +4,7 @@ import Testing
 /// Filters against real servers (issue 19): what `--exclude`, `--max-size` and `--max-age`
 /// leave out is neither copied nor deleted by `--delete`, on either side, in a pull and a
 /// push, with pyftpdlib and vsftpd; `ls` shows what the filters keep. Addresses 127.0.51.1
-/// to 127.0.51.5.
+/// to 127.0.51.5 and 127.0.51.7.
 @Suite(.serialized) struct FilterEndToEndTests {
     static let filters = ["--exclude", "*.tmp", "--max-size", "1k", "--max-age", "30d"]
     static let recent = Date().timeIntervalSince1970 - 86_400
@@ -80,6 +80,31 @@ import Testing
         #expect(Self.size(served + "/ancient.txt") == 10, "age-excluded: never deleted")
         #expect(Self.size(served + "/sub/only.tmp") == 10, "a folder holding an excluded file stays")
         #expect(Self.size(served + "/extra.txt") == nil, "no filter names it: deleted")
+    }
+
+    /// Found by a breaker: a folder rule (`x/`) leaves out a folder `x` on one side, and the
+    /// other side's FILE `x` was then extraneous — a push with `--delete` deleted it on the
+    /// device, a pull with `--delete` failed on it. A path left out on one side is left out on
+    /// both: neither run touches it, both succeed.
+    @Test(arguments: ["push", "pull"])
+    func aFolderRuleLeavesTheOtherSidesFileAlone(command: String) throws {
+        let work = try makeTemporaryFolder("filter-kind")
+        let served = work + "/served"
+        let here = work + "/mirror/cam"
+        let (folderSide, fileSide) = command == "push" ? (here, served) : (served, here)
+        try writeFile(folderSide + "/x/inside.txt", Self.bytes(10), modified: Self.recent)
+        try writeFile(fileSide + "/x", Self.bytes(20), modified: Self.recent)
+        try writeFile(folderSide + "/keep.txt", Self.bytes(30), modified: Self.recent)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.51.7")
+        defer { server.stop() }
+        let config = work + "/device.yaml"
+        try ("local: \(work)/mirror\ndevices:\n" + server.deviceYAML(name: "cam"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let run = try ftpsync([command, config, "--delete", "--no-progress", "--exclude", "x/"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Self.size(fileSide + "/x") == 20, "the other side's file x is left out too: never deleted")
+        #expect(Self.size(folderSide + "/x/inside.txt") == 10)
+        #expect(Self.size(fileSide + "/keep.txt") == 30)
     }
 
     /// `ls` lists what the device's filters and the options keep; `--show-excluded` the rest,

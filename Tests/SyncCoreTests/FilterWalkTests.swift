@@ -22,7 +22,7 @@ struct FilterWalkTests {
             Fixture.folder("c"), Fixture.local("c/new", 10, now - 10), Fixture.folder("g"),
         ])
         // The glob rules left something out of `g` on the destination side.
-        destination.filtered = [Fixture.path("g")]
+        destination.leftOut = [Fixture.path("g/skipped.tmp")]
         let records = Fixture.records([(recordedBig, recordedBig), (old, old)])
         return (source, destination, records)
     }
@@ -59,5 +59,32 @@ struct FilterWalkTests {
         #expect(walked.adopted == 1)
         #expect(!writer.forgotten.contains(Fixture.path("a/big")))
         #expect(!writer.forgotten.contains(Fixture.path("b/old")))
+    }
+
+    /// Found by a breaker: `--exclude 'x/'` left out a folder `x` on one side and the other
+    /// side's file `x` was extraneous: a push with `--delete` deleted the device's file, a pull
+    /// with `--delete` the local one. The path is left out on both sides; its record stays.
+    @Test(arguments: [SyncDirection.pull, .push])
+    func whatAGlobLeftOutOfOneSideStaysOnTheOther(direction: SyncDirection) throws {
+        let file = Fixture.local("x", 20, Self.now - 50)
+        var source = Snapshot([Fixture.local("keep", 5, Self.now - 50)])
+        source.leftOut = [Fixture.path("x")]  // the folder x, under a rule `x/`
+        let destination = Snapshot([file, Fixture.local("keep", 5, Self.now - 50), Fixture.local("extra", 1, Self.now)])
+        let records = Fixture.records([(file, file)])
+        let policy = SyncPolicy(
+            direction: direction, deleteExtraneous: true, now: Date(timeIntervalSince1970: Self.now))
+        let writer = SectionWriter()
+        if direction == .pull {
+            let walkSource = SnapshotWalkSource(remote: source, local: destination, records: records) { _ in true }
+            #expect(
+                try PullWalk(policy: policy, partials: [:], source: walkSource, writer: writer).run().refusal == nil)
+        } else {
+            let walkSource = SnapshotPushSource(local: source, remote: destination, records: records)
+            #expect(
+                try PushWalk(policy: policy, partials: [:], source: walkSource, writer: writer).run().refusal == nil)
+        }
+        let deleted = direction == .pull ? "delete_local" : "delete_remote"
+        #expect(Set(writer.actions.map { "\($0.kind.rawValue) \($0.path)" }) == ["\(deleted) extra"])
+        #expect(!writer.forgotten.contains(Fixture.path("x")))
     }
 }

@@ -23,7 +23,7 @@ class SnapshotFolderSource {
         var listing = FolderListing(
             entries: remote.entries.filter { $0.path.parent == folder && !$0.path.isRoot },
             isIncomplete: remote.unknown.contains(folder), mayHideDotNames: remote.hiddenUnknown.contains(folder))
-        listing.snapshot.filtered = remote.filtered.filter { $0 == folder }
+        listing.snapshot.leftOut = remote.leftOut.filter { $0.parent == folder }
         return listing
     }
 
@@ -31,7 +31,7 @@ class SnapshotFolderSource {
         scanned.append(folder)
         let entries = local.entries.filter { $0.path.parent == folder && !$0.path.isRoot }
         var snapshot = Snapshot(entries, unknown: local.unknown.filter { $0 == folder || $0.parent == folder })
-        snapshot.filtered = local.filtered.filter { $0 == folder }
+        snapshot.leftOut = local.leftOut.filter { $0.parent == folder }
         return snapshot
     }
 

@@ -3,22 +3,23 @@ import Foundation
 /// What the filters leave out of a folder walk: no file they leave out is copied or deleted,
 /// on either side, and no folder holding one is deleted (rclone's rule).
 extension WalkLedger {
-    /// One folder's sides and records without the paths either side's file is out of
-    /// `policy.bounds` (`FileBounds`): a path left out on one side is left out on both, and its
-    /// record stays (neither forgotten nor a move's source). The destination folders holding
-    /// what was left out here, or what the scanners' glob rules left out (`Snapshot.filtered`),
-    /// are kept from deletes.
+    /// One folder's sides and records without the paths either side's entry is left out of:
+    /// by the scanners' glob rules (`Snapshot.leftOut`; a rule `x/` leaves out a folder `x`, not
+    /// a file `x` on the other side) or by `policy.bounds` (`FileBounds`). A path left out on
+    /// one side is left out on both, and its record stays (neither forgotten nor a move's
+    /// source). The destination folders holding what was left out are kept from deletes.
     mutating func filtered(source: Snapshot, destination: Snapshot, records: RecordTable)
         -> (source: Snapshot, destination: Snapshot, records: RecordTable)
     {
         for folder in destination.filtered { keepFromDeletes(folder) }
-        guard !policy.bounds.isEmpty else { return (source, destination, records) }
-        var out = Set<RelativePath>()
-        for entry in source.entries where policy.bounds.excludes(entry, now: policy.now) != nil {
-            out.insert(entry.path)
-        }
-        for entry in destination.entries where policy.bounds.excludes(entry, now: policy.now) != nil {
-            out.insert(entry.path)
+        var out = source.leftOut.union(destination.leftOut)
+        if !policy.bounds.isEmpty {
+            for entry in source.entries where policy.bounds.excludes(entry, now: policy.now) != nil {
+                out.insert(entry.path)
+            }
+            for entry in destination.entries where policy.bounds.excludes(entry, now: policy.now) != nil {
+                out.insert(entry.path)
+            }
         }
         guard !out.isEmpty else { return (source, destination, records) }
         let keptDestination = destination.filter { !out.contains($0.path) }

@@ -155,7 +155,7 @@ struct RemoteScanner {
         // The entries in compact form as they are made (a folder of 100,000 names holds no
         // array of them).
         var entries = Snapshot.Builder()
-        var leftOut = false
+        var leftOut = Set<RelativePath>()
         for (index, item) in listing.entries.enumerated() {
             let path: RelativePath
             if item.name.utf8.contains(where: { $0 == 13 || $0 == 10 }) {
@@ -178,7 +178,7 @@ struct RemoteScanner {
             }
             let kind = EntryKind(item.type)
             if excludes.excludes(path: path.string, isFolder: kind == .directory) {
-                leftOut = true
+                leftOut.insert(path)
                 continue
             }
             // An approximate size (`12.5M` from some embedded servers) is no size: it can
@@ -196,7 +196,7 @@ struct RemoteScanner {
         }
         if entries.count > 0 { result.fingerprint = hasher.finalize() }
         result.entries = entries.finish()
-        if leftOut { result.entries.filtered = [folder] }
+        result.entries.leftOut = leftOut
         return result
     }
 }
