@@ -109,6 +109,8 @@ MDTM, MFMT, STOR, APPE, REST, RNFR/RNTO, MKD, DELE, RMD work), each with one fau
   grow-after-retr
              the first time a file whose name holds "grow" (over 16 KiB) was sent by RETR,
              4 bytes are appended to it (a device still writing the file).
+  lying-dele DELE of a file whose name holds "stuck" answers "250 Deleted" and deletes
+             nothing (a read-only card, a server that lies); other DELEs work.
   rest-keeps-tail, rest-zero-fill
              the first STOR of each file is cut after 64 KiB (426); APPE is refused (502); a
              STOR after REST N keeps only the bytes it gets (rest-keeps-tail: the file is the

@@ -6,7 +6,9 @@ import Testing
 /// `pull --delete` keeps every offloaded copy. Each of lftp's known `--Remove-source-files` bugs
 /// has a test that would fail with it: deleting a file whose transfer failed (`cut-retr`),
 /// deleting a file the device was still writing (`grow-after-retr`), deleting a source that was
-/// skipped because the target exists (the conflict below). Addresses 127.0.52.1 to 127.0.52.7.
+/// skipped because the target exists (the conflict below). A server
+/// that answers DELE and keeps the file (`lying-dele`) offloads nothing. Addresses 127.0.52.1
+/// to 127.0.52.8.
 @Suite(.serialized) struct OffloadEndToEndTests {
     static let environment = ["HOSTILE_PASS": "pw"]
 
@@ -177,6 +179,36 @@ import Testing
         #expect(Push.bytes(served + "/grow.mov")?.count == 100_004)
         #expect(!Self.exists(served + "/still.mov"))
         #expect(Push.bytes(work + "/mirror/cam/grow.mov") == Self.content(1, 100_000))
+    }
+
+    /// Found by a breaker: a server that answers DELE with 250 and keeps the file had it
+    /// counted as offloaded, its record marked so. Now SIZE asks for it after the DELE: the
+    /// file is a note, not an offload, and the next run tries again.
+    @Test func aDeleteTheServerDidNotCarryOutIsNoOffload() throws {
+        let work = try makeTemporaryFolder("offload-lying-dele")
+        let served = work + "/served"
+        try writeFile(served + "/good.jpg", Self.content(1, 30_000), modified: Push.minute())
+        try writeFile(served + "/stuck.jpg", Self.content(2, 30_000), modified: Push.minute())
+        let server = try HostileServer("lying-dele", address: "127.0.52.8", root: served)
+        defer { server.stop() }
+        let config = try server.config(local: work + "/mirror", at: work)
+        for _ in 0..<2 {
+            let run = try ftpsync(
+                ["pull", config, "--remove-source", "--json", "--no-progress"], environment: Self.environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            let document = Self.json(run.stdout)
+            #expect(
+                Self.notes(document).contains(
+                    "stuck.jpg: not offloaded, the server answered DELE but still has the file"),
+                "\(run.stdout)")
+            #expect(
+                !Self.actions(document).contains {
+                    $0.kind == "delete_remote" && $0.path == "stuck.jpg" && $0.status == "done"
+                }, "\(run.stdout)")
+        }
+        #expect(!Self.exists(served + "/good.jpg"))
+        #expect(Self.exists(served + "/stuck.jpg"))
+        #expect(Push.bytes(work + "/mirror/cam/stuck.jpg") == Self.content(2, 30_000))
     }
 
     /// The automatic delete limit (50) does not count offloads; a `--max-delete` given does.

@@ -7,7 +7,7 @@ from hostile.base import *  # noqa: F401,F403
 
 FOLDER_MODES = ("folder", "stall-after-rnto", "stall-on-rnto", "short-store", "wrong-size", "slow-old-store", "zero-append",
                 "refuse-overwrite-rnto", "lying-rnto", "rest-keeps-tail", "rest-zero-fill", "rnto-fails-after-dele",
-                "cut-retr", "grow-after-retr")
+                "cut-retr", "grow-after-retr", "lying-dele")
 REST_MODES = ("rest-keeps-tail", "rest-zero-fill")
 # Folder modes that log every command on stderr as "CMD VERB ARG", like the tree modes.
 LOGGED_FOLDER_MODES = ("refuse-overwrite-rnto", "lying-rnto", "rnto-fails-after-dele") + REST_MODES
@@ -229,6 +229,9 @@ class FolderSession(Session):
             os.mkdir(self.local(arg))
             self.send('257 "%s" created' % arg)
         elif verb == "DELE":
+            if self.mode == "lying-dele" and "stuck" in os.path.basename(arg):
+                self.send("250 Deleted")
+                return True
             os.unlink(self.local(arg))
             FolderSession.deleted = FolderSession.deleted or 1
             self.send("250 Deleted")

@@ -27,8 +27,8 @@ extension PullExecutor {
     /// - the device's copy equals it: the server's hash when it offers one, else the size and
     ///   the sampled bytes (`CopyCheck`);
     /// - the device's listing of its folder, read just before, shows the same size and time.
-    /// Then DELE, and the record is marked offloaded (a later `pull --delete` never deletes
-    /// the copy here).
+    /// Then DELE and, when SIZE no longer finds the file, the record is marked offloaded (a
+    /// later `pull --delete` never deletes the copy here).
     /// - Throws: `OffloadHeld` when a condition fails (nothing is deleted), the DELE's error.
     func offload(_ action: Action) throws {
         guard let planned = action.source else { throw EngineError.incompleteAction("an offload without its entry") }
@@ -69,7 +69,24 @@ extension PullExecutor {
             throw held("it changed on the device since it was listed")
         }
         try remote.delete(device)
+        // A server may answer DELE with 250 and keep the file (a read-only card, a lie): the
+        // file is asked for again, and only a file the server no longer has is offloaded.
+        if try stillOnDevice(device) {
+            throw held("the server answered DELE but still has the file")
+        }
         try store.markOffloaded(path: path, device: job.name)
+    }
+
+    /// True when SIZE of `path` still answers a size after its DELE; false when it answers
+    /// 550 (no such file) or the server has no SIZE (500, 502: its 250 is taken as said).
+    /// - Throws: when the control connection fails.
+    private func stillOnDevice(_ path: String) throws -> Bool {
+        do {
+            _ = try remote.size(path)
+            return true
+        } catch FTPError.reply(let code, _, _) where (500..<600).contains(code) {
+            return false
+        }
     }
 
     /// Removes the device folder `folder` (never the root) when its listing is empty now.
