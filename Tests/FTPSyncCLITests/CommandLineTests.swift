@@ -126,6 +126,12 @@ import Testing
             "the value 'mine' is invalid for '--on-conflict <POLICY>': expected one of keep-both, local-wins,"
                 + " remote-wins, newer-wins, report (see ftpsync help pull)"
         ),
+        (
+            // Found by a breaker (issue 19): an empty pattern ran (exit 1) instead of a usage error.
+            ["push", "--exclude", ""],
+            "the value '' is invalid for '--exclude <GLOB>': expected a glob pattern such as '*.tmp' or 'DCIM/**',"
+                + " not an empty one (see ftpsync help push)"
+        ),
         (["pull", "a.yaml", "b.yaml"], "unexpected argument 'b.yaml' (see ftpsync help pull)"),
         (["ls"], "ls needs DEVICE[:PATH] (see ftpsync help ls)"),
         (["ls", "a", "b", "c"], "ls takes [CONFIG] DEVICE[:PATH], got: a b c (see ftpsync help ls)"),

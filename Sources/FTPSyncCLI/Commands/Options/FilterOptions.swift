@@ -8,13 +8,15 @@ struct FilterOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "keep only paths matching GLOB (repeatable; `**` crosses folders); adds to the device's include",
-            discussion: "the device's include", valueName: "GLOB"))
+            discussion: "the device's include", valueName: "GLOB"),
+        transform: OptionValue.pattern)
     var include: [String] = []
 
     @Option(
         help: ArgumentHelp(
             "leave out paths matching GLOB (repeatable; `**` crosses folders); adds to the device's exclude",
-            discussion: "the device's exclude", valueName: "GLOB"))
+            discussion: "the device's exclude", valueName: "GLOB"),
+        transform: OptionValue.pattern)
     var exclude: [String] = []
 
     @Option(

@@ -23,6 +23,16 @@ enum OptionValue {
         return value
     }
 
+    /// `text` as a glob pattern (`--include`, `--exclude`): anything but an empty one (slashes
+    /// alone are empty, as in the configuration's `include` and `exclude`).
+    /// - Throws: `ValidationError` saying so.
+    static func pattern(_ text: String) throws -> String {
+        guard text.contains(where: { $0 != "/" }) else {
+            throw ValidationError("expected a glob pattern such as '*.tmp' or 'DCIM/**', not an empty one")
+        }
+        return text
+    }
+
     /// `text` as a duration (`DurationText`: `90s`, `15m`, `6h`, `7d`, `2w`, or seconds), in seconds.
     /// - Throws: `ValidationError` giving examples.
     static func duration(_ text: String) throws -> Int {
