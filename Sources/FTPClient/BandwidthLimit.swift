@@ -92,12 +92,20 @@ extension [BandwidthLimit] {
     /// The most bytes one step may move under all these limits, at most `wanted`.
     func step(_ wanted: Int) -> Int { reduce(wanted) { Swift.min($0, $1.stepBytes) } }
 
+    /// The longest one sleep of `pace`, in seconds: between sleeps the limits are read again,
+    /// so a schedule that turns the limit off or up frees a waiting transfer within it.
+    static var paceSlice: Double { 0.25 }
+
     /// Charges `count` moved bytes to every limit and sleeps the calling thread until the
-    /// slowest of them is out of debt.
+    /// slowest of them is out of debt, at the rates of the moment (`paceSlice`).
     func pace(_ count: Int) {
         guard !isEmpty, count > 0 else { return }
-        let now = SocketTransport.monotonicSeconds()
-        let wait = reduce(0.0) { Swift.max($0, $1.charge(count, now: now)) }
-        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        var now = SocketTransport.monotonicSeconds()
+        var wait = reduce(0.0) { Swift.max($0, $1.charge(count, now: now)) }
+        while wait > 0 {
+            Thread.sleep(forTimeInterval: Swift.min(wait, Self.paceSlice))
+            now = SocketTransport.monotonicSeconds()
+            wait = reduce(0.0) { Swift.max($0, $1.charge(0, now: now)) }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -45,4 +46,21 @@ struct BandwidthLimitTests {
     // 1 KiB/s again: the bucket holds one step (4 KiB) at most, 8 KiB waits 4 s or more.
     #expect(limit.charge(8192, now: now + 1.5) >= 4)
     #expect(limit.bytesPerSecond == 1 << 10)
+}
+
+/// Found by a breaker (issue 19): a transfer waiting off its debt slept the whole wait at the
+/// old rate, so a schedule switching to `off` freed it up to a step's time later (30 s at a
+/// slow rate). The wait is slept in slices and the schedule read between them. (A wait of 16 s
+/// at the old rate; freed about a second after `off`: the bound is loose on purpose.)
+@Test func aScheduleTurnedOffFreesAWaitingTransfer() {
+    let rate = Mutex<Int?>(256)
+    let limit = BandwidthLimit { _ in rate.withLock { $0 } }
+    let start = SocketTransport.monotonicSeconds()
+    let switcher = Thread {
+        Thread.sleep(forTimeInterval: 0.3)
+        rate.withLock { $0 = nil }
+    }
+    switcher.start()
+    [limit].pace(8192)  // one step from the full bucket, 4 KiB of debt: 16 s at 256 B/s
+    #expect(SocketTransport.monotonicSeconds() - start < 8)
 }
