@@ -32,14 +32,17 @@ import Testing
         let scripts = ["mail-on-failure.sh", "webhook.sh"].map { packageRoot + "/Examples/hooks/" + $0 }
         let shellcheck = try run("/usr/bin/shellcheck", ["-s", "sh"] + scripts)
         #expect(shellcheck.status == 0, "\(shellcheck.stdout)\(shellcheck.stderr)")
-        // A template is verified as an instance of itself.
+        // A template is verified as an instance of itself; the service runs the built binary
+        // (verify checks that its command exists, and a fresh machine has no installed ftpsync).
         let units = try makeTemporaryFolder("units")
         let folder = packageRoot + "/Examples/systemd/"
         for (name, copy) in [
             ("ftpsync-pull.service", "ftpsync-pull.service"), ("ftpsync-pull.timer", "ftpsync-pull.timer"),
             ("ftpsync-failure@.service", "ftpsync-failure@ftpsync-pull.service.service"),
         ] {
-            try FileManager.default.copyItem(atPath: folder + name, toPath: units + "/" + copy)
+            let text = try String(contentsOfFile: folder + name, encoding: .utf8)
+                .replacingOccurrences(of: "ExecStart=/usr/local/bin/ftpsync ", with: "ExecStart=\(ftpsyncBinary) ")
+            try text.write(toFile: units + "/" + copy, atomically: true, encoding: .utf8)
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: units).sorted().map { units + "/" + $0 }
         let result = try run("/usr/bin/systemd-analyze", ["verify", "--man=no"] + files)
