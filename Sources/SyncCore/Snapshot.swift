@@ -61,8 +61,6 @@ public struct Snapshot: Sendable {
     /// and would let a file `x` there be deleted as extraneous), and no folder holding one is
     /// deleted: it would take what was left out along (`WalkLedger`).
     public var leftOut: Set<RelativePath> = []
-    /// The folders holding a path of `leftOut`.
-    public var filtered: Set<RelativePath> { Set(leftOut.lazy.map(\.parent)) }
 
     /// Entries in `RelativePath` order, one per path; each is made from the columns when read.
     public var entries: Entries { Entries(columns: columns) }

@@ -11,7 +11,7 @@ extension WalkLedger {
     mutating func filtered(source: Snapshot, destination: Snapshot, records: RecordTable)
         -> (source: Snapshot, destination: Snapshot, records: RecordTable)
     {
-        for folder in destination.filtered { keepFromDeletes(folder) }
+        for path in destination.leftOut { keepFromDeletes(path.parent) }
         var out = source.leftOut.union(destination.leftOut)
         if !policy.bounds.isEmpty {
             for entry in source.entries where policy.bounds.excludes(entry, now: policy.now) != nil {

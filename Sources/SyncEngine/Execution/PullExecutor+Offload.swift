@@ -84,7 +84,7 @@ extension PullExecutor {
         do {
             _ = try remote.size(path)
             return true
-        } catch FTPError.reply(let code, _, _) where (500..<600).contains(code) {
+        } catch let error as FTPError where error.isRefusal {
             return false
         }
     }
