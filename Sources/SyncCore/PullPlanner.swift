@@ -178,6 +178,10 @@ public struct PullPlanner: Sendable {
                 }
                 if let here, here.kind == .directory {
                     let below = around.below(here)
+                    if TypeChanges.holdsLeftOut(here.path, side: below.local, policy: policy) {
+                        collected.skipped.append(TypeChanges.keptForFilters(here.path, local: true))
+                        continue
+                    }
                     if below.unknown.forbidsDelete(of: here.path) == nil {
                         collected.clearing += TypeChanges.pullClearing(
                             source: entry, here: here, local: below.local, records: below.records)

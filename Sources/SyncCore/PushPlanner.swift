@@ -115,6 +115,10 @@ public struct PushPlanner: Sendable {
                 if !blockedBelow.isEmpty, blockedBelow.contains(where: { $0.isAncestor(of: entry.path) }) { continue }
                 if let there, there.kind == .directory, unknown.forbidsDelete(of: there.path) == nil {
                     let view = below(there)
+                    if TypeChanges.holdsLeftOut(there.path, side: view.remote, policy: policy) {
+                        collected.skipped.append(TypeChanges.keptForFilters(there.path, local: false))
+                        continue
+                    }
                     let cleared = TypeChanges.pushClearing(
                         source: entry, there: there, remote: view.remote, records: view.records)
                     collected.clearing += cleared

@@ -80,6 +80,30 @@ enum TypeChanges {
         }
     }
 
+    /// True when the folder `path` holds, at any depth, something the filters leave out on
+    /// `side`: a path its glob rules left out (`Snapshot.leftOut`) or a file out of
+    /// `policy.bounds`. Such a folder is never cleared: it would take what the user asked to
+    /// leave alone along (rclone's rule); the entry of the other kind is skipped instead.
+    /// - Parameter side: the side the folder is on, with (at least) everything below it.
+    static func holdsLeftOut(_ path: RelativePath, side: Snapshot, policy: SyncPolicy) -> Bool {
+        if side.leftOut.contains(where: { path.isAncestor(of: $0) }) { return true }
+        guard !policy.bounds.isEmpty else { return false }
+        return side.entries.contains {
+            path.isAncestor(of: $0.path) && policy.bounds.excludes($0, now: policy.now) != nil
+        }
+    }
+
+    /// The skipped entry of a folder that is not cleared because it holds what the filters
+    /// leave out (`holdsLeftOut`); `here` says whether the folder is local (pull) or on the
+    /// device (push).
+    static func keptForFilters(_ path: RelativePath, local: Bool) -> SkippedEntry {
+        let reason =
+            local
+            ? "a file on the device but a folder here holding what the filters leave out; both left as they are"
+            : "a file here but a folder on the device holding what the filters leave out; both left as they are"
+        return SkippedEntry(path, reason: reason)
+    }
+
     /// The deletes among clearing actions: they count against `--max-delete` like any other.
     static func deletes(_ clearing: [Action]) -> [Action] {
         clearing.filter { $0.kind == .deleteLocal || $0.kind == .deleteRemote }

@@ -107,6 +107,39 @@ import Testing
         #expect(Self.size(fileSide + "/keep.txt") == 30)
     }
 
+    /// Found by a breaker: a folder holding only what the filters leave out, where the other
+    /// side has a file of the same name. The pull moved the local folder `d` (holding `d/z.tmp`)
+    /// to the trash and downloaded the device's file `d`; the push planned `delete_remote d`,
+    /// which RMD refused every run. Both leave the two entries as they are and report the path
+    /// as skipped (exit 1: the device's file, or the local one, cannot be mirrored until the
+    /// user moves one of them).
+    @Test(arguments: ["push", "pull"])
+    func aFolderHoldingOnlyWhatIsLeftOutIsNotCleared(command: String) throws {
+        let work = try makeTemporaryFolder("filter-clear")
+        let served = work + "/served"
+        let here = work + "/mirror/cam"
+        let (folderSide, fileSide) = command == "push" ? (served, here) : (here, served)
+        try writeFile(folderSide + "/d/z.tmp", Self.bytes(10), modified: Self.recent)
+        try writeFile(folderSide + "/d/e/y.tmp", Self.bytes(11), modified: Self.recent)
+        try writeFile(fileSide + "/d", Self.bytes(20), modified: Self.recent)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.51.8")
+        defer { server.stop() }
+        let config = work + "/device.yaml"
+        try ("local: \(work)/mirror\ndevices:\n" + server.deviceYAML(name: "cam"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let run = try ftpsync([command, config, "--no-progress", "--exclude", "*.tmp", "--json"])
+            #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+            #expect(!run.stdout.contains("\"delete_"), "\(run.stdout)")
+            #expect(!run.stdout.contains("\"upload\"") && !run.stdout.contains("\"download\""), "\(run.stdout)")
+            #expect(run.stdout.contains("holding what the filters leave out"), "\(run.stdout)")
+        }
+        #expect(Self.size(folderSide + "/d/z.tmp") == 10)
+        #expect(Self.size(folderSide + "/d/e/y.tmp") == 11)
+        #expect(Self.size(fileSide + "/d") == 20)
+        #expect(!FileManager.default.fileExists(atPath: work + "/mirror/.ftpsync/trash"))
+    }
+
     /// `ls` lists what the device's filters and the options keep; `--show-excluded` the rest,
     /// marked, in text and JSON.
     @Test func lsShowsWhatTheFiltersKeep() throws {

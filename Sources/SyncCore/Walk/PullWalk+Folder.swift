@@ -65,10 +65,12 @@ extension PullWalk {
         var entries: [SnapshotEntry] = []
         var records: [FileRecord] = []
         var unreadable = Set<RelativePath>()
+        var leftOut = Set<RelativePath>()
         var pending = [folder]
         while let next = pending.popLast() {
             let local = try source.localFolder(next)
             unreadable.formUnion(local.unknown)
+            leftOut.formUnion(local.leftOut)
             records += try source.records(in: next, local: local)
             entries += local.entries
             pending += local.entries.filter { $0.kind == .directory }.map(\.path)
@@ -76,6 +78,8 @@ extension PullWalk {
         let all = UnknownFolders(
             source: unknown.source, destination: unknown.destination.union(unreadable),
             sourceHidden: unknown.sourceHidden, destinationHidden: unknown.destinationHidden)
-        return Subtree(local: Snapshot(entries), records: RecordTable(records), unknown: all)
+        var local = Snapshot(entries)
+        local.leftOut = leftOut
+        return Subtree(local: local, records: RecordTable(records), unknown: all)
     }
 }

@@ -52,15 +52,19 @@ extension PushWalk {
     mutating func remoteSubtree(_ folder: RelativePath) throws -> Subtree {
         var entries: [SnapshotEntry] = []
         var records: [FileRecord] = []
+        var leftOut = Set<RelativePath>()
         var pending = [folder]
         while let next = pending.popLast() {
             let listing = try early[next] ?? list(next)
             early[next] = listing
             records += try source.records(in: next)
             entries += listing.snapshot.entries
+            leftOut.formUnion(listing.snapshot.leftOut)
             pending += listing.snapshot.entries.filter { $0.kind == .directory }.map(\.path)
         }
-        return Subtree(remote: PushPlanner.planned(remote: Snapshot(entries)), records: RecordTable(records))
+        var remote = Snapshot(entries)
+        remote.leftOut = leftOut
+        return Subtree(remote: PushPlanner.planned(remote: remote), records: RecordTable(records))
     }
 
     /// Scans the local folder `folder` and all below it for the folders that could not be read

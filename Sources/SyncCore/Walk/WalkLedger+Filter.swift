@@ -11,7 +11,12 @@ extension WalkLedger {
     mutating func filtered(source: Snapshot, destination: Snapshot, records: RecordTable)
         -> (source: Snapshot, destination: Snapshot, records: RecordTable)
     {
-        for path in destination.leftOut { keepFromDeletes(path.parent) }
+        for path in destination.leftOut {
+            keepFromDeletes(path.parent)
+            // The source's entry is held back by what the rules left out on the other side (a
+            // rule that takes one kind only, `x/` or `*.jpg`): said, not silently dropped.
+            if !source.leftOut.contains(path), let entry = source[path] { skipped.append(heldBack(entry)) }
+        }
         var out = source.leftOut.union(destination.leftOut)
         if !policy.bounds.isEmpty {
             for entry in source.entries where policy.bounds.excludes(entry, now: policy.now) != nil {
@@ -28,6 +33,15 @@ extension WalkLedger {
             source.filter { !out.contains($0.path) }, keptDestination,
             RecordTable(records.filter { !out.contains($0.path) })
         )
+    }
+
+    /// The skipped entry of a source entry not copied because the filters left out the
+    /// destination's entry at its path.
+    private func heldBack(_ entry: SnapshotEntry) -> SkippedEntry {
+        let (there, verb) = direction == .pull ? ("here", "pulled") : ("on the device", "pushed")
+        let what = entry.kind == .directory ? "nothing in it is" : "it is not"
+        return SkippedEntry(
+            entry.path, reason: "the filters leave out what is \(there) at this path; \(what) \(verb)")
     }
 
     /// Keeps `folder` and every folder above it from being deleted: something the filters
