@@ -177,8 +177,15 @@ struct DeviceFields {
         var patterns: [String] = []
         for item in try reader.sequence(node, "'\(key)'") {
             let pattern = try reader.string(item, key: key)
-            guard pattern.contains(where: { $0 != "/" }) else {
-                throw reader.error(at: item.position, "an empty pattern in '\(key)'")
+            do {
+                _ = try FilterRules(excluding: [pattern])
+            } catch {
+                throw reader.error(
+                    at: item.position,
+                    error.tooManyAlternatives
+                        ? "the pattern '\(pattern)' in '\(key)' stands for more than"
+                            + " \(BraceAlternatives.maximumCount) patterns; split it"
+                        : "an empty pattern in '\(key)' (slashes and ./ alone name no path)")
             }
             patterns.append(pattern)
         }

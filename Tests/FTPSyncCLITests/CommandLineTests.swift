@@ -132,6 +132,17 @@ import Testing
             "the value '' is invalid for '--exclude <GLOB>': expected a glob pattern such as '*.tmp' or 'DCIM/**',"
                 + " not an empty one (see ftpsync help push)"
         ),
+        (
+            // Found by a breaker (issue 19): `/` was called empty, `./` ran and matched nothing.
+            ["pull", "--include", "/"],
+            "the value '/' is invalid for '--include <GLOB>': expected a glob pattern such as '*.tmp' or 'DCIM/**',"
+                + " not one that names no path ('/') (see ftpsync help pull)"
+        ),
+        (
+            ["pull", "--exclude", "./"],
+            "the value './' is invalid for '--exclude <GLOB>': expected a glob pattern such as '*.tmp' or"
+                + " 'DCIM/**', not one that names no path ('./') (see ftpsync help pull)"
+        ),
         (["pull", "a.yaml", "b.yaml"], "unexpected argument 'b.yaml' (see ftpsync help pull)"),
         (["ls"], "ls needs DEVICE[:PATH] (see ftpsync help ls)"),
         (["ls", "a", "b", "c"], "ls takes [CONFIG] DEVICE[:PATH], got: a b c (see ftpsync help ls)"),

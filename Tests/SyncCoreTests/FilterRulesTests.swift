@@ -101,6 +101,52 @@ struct FilterRulesTests {
 
     @Test func emptyPatternIsRefused() {
         #expect(throws: FilterRules.InvalidPattern.self) { try FilterRules(excluding: ["ok", "/"]) }
+        // Found by a breaker: `./` was taken and matched nothing.
+        for empty in ["./", ".", "/./", "././"] {
+            #expect(throws: FilterRules.InvalidPattern.self) { try FilterRules(excluding: [empty]) }
+        }
+    }
+
+    /// `{a,b}` alternatives (rclone, the shells): found by a first user, who wrote
+    /// `*.{jpg,mp4}` and had it taken literally without a word.
+    @Test(arguments: [
+        ("- *.{jpg,mp4}", "DCIM/a.jpg", false, true),
+        ("- *.{jpg,mp4}", "DCIM/a.mp4", false, true),
+        ("- *.{jpg,mp4}", "DCIM/a.mov", false, false),
+        ("- *.{jpg,mp4}", "a.{jpg,mp4}", false, false),
+        ("- {DCIM,Pictures}/**", "Pictures/x/a.jpg", false, true),
+        ("- {DCIM,Pictures}/**", "Other/a.jpg", false, false),
+        ("- log{,.1}", "d/log", false, true),
+        ("- log{,.1}", "d/log.1", false, true),
+        ("- log{,.1}", "d/log.2", false, false),
+        ("- a{b,c{d,e}}f", "acef", false, true),
+        ("- a{b,c{d,e}}f", "abf", false, true),
+        ("- a{b,c{d,e}}f", "acf", false, false),
+        ("- {a}", "{a}", false, true),  // no comma: literal
+        ("- {a,b", "{a,b", false, true),  // unclosed: literal
+        ("- \\{a,b}", "{a,b}", false, true),  // escaped: literal
+        ("- \\{a,b}", "a", false, false),
+        ("- ./top.txt", "top.txt", false, true),  // ./ anchors like /
+        ("- ./top.txt", "x/top.txt", false, false),
+    ])
+    func alternatives(rule: String, path: String, isFolder: Bool, excluded: Bool) throws {
+        let rules = try FilterRules(FilterRule.parseFile(rule))
+        #expect(rules.excludes(path: path, isFolder: isFolder) == excluded)
+    }
+
+    /// The rule that decided is the one written, not one of its alternatives.
+    @Test func theDecidingRuleIsTheOneWritten() throws {
+        let rules = try FilterRules(FilterRule.parseFile("- *.{tmp,part}\n+ *.jpg"))
+        #expect(rules.decision(path: "a.part", isFolder: false).rule?.pattern == "*.{tmp,part}")
+        #expect(rules.decision(path: "a.jpg", isFolder: false).rule?.pattern == "*.jpg")
+    }
+
+    /// A pattern cannot stand for more than 256 patterns (a filter file is untrusted input).
+    @Test func alternativesAreBounded() throws {
+        let fine = String(repeating: "{a,b}", count: 8)  // 256
+        #expect(try BraceAlternatives.expand(fine).count == 256)
+        let tooMany = String(repeating: "{a,b}", count: 40)
+        #expect(throws: FilterRules.InvalidPattern.self) { try FilterRules(excluding: [tooMany]) }
     }
 
     @Test func manyDoubleStarsStayBounded() throws {

@@ -13,6 +13,8 @@ import Foundation
 /// - A trailing `/` makes the pattern a folder's: `.thumbnails/` matches every folder named
 ///   `.thumbnails` and everything below it, not a file of that name (`X/` is `X/**` that also
 ///   names the folder `X`).
+/// - `{a,b}` alternatives (`*.{jpg,mp4}`, `{DCIM,Pictures}/**`), nested or empty, stand for
+///   one pattern each (`BraceAlternatives`). A leading `./` anchors like a leading `/`.
 ///
 /// Deciding: the rules are tried in order and the first that matches decides (`+` keeps, `-`
 /// leaves out). A file no rule matches is kept, unless some rule is a `+` rule: then it is
@@ -23,6 +25,8 @@ import Foundation
 public struct FilterRules: Sendable, Hashable {
     private struct Compiled: Sendable, Hashable {
         var include: Bool
+        /// The position of the rule in `rules` (a rule with alternatives compiles to several).
+        var rule: Int
         var glob: Glob
         /// For a folder: the glob that names the folder whose content the rule covers in whole
         /// (`X` of `X/**` and of `X/`).
@@ -39,38 +43,60 @@ public struct FilterRules: Sendable, Hashable {
     public struct InvalidPattern: Error, Sendable, Hashable, CustomStringConvertible {
         /// The pattern as given.
         public var pattern: String
+        /// True when its `{a,b}` alternatives stand for too many patterns; false: it is empty.
+        public var tooManyAlternatives = false
         /// The refusal as one line of text.
-        public var description: String { "filter pattern '\(pattern)' is empty" }
+        public var description: String {
+            tooManyAlternatives
+                ? "filter pattern '\(pattern)' stands for more than \(BraceAlternatives.maximumCount) patterns;"
+                    + " split it"
+                : "filter pattern '\(pattern)' is empty"
+        }
     }
 
     /// Compiles the rules (see `FilterRule.combining` for the order of the options and keys).
-    /// - Throws: `InvalidPattern` for a pattern that is empty (or only slashes).
+    /// - Throws: `InvalidPattern` for a pattern that is empty (or only slashes and `./`), or
+    ///   whose alternatives stand for more than `BraceAlternatives.maximumCount` patterns.
     public init(_ rules: [FilterRule]) throws(InvalidPattern) {
         var compiled: [Compiled] = []
-        for rule in rules {
-            var text = Substring(rule.pattern)
-            var folderPattern = false
-            while text.hasSuffix("/") {
-                text = text.dropLast()
-                folderPattern = true
+        for (position, rule) in rules.enumerated() {
+            let alternatives: [String]
+            do {
+                alternatives = try BraceAlternatives.expand(rule.pattern)
+            } catch {
+                throw InvalidPattern(pattern: rule.pattern, tooManyAlternatives: true)
             }
-            var anchored = false
-            while text.hasPrefix("/") {
-                text = text.dropFirst()
-                anchored = true
+            for alternative in alternatives {
+                guard let one = Self.compile(alternative, include: rule.include, rule: position) else {
+                    throw InvalidPattern(pattern: rule.pattern)
+                }
+                compiled.append(one)
             }
-            if text.isEmpty { throw InvalidPattern(pattern: rule.pattern) }
-            if text.contains("/") { anchored = true }
-            let named = Glob(text, unanchored: !anchored)
-            let glob = folderPattern ? Glob(text + "/**", unanchored: !anchored) : named
-            compiled.append(
-                Compiled(
-                    include: rule.include, glob: glob,
-                    wholeFolder: folderPattern ? named : glob.withoutTrailingDepth))
         }
         self.compiled = compiled
         self.rules = rules
         hasIncludes = rules.contains(where: \.include)
+    }
+
+    /// One pattern without alternatives compiled, or nil when it is empty.
+    private static func compile(_ pattern: String, include: Bool, rule: Int) -> Compiled? {
+        var text = Substring(pattern)
+        var folderPattern = false
+        while text.hasSuffix("/") {
+            text = text.dropLast()
+            folderPattern = true
+        }
+        var anchored = false
+        while text.hasPrefix("/") || text.hasPrefix("./") || text == "." {
+            text = text.hasPrefix("/") ? text.dropFirst() : text.dropFirst(min(2, text.count))
+            anchored = true
+        }
+        if text.isEmpty { return nil }
+        if text.contains("/") { anchored = true }
+        let named = Glob(text, unanchored: !anchored)
+        let glob = folderPattern ? Glob(text + "/**", unanchored: !anchored) : named
+        return Compiled(
+            include: include, rule: rule, glob: glob, wholeFolder: folderPattern ? named : glob.withoutTrailingDepth)
     }
 
     /// Only `-` rules for these patterns (the `exclude` key alone).
@@ -104,7 +130,7 @@ public struct FilterRules: Sendable, Hashable {
     /// decided (nil: no rule matched; then a file is left out when some rule is a `+` rule).
     public func decision(path: String, isFolder: Bool) -> (excluded: Bool, rule: FilterRule?) {
         let components = path.split(separator: "/").map { Array($0) }
-        for (index, rule) in compiled.enumerated() {
+        for rule in compiled {
             let matched: Bool
             if !isFolder {
                 matched = rule.glob.matches(components)
@@ -113,7 +139,7 @@ public struct FilterRules: Sendable, Hashable {
             } else {
                 matched = rule.glob.matches(components) || rule.wholeFolder?.matches(components) == true
             }
-            if matched { return (!rule.include, rules[index]) }
+            if matched { return (!rule.include, rules[rule.rule]) }
         }
         return (!isFolder && hasIncludes, nil)
     }

@@ -23,12 +23,18 @@ enum OptionValue {
         return value
     }
 
-    /// `text` as a glob pattern (`--include`, `--exclude`): anything but an empty one (slashes
-    /// alone are empty, as in the configuration's `include` and `exclude`).
-    /// - Throws: `ValidationError` saying so.
+    /// `text` as a glob pattern (`--include`, `--exclude`): one that `FilterRules` takes (slashes
+    /// and `./` alone name nothing, as in the configuration's `include` and `exclude`).
+    /// - Throws: `ValidationError` saying what is wrong.
     static func pattern(_ text: String) throws -> String {
-        guard text.contains(where: { $0 != "/" }) else {
-            throw ValidationError("expected a glob pattern such as '*.tmp' or 'DCIM/**', not an empty one")
+        do {
+            _ = try FilterRules(excluding: [text])
+        } catch {
+            let what =
+                error.tooManyAlternatives
+                ? "one whose {a,b} alternatives stand for at most \(BraceAlternatives.maximumCount) patterns"
+                : text.isEmpty ? "not an empty one" : "not one that names no path ('\(text)')"
+            throw ValidationError("expected a glob pattern such as '*.tmp' or 'DCIM/**', \(what)")
         }
         return text
     }
