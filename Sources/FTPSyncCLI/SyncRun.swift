@@ -137,7 +137,7 @@ extension SyncOptions {
             maxDelete: maxDeleteLimit, onConflict: onConflict, connections: parallel, order: order,
             acceptNewIdentity: acceptNewIdentity, deviceListingLimits: limits.device, runListingLimits: limits.run,
             maxTransfer: maxTransfer, maxDuration: maxDuration.map(Double.init))
-        options.bwlimit = bwlimit
+        options.bwlimit = bwlimit == 0 ? nil : bwlimit
         options.removeSource = removeSource
         options.removeSourceFolders = removeSourceFolders
         options.maxOffload = maxOffloadLimit

@@ -20,26 +20,47 @@ public struct BandwidthSchedule: Sendable, Hashable {
     /// Most changes one schedule may hold.
     public static let maximumChanges = 48
 
+    /// Why a schedule's text was refused: the part that is wrong, and what it should be.
+    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
+        /// One line, naming the part (`"'8:00,512k': the time must be HH:MM, 00:00 to 23:59"`).
+        public let description: String
+    }
+
     /// Reads `text` (space-separated `HH:MM,RATE` pairs, at most `maximumChanges`, no time
-    /// twice); nil for anything else.
+    /// twice); nil for anything else (`read` says why).
     public static func parse(_ text: String, timeZone: TimeZone) -> BandwidthSchedule? {
+        try? read(text, timeZone: timeZone)
+    }
+
+    /// Reads `text` as `parse` does.
+    /// - Throws: `Invalid` naming the first part that is wrong.
+    public static func read(_ text: String, timeZone: TimeZone) throws(Invalid) -> BandwidthSchedule {
         let pairs = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard (1...maximumChanges).contains(pairs.count) else { return nil }
+        guard !pairs.isEmpty else { throw Invalid(description: "the schedule is empty") }
+        guard pairs.count <= maximumChanges else {
+            throw Invalid(description: "\(pairs.count) changes; at most \(maximumChanges)")
+        }
         var changes: [Change] = []
         for pair in pairs {
+            let shown = "'\(pair.prefix(40))'"
             let parts = pair.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let minute = minuteOfDay(parts[0]) else { return nil }
+            guard parts.count == 2 else { throw Invalid(description: "\(shown): expected TIME,RATE like 08:00,512k") }
+            guard let minute = minuteOfDay(parts[0]) else {
+                throw Invalid(description: "\(shown): the time must be HH:MM, 00:00 to 23:59")
+            }
             let rateText = String(parts[1])
             if rateText.lowercased() == "off" {
                 changes.append(Change(minute: minute, bytesPerSecond: nil))
             } else if let rate = ByteSizeText.bytes(rateText), rate > 0 {
                 changes.append(Change(minute: minute, bytesPerSecond: rate))
             } else {
-                return nil
+                throw Invalid(description: "\(shown): the rate must be bytes per second like 512k or 2M, or off")
+            }
+            if changes.dropLast().contains(where: { $0.minute == minute }) {
+                throw Invalid(description: "\(shown): \(parts[0]) is given twice")
             }
         }
         changes.sort { $0.minute < $1.minute }
-        guard Set(changes.map(\.minute)).count == changes.count else { return nil }
         return BandwidthSchedule(changes: changes, timeZone: timeZone)
     }
 

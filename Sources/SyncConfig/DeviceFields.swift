@@ -156,12 +156,13 @@ struct DeviceFields {
         case "order": order = try reader.choice(node, key: key)
         case "bwlimit":
             if let text = node.scalarText, text.contains(":") {
-                guard let schedule = BandwidthSchedule.parse(text, timeZone: .current) else {
+                do {
+                    bwlimitSchedule = try BandwidthSchedule.read(text, timeZone: .current)
+                } catch {
                     throw reader.error(
                         at: node.position,
-                        "'bwlimit' schedule must be times of day with rates, like \"08:00,512k 18:00,off\"")
+                        "'bwlimit' schedule must be times of day with rates, like \"08:00,512k 18:00,off\": \(error)")
                 }
-                bwlimitSchedule = schedule
             } else {
                 bwlimit = try reader.rate(node, key: key)
             }

@@ -81,6 +81,17 @@ import Testing
         }
     }
 
+    /// `--bwlimit off` and `--bwlimit 0` mean no limit, as the `bwlimit` key reads them (found
+    /// by a breaker: the key took 0, the option refused it); `k` is 1,024 bytes, `kb` too.
+    @Test(
+        arguments: [
+            (["--bwlimit", "0"], nil), (["--bwlimit", "off"], nil), (["--bwlimit", "OFF"], nil),
+            (["--bwlimit", "200k"], 204_800), (["--bwlimit", "200kb"], 204_800), (["--bwlimit=1.5M"], 1_572_864),
+        ] as [([String], Int64?)])
+    func bwlimitValuesBecomeTheRunsCap(words: [String], rate: Int64?) throws {
+        #expect(try pull(words).runOptions(direction: .pull).bwlimit == rate)
+    }
+
     /// The device's `on_conflict`, else the direction's default, decides then (`RunOptionsTests`).
     @Test func withoutOnConflictTheRunLeavesItToTheDevice() throws {
         let options = try pull([])
@@ -142,6 +153,11 @@ import Testing
             ["pull", "--exclude", "./"],
             "the value './' is invalid for '--exclude <GLOB>': expected a glob pattern such as '*.tmp' or"
                 + " 'DCIM/**', not one that names no path ('./') (see ftpsync help pull)"
+        ),
+        (
+            ["pull", "--bwlimit", "fast"],
+            "the value 'fast' is invalid for '--bwlimit <RATE>': expected bytes per second such as 512k, 2M or"
+                + " 1.5M, or off (see ftpsync help pull)"
         ),
         (["pull", "a.yaml", "b.yaml"], "unexpected argument 'b.yaml' (see ftpsync help pull)"),
         (["ls"], "ls needs DEVICE[:PATH] (see ftpsync help ls)"),

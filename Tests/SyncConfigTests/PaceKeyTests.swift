@@ -64,3 +64,21 @@ import Testing
         }
     }
 }
+
+/// Found by a breaker (issue 19): a wrong schedule said only what a schedule looks like, not
+/// which of its parts is wrong.
+@Test(arguments: [
+    ("\"25:00,1M\"", "'25:00,1M': the time must be HH:MM, 00:00 to 23:59"),
+    ("\"08:00,1M 08:00,2M\"", "'08:00,2M': 08:00 is given twice"),
+    ("\"08:00\"", "'08:00': expected TIME,RATE like 08:00,512k"),
+    ("\"08:00,1M 18:00,fast\"", "'18:00,fast': the rate must be bytes per second like 512k or 2M, or off"),
+])
+func aWrongScheduleNamesThePart(value: String, message: String) throws {
+    let yaml = "local: mirror\ndevices:\n  - name: cam\n    host: c.example\n    bwlimit: \(value)\n"
+    do {
+        _ = try parsed(yaml)
+        Issue.record("\(value) was taken")
+    } catch {
+        #expect("\(error)".contains(message), "\(error)")
+    }
+}

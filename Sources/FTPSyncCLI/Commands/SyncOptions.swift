@@ -113,8 +113,8 @@ struct SyncOptions: ParsableArguments {
     /// `--bwlimit` in bytes per second when given; nil: no cap on the run (devices' `bwlimit` still apply).
     @Option(
         help: ArgumentHelp(
-            "cap all transfers of the run together at RATE bytes per second (512k, 2M, 1.5M); "
-                + "each device's bwlimit applies besides",
+            "cap all transfers of the run together at RATE bytes per second (512k, 2M, 1.5M; k = 1,024; "
+                + "off or 0: none); each device's bwlimit applies besides",
             discussion: "no limit", valueName: "RATE"),
         transform: OptionValue.rate)
     var bwlimit: Int64?

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SyncConfig
 import SyncCore
 
@@ -48,10 +49,12 @@ enum OptionValue {
         return seconds
     }
 
-    /// `text` as a rate in bytes per second (`ByteSizeText`: `512k`, `2M`, `1.5M`), at least 1.
+    /// `text` as a rate in bytes per second (`ByteSizeText`: `512k`, `2M`, `1.5M`), or 0 for
+    /// `off` or 0 (no limit, as the configuration's `bwlimit` key reads them).
     /// - Throws: `ValidationError` giving examples.
     static func rate(_ text: String) throws -> Int64 {
-        try bytes(text, atLeast: 1, "expected bytes per second such as 512k, 2M or 1.5M")
+        if text.trimmingCharacters(in: .whitespaces).lowercased() == "off" { return 0 }
+        return try bytes(text, atLeast: 0, "expected bytes per second such as 512k, 2M or 1.5M, or off")
     }
 
     /// `text` as the size of a run cap (`ByteSizeText`: `500M`, `2G`, or bytes), at least 1 byte.
