@@ -88,6 +88,20 @@ public final class BandwidthLimit: Sendable, Equatable {
     public static func == (left: BandwidthLimit, right: BandwidthLimit) -> Bool { left === right }
 }
 
+/// A stop request a transfer's bandwidth wait listens to (`FTPSessionConfiguration.pacingStop`).
+/// Equal only to itself.
+public final class PacingStop: Sendable, Equatable {
+    private let isStopped: @Sendable () -> Bool
+
+    /// A stop request that holds once `isStopped` returns true (asked from the transfer's thread).
+    public init(_ isStopped: @escaping @Sendable () -> Bool) { self.isStopped = isStopped }
+
+    /// True once the transfer should stop waiting.
+    var stopped: Bool { isStopped() }
+
+    public static func == (left: PacingStop, right: PacingStop) -> Bool { left === right }
+}
+
 extension [BandwidthLimit] {
     /// The most bytes one step may move under all these limits, at most `wanted`.
     func step(_ wanted: Int) -> Int { reduce(wanted) { Swift.min($0, $1.stepBytes) } }
@@ -97,12 +111,13 @@ extension [BandwidthLimit] {
     static var paceSlice: Double { 0.25 }
 
     /// Charges `count` moved bytes to every limit and sleeps the calling thread until the
-    /// slowest of them is out of debt, at the rates of the moment (`paceSlice`).
-    func pace(_ count: Int) {
+    /// slowest of them is out of debt, at the rates of the moment (`paceSlice`), or until
+    /// `stop` says stop (the debt stays: a transfer that goes on waits it off later).
+    func pace(_ count: Int, stop: PacingStop? = nil) {
         guard !isEmpty, count > 0 else { return }
         var now = SocketTransport.monotonicSeconds()
         var wait = reduce(0.0) { Swift.max($0, $1.charge(count, now: now)) }
-        while wait > 0 {
+        while wait > 0, stop?.stopped != true {
             Thread.sleep(forTimeInterval: Swift.min(wait, Self.paceSlice))
             now = SocketTransport.monotonicSeconds()
             wait = reduce(0.0) { Swift.max($0, $1.charge(0, now: now)) }

@@ -55,6 +55,11 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     /// with an error or out of step gets none for the rest of the process
     /// (`FTPSession.keepaliveOffReason`).
     public var keepaliveSeconds: Double = 0
+    /// Asked while a transfer waits for its share of `bandwidthLimits` (between slices of at
+    /// most 0.25 s): once it says stop, the wait ends at once, so the caller's stop request
+    /// reaches the transfer's next chunk instead of waiting off the bandwidth debt (seconds under
+    /// a small limit); default none.
+    public var pacingStop: PacingStop?
 
     /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8,
     /// no TLS (with TLS: certificate checked against the system CA store, up to TLS 1.3).

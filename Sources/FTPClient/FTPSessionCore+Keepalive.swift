@@ -64,7 +64,7 @@ extension FTPSessionCore {
     /// bandwidth limits (sleeping as they say), then sends a NOOP when one is due, first reading
     /// the replies already waiting (a server that answers NOOPs during the transfer).
     func paceData(_ count: Int) {
-        configuration.bandwidthLimits.pace(count)
+        configuration.bandwidthLimits.pace(count, stop: configuration.pacingStop)
         guard var keepalive = transferKeepalive, keepalive.misstep == nil, let control else { return }
         let now = SocketTransport.monotonicSeconds()
         guard now >= keepalive.due else { return }

@@ -37,6 +37,11 @@ struct DeviceStart: Sendable {
         var configuration = device.sessionConfiguration
         // The device's cap is shared by all its connections, the run's by all devices.
         configuration.bandwidthLimits = [Self.bandwidthLimit(of: device), runBandwidth].compactMap { $0 }
+        // A stop (SIGTERM, a run cap's cut) ends a wait for bandwidth at once.
+        if !configuration.bandwidthLimits.isEmpty {
+            let stop = job.cancellation
+            configuration.pacingStop = PacingStop { stop.isCancelled }
+        }
         let keepalive = KeepaliveQuirk(store: store, device: name)
         let connect = { () throws -> RemoteFileSystem in
             let remote: FTPRemote

@@ -64,3 +64,20 @@ struct BandwidthLimitTests {
     [limit].pace(8192)  // one step from the full bucket, 4 KiB of debt: 16 s at 256 B/s
     #expect(SocketTransport.monotonicSeconds() - start < 8)
 }
+
+/// Found by a breaker (issue 19): SIGTERM under a tiny `--bwlimit` took seconds to stop the
+/// run, the transfer's thread sleeping off its bandwidth debt first. A stop request ends the
+/// wait within a slice; the debt stays for a transfer that goes on.
+@Test func aStopRequestEndsABandwidthWait() {
+    let stopped = Atomic<Bool>(false)
+    let limit = BandwidthLimit(bytesPerSecond: 256)
+    let start = SocketTransport.monotonicSeconds()
+    let stopper = Thread {
+        Thread.sleep(forTimeInterval: 0.3)
+        stopped.store(true, ordering: .releasing)
+    }
+    stopper.start()
+    [limit].pace(8192, stop: PacingStop { stopped.load(ordering: .acquiring) })  // 16 s of debt
+    #expect(SocketTransport.monotonicSeconds() - start < 8)
+    #expect(limit.charge(0, now: SocketTransport.monotonicSeconds()) > 8, "the debt stays")
+}

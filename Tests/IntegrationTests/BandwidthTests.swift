@@ -105,4 +105,34 @@ import Testing
         #expect(abs(rate / Self.rate - 1) <= 0.2, "\(schedule): \(Int(rate)) bytes/s against 1 MiB/s")
         print("bwlimit schedule \(schedule): \(Int(rate)) bytes/s")
     }
+
+    /// Found by a breaker: SIGTERM under a tiny `--bwlimit` took several seconds, the transfer
+    /// sleeping off its bandwidth debt (4 KiB steps at 1 KiB/s) before it saw the stop. Now it
+    /// ends within about a second, with the usual exit code for SIGTERM.
+    @Test func aSignalStopsARunWaitingForBandwidth() throws {
+        let work = try makeTemporaryFolder("bwlimit-signal")
+        try Self.served(work + "/served", files: 1, bytes: 1 << 20)
+        let server = try FTPServer(.pyftpdlib, root: work + "/served", address: "127.0.53.7")
+        defer { server.stop() }
+        let config = work + "/device.yaml"
+        try ("local: \(work)/mirror\ndevices:\n" + server.deviceYAML(name: "cam"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let child = try spawn(ftpsyncBinary, ["pull", config, "--no-progress", "--bwlimit", "1k"], output: true)
+        let partials = work + "/mirror/.ftpsync/partial/cam"
+        let moving = waitUntil {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: partials)) ?? []
+            return !names.isEmpty
+        }
+        Thread.sleep(forTimeInterval: 1)  // well inside a 4 KiB step's wait at 1 KiB/s
+        let sent = Date()
+        kill(child.pid, SIGTERM)
+        let status = waitForExit(child.pid, timeout: 60)
+        let took = Date().timeIntervalSince(sent)
+        unlink(child.stdout)
+        unlink(child.stderr)
+        #expect(moving)
+        #expect(status == 143)
+        #expect(took < 2.5, "SIGTERM took \(took) s to stop the run")
+        print("SIGTERM under --bwlimit 1k: stopped in \(String(format: "%.2f", took)) s")
+    }
 }

@@ -11,16 +11,6 @@ import Testing
         return path
     }
 
-    /// Waits (at most `limit` seconds) until `condition` holds; false when it never did.
-    private func waitUntil(_ limit: Double = 60, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(limit)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
     /// Files (not folders) below `root`.
     private func arrivedFiles(_ root: String) -> Int {
         treeListing(root).values.filter { !$0.isFolder }.count

@@ -11,16 +11,6 @@ import Testing
         (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] ?? [:]
     }
 
-    /// Polls `condition` every 20 ms for up to `limit` seconds.
-    private func waitUntil(_ limit: Double = 60, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(limit)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return false
-    }
-
     private func devices(_ document: [String: Any]) -> [[String: Any]] {
         document["devices"] as? [[String: Any]] ?? []
     }

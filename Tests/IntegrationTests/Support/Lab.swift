@@ -85,6 +85,16 @@ struct SpawnError: Error, CustomStringConvertible {
     var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
 }
 
+/// Polls `condition` every 20 ms for up to `limit` seconds; false when it never held.
+func waitUntil(_ limit: Double = 60, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(limit)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return false
+}
+
 /// Waits for `pid` to exit, killing it after `timeout` seconds. Returns the exit status, or
 /// 128 + the signal for a child ended by a signal.
 func waitForExit(_ pid: pid_t, timeout: Double) -> Int32 {
