@@ -25,6 +25,15 @@ public enum Offload {
         return action
     }
 
+    /// The note of a device file an offload leaves on the device because it is in conflict
+    /// with the copy here (found by a first user: such files stayed without a word); nil when
+    /// the run offloads nothing.
+    static func conflictNote(for entry: SnapshotEntry, policy: SyncPolicy) -> String? {
+        guard policy.removeSource, policy.direction == .pull, entry.kind == .file else { return nil }
+        return "\(entry.path): not offloaded, it is in conflict with the copy here; a later run offloads it"
+            + " once both are in sync"
+    }
+
     /// The folders (never the root) above the files of `offloads`, as `delete_remote` actions
     /// of folders, deepest first: each is removed only if the offload left it empty.
     static func folders(above offloads: [RelativePath]) -> [Action] {

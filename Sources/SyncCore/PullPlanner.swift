@@ -223,9 +223,11 @@ public struct PullPlanner: Sendable {
                     collected.transfers.append(contentsOf: conflict.actions)
                     if let adoption = conflict.adoption { collected.adoptions.append(adoption) }
                     if let note = conflict.note { collected.notes.append(note) }
+                    if let note = Offload.conflictNote(for: entry, policy: policy) { collected.notes.append(note) }
                 case .keepLocal(let reason):
                     collected.unchanged += 1
                     collected.notes.append("\(entry.path): \(reason)")
+                    if let note = Offload.conflictNote(for: entry, policy: policy) { collected.notes.append(note) }
                 }
             }
         }

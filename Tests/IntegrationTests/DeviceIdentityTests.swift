@@ -47,7 +47,7 @@ import Testing
         #expect(updated.status == 0, "\(updated.stdout)\(updated.stderr)")
         #expect(updated.stdout.contains("cam: ok"), "\(updated.stdout)")
         #expect(
-            updated.stdout.contains("taken for a firmware update of the same device and recorded"), "\(updated.stdout)")
+            updated.stdout.contains("taken for a firmware update of the same device; recorded"), "\(updated.stdout)")
         #expect(FileManager.default.fileExists(atPath: work + "/mirror/cam/new/DCIM/100CAM/NEW_0000.JPG"))
         // Recorded: the next run has nothing to say about it.
         let again = try ftpsync(["pull", config])

@@ -129,7 +129,8 @@ import Testing
         let run = try ftpsync(["pull", config, "--no-progress", "--remove-source"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("delete_remote a.jpg"), "\(run.stdout)")
-        #expect(run.stdout.contains("1 deleted"), "\(run.stdout)")
+        // Found by a first user: "1 deleted" did not say where.
+        #expect(run.stdout.contains("1 deleted on the device"), "\(run.stdout)")
         #expect(!Self.exists(served + "/a.jpg") && Self.exists(work + "/mirror/cam/a.jpg"))
         // A push never offloads: the option is refused before anything runs.
         let push = try ftpsync(["push", config, "--remove-source"])

@@ -40,6 +40,10 @@ struct FilterWalkTests {
         // a/big is larger than max_size on the device: not downloaded, the local copy stays;
         // b/old is older than max_age here: not deleted, nor its folder; g holds what a glob left out.
         #expect(paths == ["delete_local c/new", "delete_local c"])
+        // Found by a first user: only `ls` said what the filters left out.
+        #expect(
+            walked.notes.last == "1 entry on the device left out by the filters (ftpsync ls --show-excluded lists them)"
+        )
         #expect(walked.adopted == 1)
         #expect(!writer.forgotten.contains(Fixture.path("a/big")))
         #expect(!writer.forgotten.contains(Fixture.path("b/old")))
@@ -56,6 +60,7 @@ struct FilterWalkTests {
         #expect(walked.refusal == nil)
         let paths = Set(writer.actions.map { "\($0.kind.rawValue) \($0.path)" })
         #expect(paths == ["delete_remote c/new", "delete_remote c"])
+        #expect(walked.notes.last == "1 entry here left out by the filters (ftpsync ls --show-excluded lists them)")
         #expect(walked.adopted == 1)
         #expect(!writer.forgotten.contains(Fixture.path("a/big")))
         #expect(!writer.forgotten.contains(Fixture.path("b/old")))

@@ -155,7 +155,8 @@ func writeTextReport(
         if !document.dryRun && (s.filesTransferred > 0 || s.failed > 0 || s.deleted > 0 || s.renamed > 0) {
             write(
                 "  \(counted(s.filesTransferred, "file")) transferred (\(formatBytes(s.bytesTransferred))), "
-                    + "\(s.renamed) renamed, \(s.deleted) deleted, \(s.failed) failed\n")
+                    + "\(s.renamed) renamed, \(deletedText(s.deleted, onDevice: s.deletedOnDevice)), \(s.failed) failed\n"
+            )
         }
     }
     var out = ""
@@ -164,16 +165,26 @@ func writeTextReport(
     if document.dryRun {
         let unknown = planned.unknownSizes > 0 ? " and \(planned.unknownSizes) of unknown size" : ""
         out += "total planned: \(counted(planned.files, "file")), \(formatBytes(planned.bytes))\(unknown), "
-        out += "\(planned.renames) renamed, \(planned.deletes) deleted"
+        out += "\(planned.renames) renamed, \(deletedText(planned.deletes, onDevice: planned.deviceDeletes))"
     } else {
         out += "total done: \(counted(t.filesTransferred, "file")), \(formatBytes(t.bytesTransferred)), "
-        out += "\(t.renamed) renamed, \(t.deleted) deleted, \(t.failed) failed"
+        out += "\(t.renamed) renamed, \(deletedText(t.deleted, onDevice: t.deletedOnDevice)), \(t.failed) failed"
     }
     if failedDevices > 0 { out += "; \(counted(failedDevices, "device")) not synced" }
     out += String(format: " in %.1f s", elapsed)
     if let cap = document.stoppedBy { out += "; stopped by \(cap.option), the next run continues" }
     out += "\n"
     write(out)
+}
+
+/// "0 deleted", "3 moved to the trash", "7 deleted on the device", or both: where the deletes
+/// of a run happened (found by a first user: an offload's "7 deleted" did not say where).
+func deletedText(_ deleted: Int, onDevice: Int) -> String {
+    let here = max(0, deleted - onDevice)
+    var parts: [String] = []
+    if here > 0 { parts.append("\(here) moved to the trash") }
+    if onDevice > 0 { parts.append("\(onDevice) deleted on the device") }
+    return parts.isEmpty ? "0 deleted" : parts.joined(separator: ", ")
 }
 
 /// What a dry run's report sums up of its planned actions.
@@ -185,6 +196,8 @@ private struct PlannedTotals {
     var unknownSizes = 0
     var renames = 0
     var deletes = 0
+    /// Of `deletes`, those on the device.
+    var deviceDeletes = 0
 
     /// Counts `action` when it is planned.
     mutating func count(_ action: ActionReport) {
@@ -195,7 +208,10 @@ private struct PlannedTotals {
             bytes = Saturating.add(bytes, action.bytes)
             if !action.sizeKnown { unknownSizes += 1 }
         case .renameLocal, .renameRemote: renames += 1
-        case .deleteLocal, .deleteRemote: deletes += 1
+        case .deleteLocal: deletes += 1
+        case .deleteRemote:
+            deletes += 1
+            deviceDeletes += 1
         case .mkdirLocal, .mkdirRemote, .conflict: break
         }
     }

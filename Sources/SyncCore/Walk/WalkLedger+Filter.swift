@@ -18,9 +18,11 @@ extension WalkLedger {
             if !source.leftOut.contains(path), let entry = source[path] { skipped.append(heldBack(entry)) }
         }
         var out = source.leftOut.union(destination.leftOut)
+        filteredOut += source.leftOut.count
         if !policy.bounds.isEmpty {
             for entry in source.entries where policy.bounds.excludes(entry, now: policy.now) != nil {
                 out.insert(entry.path)
+                filteredOut += 1
             }
             for entry in destination.entries where policy.bounds.excludes(entry, now: policy.now) != nil {
                 out.insert(entry.path)

@@ -60,6 +60,9 @@ struct WalkLedger {
     /// which the folders it may empty are made at the end (`--remove-source-folders`).
     var offloads = 0
     var offloadedFiles: [RelativePath] = []
+    /// Source entries the filters left out (a folder left out whole counts once), for the
+    /// note of the run (`filteredNote`).
+    var filteredOut = 0
 
     /// A new file held back until the end: a rename if it turns out to be a move, else what
     /// was planned for it (a transfer, a note).
@@ -254,9 +257,20 @@ struct WalkLedger {
             ?? Offload.refusal(files: offloads, limit: policy.maxOffload)
     }
 
-    /// The notes of the whole walk: the unknown folders' first, then the rest in walk order.
+    /// The notes of the whole walk: the unknown folders' first, then the rest in walk order,
+    /// then how much the filters left out.
     var allNotes: [String] {
         let (source, destination) = direction == .pull ? ("on the device", "here") : ("here", "on the device")
         return unknown.notes(sourcePlace: source, destinationPlace: destination) + notes
+            + (filteredNote.map { [$0] } ?? [])
+    }
+
+    /// What the filters left out of the source side, one line; nil when nothing (found by a
+    /// first user: only `ls` said it).
+    var filteredNote: String? {
+        guard filteredOut > 0 else { return nil }
+        let place = direction == .pull ? "on the device" : "here"
+        let entries = filteredOut == 1 ? "1 entry" : "\(filteredOut) entries"
+        return "\(entries) \(place) left out by the filters (ftpsync ls --show-excluded lists them)"
     }
 }

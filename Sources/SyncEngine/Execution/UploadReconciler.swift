@@ -35,7 +35,8 @@ struct UploadReconciler {
             let found = renamed ? intent.reconcile(remote: entry, sample: sample) : nil
             if let found {
                 records[path] = found
-                notes.append("\(path): the upload an earlier run renamed into place was found complete; recorded")
+                let done = job.dryRun ? "a real run records it" : "recorded"
+                notes.append("\(path): the upload an earlier run renamed into place was found complete; \(done)")
             }
             guard !job.dryRun else { continue }
             try? store.transaction {

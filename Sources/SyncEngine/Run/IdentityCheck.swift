@@ -50,8 +50,9 @@ enum IdentityCheck {
         // A new banner text or a few features more or less: a firmware update, not another device.
         if current.decisiveChanges(from: recorded).isEmpty {
             if !job.dryRun { try? store?.setIdentity(current.stored, device: job.name) }
+            let done = job.dryRun ? "a real run records it" : "recorded"
             return .proceed(notes: [
-                "the server's identity changed (\(what)): taken for a firmware update of the same device and recorded"
+                "the server's identity changed (\(what)): taken for a firmware update of the same device; \(done)"
             ])
         }
         if job.acceptNewIdentity {

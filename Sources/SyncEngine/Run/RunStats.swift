@@ -6,7 +6,11 @@ public struct RunStats: Sendable, Codable, Equatable {
     public var filesTransferred = 0
     /// Bytes moved over data connections, in bytes.
     public var bytesTransferred: UInt64 = 0
+    /// Files and folders deleted, on either side (a pull's go to the trash).
     public var deleted = 0
+    /// Of `deleted`, those deleted on the device (a push's deletes, a pull's offloads); not in
+    /// the JSON document, which keeps `deleted` alone.
+    public var deletedOnDevice = 0
     public var renamed = 0
     public var failed = 0
 
@@ -23,6 +27,7 @@ public struct RunStats: Sendable, Codable, Equatable {
         filesTransferred += other.filesTransferred
         bytesTransferred = Saturating.add(bytesTransferred, other.bytesTransferred)
         deleted += other.deleted
+        deletedOnDevice += other.deletedOnDevice
         renamed += other.renamed
         failed += other.failed
     }
@@ -38,7 +43,10 @@ public struct RunStats: Sendable, Codable, Equatable {
         case .download, .upload:
             filesTransferred += 1
             bytesTransferred = Saturating.add(bytesTransferred, transferred)
-        case .deleteLocal, .deleteRemote: deleted += 1
+        case .deleteLocal: deleted += 1
+        case .deleteRemote:
+            deleted += 1
+            deletedOnDevice += 1
         case .renameLocal, .renameRemote: renamed += 1
         case .mkdirLocal, .mkdirRemote, .conflict: break
         }
