@@ -54,7 +54,16 @@ if [ -n "${FTPSYNC_BIN:-}" ]; then
     FTPSYNC=$FTPSYNC_BIN
 else
     step "2/5 building ftpsync (swift build -c release, log: demo-run/build.log)"
-    if ! swift build -c release >"$DEMO/build.log" 2>&1; then
+    echo "a first build takes about 5 minutes on 2 cores; progress every 20 s:"
+    swift build -c release >"$DEMO/build.log" 2>&1 &
+    build_pid=$!
+    while kill -0 "$build_pid" 2>/dev/null; do
+        for _ in $(seq 20); do kill -0 "$build_pid" 2>/dev/null && sleep 1; done
+        # SwiftPM's own progress lines: "[123/456] Compiling ..."
+        progress=$(grep -o '^\[[0-9]*/[0-9]*\]' "$DEMO/build.log" | tail -n 1)
+        kill -0 "$build_pid" 2>/dev/null && echo "  building ${progress:-(resolving packages)}"
+    done
+    if ! wait "$build_pid"; then
         tail -n 30 "$DEMO/build.log" >&2
         die "build failed, see demo-run/build.log"
     fi
