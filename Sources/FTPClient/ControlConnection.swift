@@ -33,6 +33,25 @@ final class ControlConnection {
         }
     }
 
+    /// Sends several command lines in one write (pipelining: the server reads them one after
+    /// the other, as if each had been sent once the reply before it arrived); each is logged
+    /// with its `shown` text, as `sendLine` does.
+    func sendLines(_ lines: [(command: [UInt8], shown: String)]) throws(FTPError) {
+        var bytes: [UInt8] = []
+        for line in lines {
+            log?("> " + line.shown)
+            bytes += line.command + [13, 10]
+        }
+        let shown = lines.map(\.shown).joined(separator: ", ")
+        do {
+            try bytes.withUnsafeBytes { try transport.write($0) }
+        } catch let error as TransportError {
+            throw Self.map(error, during: shown)
+        } catch {
+            throw .connectionClosed
+        }
+    }
+
     /// Reads one complete reply (all lines of a multi-line reply).
     /// - Throws: `.timedOut`, `.connectionClosed` (end of stream, also inside a reply),
     ///   `.protocolViolation` (malformed line, line over 64 KiB, too many lines).

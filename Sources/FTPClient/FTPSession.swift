@@ -98,6 +98,18 @@ public final class FTPSession: Sendable {
         locked { core in core.keepaliveOffReason = reason }
     }
 
+    /// Why transfer commands are sent one at a time though `configuration.pipelining` asks
+    /// for pipelining: the server lost or did not understand a pipelined one (in this session
+    /// or an earlier one of this process), or `expectNoPipelining` said so; nil while they are
+    /// pipelined.
+    public var pipelineOffReason: String? { locked { $0.pipelineOffReason } }
+
+    /// Sends transfer commands one at a time from now on: an earlier run found that the
+    /// server loses or refuses pipelined ones (`reason`).
+    public func expectNoPipelining(because reason: String) {
+        locked { core in core.pipelineOffReason = reason }
+    }
+
     /// Takes the server for one that blocks listing data connections (an earlier run saw it),
     /// as a hint, not a verdict: the next listing still tries a data connection, once. When it
     /// works, the hint is dropped; when it fails, that listing and every later one go over the
@@ -227,6 +239,16 @@ public final class FTPSession: Sendable {
     ///   when the data connection ended early or the final reply was 4xx (426, 451): resume from
     ///   `offset + bytesTransferred`; `.timedOut`; `.connectFailed`; or what `sink` throws (the
     ///   transfer is then abandoned and the session stays usable).
+    /// Tells the session what follows the next download (`retrieve`): a SIZE of the same file,
+    /// the next file to download. Their commands go out as soon as that download's data ended,
+    /// pipelined, when the session pipelines (`configuration.pipelining`, see
+    /// `pipelineOffReason`); the next call of `size` and `retrieve` for them then costs no round
+    /// trip. Anything else asked meanwhile ends what was sent ahead first. The announcement is
+    /// for the next download only.
+    public func announce(_ followUp: RetrieveFollowUp) {
+        locked { core in core.announced = followUp.isEmpty ? nil : followUp }
+    }
+
     public func retrieve(
         _ path: String, from offset: UInt64 = 0, to sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> UInt64 {

@@ -55,6 +55,12 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     /// with an error or out of step gets none for the rest of the process
     /// (`FTPSession.keepaliveOffReason`).
     public var keepaliveSeconds: Double = 0
+    /// Whether a passive transfer sends EPSV, REST and the transfer command in one write
+    /// instead of waiting for each reply (pipelining: one round trip less per transfer). A
+    /// server that loses or refuses the pipelined command is detected on the session's first
+    /// one and gets the commands one at a time from then on (`FTPSession.pipelineOffReason`);
+    /// default true.
+    public var pipelining = true
     /// Asked while a transfer waits for its share of `bandwidthLimits` (between slices of at
     /// most 0.25 s): once it says stop, the wait ends at once, so the caller's stop request
     /// reaches the transfer's next chunk instead of waiting off the bandwidth debt (seconds under

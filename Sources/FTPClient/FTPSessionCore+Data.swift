@@ -228,6 +228,9 @@ extension FTPSessionCore {
         pump: (any Transport, inout UInt64) throws -> Void
     ) throws -> UInt64 {
         let shown = path.map { "\(verb) \($0)" } ?? verb
+        // The follow-ups announced for this download (`FTPSession.announce`), consumed by it.
+        let followUp = verb == "RETR" ? announced : nil
+        if verb == "RETR" { announced = nil }
         let (data, first) = try startTransfer(verb, path, offset: offset)
         defer { data.close() }
         if first.isPreliminary { transferKeepalive = startKeepalive() }
@@ -266,8 +269,11 @@ extension FTPSessionCore {
                 awaitServerEnd(data, patience: SocketTransport.monotonicSeconds() - started)
             }
         }
+        // A download whose data ended: what follows it goes out now, answered after its final reply.
+        let sent = !uploading && failure == nil ? path.flatMap { sendFollowUps(followUp, after: $0) } : nil
         data.close()
         let final = try finalReply(after: first, during: shown)
+        if let sent { readFollowUps(sent) }
         if final.isCompletion, failure == nil {
             lastCompletion = final
             return moved

@@ -5,7 +5,9 @@ extension FTPSessionCore {
     /// - Returns: the connected data connection and the first reply to the command: 1xx
     ///   (transfer starts; a final reply follows) or 2xx (already complete).
     func startTransfer(_ verb: String, _ path: String?, offset: UInt64) throws(FTPError) -> (any Transport, FTPReply) {
+        if let started = try takePrefetch(verb, path, offset: offset) { return started }
         if !configuration.passive { return try startActiveTransfer(verb, path, offset: offset) }
+        if pipelines, let started = try startPipelined(verb, path, offset: offset) { return started }
         let data = try openDataConnection()
         do throws(FTPError) {
             if offset > 0 {
@@ -37,7 +39,9 @@ extension FTPSessionCore {
                 disableEPSV("EPSV refused (\(reply.code))")
             } else if reply.code == 229 || reply.code == 227 {
                 do {
-                    return try connectData(to: PassiveEndpoint.parse(reply))
+                    let data = try connectData(to: PassiveEndpoint.parse(reply))
+                    epsvWorked = true
+                    return data
                 } catch .connectFailed(let host, let port, let reason) {
                     disableEPSV("EPSV data connection to \(host):\(port) failed (\(reason))")
                 } catch .protocolViolation(let what) {
@@ -58,12 +62,12 @@ extension FTPSessionCore {
         return try connectData(to: PassiveEndpoint.parse(reply))
     }
 
-    private func disableEPSV(_ why: String) {
+    func disableEPSV(_ why: String) {
         log?("\(why); using PASV for this session")
         usesEPSV = false
     }
 
-    private func connectData(to endpoint: PassiveEndpoint) throws(FTPError) -> SocketTransport {
+    func connectData(to endpoint: PassiveEndpoint) throws(FTPError) -> SocketTransport {
         lastPassiveEndpoint = endpoint
         let host = endpoint.dataHost(peer: peerHost ?? configuration.host, policy: configuration.passiveAddress)
         return try SocketTransport.connect(

@@ -23,6 +23,10 @@ final class FTPSessionCore {
     var lastPassiveEndpoint: PassiveEndpoint?
     /// False once EPSV was refused or unusable: PASV is used for the rest of the session.
     var usesEPSV = true
+    /// True once an EPSV of this session (sent on its own) gave a data connection: only then
+    /// are transfers pipelined (`startPipelined`), so a server that refuses EPSV, or answers
+    /// it with a 227 of its own, never sees a transfer command without a passive address.
+    var epsvWorked = false
     /// The numeric local address of the control connection (active mode listens there); nil
     /// before `connect()`.
     var localHost: String?
@@ -68,6 +72,18 @@ final class FTPSessionCore {
     var lastCompletion: FTPReply?
     /// The NOOPs of the transfer under way (`paceData`), nil outside transfers or without keepalive.
     var transferKeepalive: TransferKeepalive?
+    /// What the next download is followed by (`FTPSession.announce`), until it starts.
+    var announced: RetrieveFollowUp?
+    /// The next download, sent ahead behind the last one (`readFollowUps`), until asked for.
+    var prefetch: Prefetch?
+    /// The answer to a SIZE sent ahead behind a download, until `size` asks for it.
+    var sizeAnswer: (path: String, reply: FTPReply)?
+    /// Why transfer commands are not pipelined though `configuration.pipelining` asks for it
+    /// (the server lost or refused one, see `startPipelined`), nil while they are.
+    var pipelineOffReason: String?
+    /// True once a pipelined transfer command got its reply in this session: later ones wait
+    /// for it as long as any reply (`configuration.timeout`), not only `pipelineProbeSeconds`.
+    var pipelineProven = false
     /// Why no NOOPs are sent during transfers though `configuration.keepaliveSeconds` asks for
     /// them (the server misbehaved with them, see `finalReply(after:during:)`), nil while they are.
     var keepaliveOffReason: String?
@@ -103,6 +119,8 @@ final class FTPSessionCore {
         peerHost = socket.peerHost
         localHost = socket.localHost
         usesEPRT = true
+        epsvWorked = false
+        pipelineProven = false
         var restart = false
         let transport: any Transport = configuration.tls == .implicit ? try startTLS(on: socket) : socket
         control = ControlConnection(transport: transport, log: log, scrubber: scrubber)
@@ -173,7 +191,12 @@ final class FTPSessionCore {
     /// - Throws: `.reply` (550: no such file), `.protocolViolation` when 213 holds no number
     ///   (the connection stays open: the reply itself was whole).
     func size(_ path: String) throws(FTPError) -> UInt64 {
-        let text = try guarded { () throws(FTPError) in try expect(exchange("SIZE", path), "SIZE \(path)", 213).text }
+        let text = try guarded { () throws(FTPError) in
+            var reply = takeSizeAnswer(for: path)
+            if reply == nil { reply = try exchange("SIZE", path) }
+            guard let reply else { throw FTPError.connectionClosed }
+            return try expect(reply, "SIZE \(path)", 213).text
+        }
         guard let value = UInt64(text.trimmingSpaces()) else {
             throw .protocolViolation("SIZE reply without a number: \(text)")
         }
@@ -248,6 +271,7 @@ final class FTPSessionCore {
     /// Sends QUIT, waits briefly for its reply and closes the control connection. Never
     /// throws; safe to call more than once.
     func quit() {
+        settlePrefetch()
         guard let control else { return }
         control.transport.timeout = min(configuration.timeout, 5)
         do {
@@ -298,7 +322,8 @@ final class FTPSessionCore {
     /// - Returns: a 421 among them (the server is closing the connection): the answer to
     ///   `shown`, which is then not sent; nil otherwise.
     /// - Throws: what `ControlConnection.unsolicitedReplies(before:)` throws.
-    private func dropUnsolicitedReplies(before shown: String) throws(FTPError) -> FTPReply? {
+    func dropUnsolicitedReplies(before shown: String) throws(FTPError) -> FTPReply? {
+        settlePrefetch()
         guard let control else { throw .connectionClosed }
         for reply in try control.unsolicitedReplies(before: shown) {
             if reply.code == 421 { return reply }

@@ -42,7 +42,7 @@ struct DeviceStart: Sendable {
             let stop = job.cancellation
             configuration.pacingStop = PacingStop { stop.isCancelled }
         }
-        let keepalive = KeepaliveQuirk(store: store, device: name)
+        let quirks = [SessionQuirk.Kind.keepalive, .pipelining].map { SessionQuirk($0, store: store, device: name) }
         let connect = { () throws -> RemoteFileSystem in
             let remote: FTPRemote
             do {
@@ -51,13 +51,15 @@ struct DeviceStart: Sendable {
                 throw device.explainingLogin(error)
             }
             remote.listingBudget = budget
-            keepalive.watch(remote.session)
+            for quirk in quirks { quirk.watch(remote.session) }
             return remote
         }
         // The one place a device run starts.
         let run = DeviceRun(job: job, store: store, events: events, connect: connect)
         let persist = !options.dryRun
-        run.finishing = { report in keepalive.conclude(&report, persist: persist) }
+        run.finishing = { report in
+            for quirk in quirks { quirk.conclude(&report, persist: persist) }
+        }
         return run.run()
     }
 

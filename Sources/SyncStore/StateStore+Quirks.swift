@@ -7,6 +7,7 @@ extension StateStore {
         case listing = "listing_quirk"
         case hiddenListing = "hidden_listing_quirk"
         case keepalive = "keepalive_quirk"
+        case pipeline = "pipeline_quirk"
     }
 
     /// Stores why resumed uploads (APPE, REST + STOR) are not trusted on `device` (e.g.
@@ -61,6 +62,19 @@ extension StateStore {
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func keepaliveQuirk(device: String) throws(StoreError) -> String? {
         try quirk(.keepalive, device: device)
+    }
+
+    /// Stores why `device`'s server gets its transfer commands one at a time (it lost or did
+    /// not understand a pipelined one); nil forgets it. Later runs do not pipeline (issue 20).
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func setPipelineQuirk(_ quirk: String?, device: String) throws(StoreError) {
+        try setQuirk(.pipeline, quirk, device: device)
+    }
+
+    /// Why `device`'s server gets its transfer commands one at a time, nil when they are pipelined.
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func pipelineQuirk(device: String) throws(StoreError) -> String? {
+        try quirk(.pipeline, device: device)
     }
 
     private func setQuirk(_ column: QuirkColumn, _ quirk: String?, device: String) throws(StoreError) {

@@ -117,6 +117,9 @@ public final class StateStore: @unchecked Sendable {
         // Records whose device file `--remove-source` deleted (issue 19, offload): their local
         // copy is never deleted for being gone from the device.
         ["ALTER TABLE records ADD COLUMN offloaded INTEGER NOT NULL DEFAULT 0"],
+        // Why a device's server gets its transfer commands one at a time (issue 20), nil while
+        // they are pipelined.
+        ["ALTER TABLE devices ADD COLUMN pipeline_quirk TEXT"],
     ]
 
     /// The schema version this code writes.

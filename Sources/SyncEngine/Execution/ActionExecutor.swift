@@ -20,6 +20,14 @@ protocol ActionExecutor {
     func flush()
     /// Work left for the end of the run on this connection (a push re-lists uploaded folders).
     func finish()
+    /// Told, before `carryOut` of an action, which action this connection carries out after it
+    /// (nil: none known yet), so that its commands may go out ahead (`RetrieveFollowUp`).
+    func expect(next: Action?)
+}
+
+extension ActionExecutor {
+    /// An executor that sends nothing ahead: nothing to do.
+    func expect(next: Action?) {}
 }
 
 extension ActionExecutor {

@@ -16,6 +16,9 @@ struct ConnectionWorker {
     /// Commits what the worker's actions left pending (the records of a `PullRecordBatch`);
     /// called each time the worker stops taking actions from a run of transfers.
     var flush: () -> Void
+    /// Tells the executor which action follows the next `perform` on this connection (nil:
+    /// none known), so that its commands may go out ahead.
+    var expect: (Action?) -> Void
 
     /// A worker carrying out actions with `executor` over `remote`, usable while its FTP
     /// control connection is open; see `init(executor:isUsable:close:)`.
@@ -75,6 +78,7 @@ struct ConnectionWorker {
         self.isUsable = isUsable
         self.finish = executor.finish
         self.flush = executor.flush
+        self.expect = executor.expect(next:)
         self.close = close
     }
 }

@@ -20,6 +20,8 @@ final class PullExecutor: ActionExecutor {
     private let batch: PullRecordBatch?
     /// The device's listing of a folder read last for the offloads (`offload`), and when.
     var relisted: (folder: RelativePath, at: Date, entries: Snapshot)?
+    /// The action this connection carries out after the current one (`expect(next:)`).
+    private var upcoming: Action?
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
@@ -64,6 +66,22 @@ final class PullExecutor: ActionExecutor {
 
     /// Commits the records of small downloads waiting in the batch.
     func flush() { batch?.flush() }
+
+    func expect(next: Action?) { upcoming = next }
+
+    /// Announces what follows the download of `action` right before it starts (its RETR is the
+    /// next one sent): a SIZE when the file may still be written (`confirmStableSize` then asks
+    /// it without a round trip), and the next download when this connection's next action is a
+    /// download from byte 0.
+    func announceFollowUp(_ action: Action, source: SnapshotEntry) {
+        var followUp = RetrieveFollowUp(sizeAfter: source.size != nil && mayStillBeWritten(action, source: source))
+        if let next = upcoming, next.kind == .download, next.offset == 0,
+            !tree.conflicted.contains(next.path)
+        {
+            followUp.next = remotePath(root: job.remoteRoot, relative: next.path.string)
+        }
+        remote.announce(followUp)
+    }
 
     /// Nothing is left for the end of a pull's connection.
     func finish() {}
@@ -192,6 +210,7 @@ final class PullExecutor: ActionExecutor {
         defer { try? writer.close(sync: false) }
         let hasher = try XXH3Hasher()
         let meter = transferMeter(id: id, start: 0, total: source.size)
+        announceFollowUp(action, source: source)
         let received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: 0) {
             chunk in
             if let expected = source.size, Saturating.add(writer.size, UInt64(chunk.count)) > expected {
@@ -238,6 +257,7 @@ final class PullExecutor: ActionExecutor {
         let received: UInt64
         let identity: FileIdentity
         do {
+            announceFollowUp(action, source: source)
             received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: offset)
             { chunk in
                 if let expected = source.size, Saturating.add(writer.size, UInt64(chunk.count)) > expected {

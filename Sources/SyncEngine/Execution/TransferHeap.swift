@@ -19,6 +19,9 @@ struct TransferHeap {
     /// True when no transfer waits.
     var isEmpty: Bool { entries.isEmpty }
 
+    /// How many transfers wait.
+    var count: Int { entries.count }
+
     /// Adds the transfer at plan position `id`.
     mutating func insert(_ action: Action, id: Int) {
         entries.append((id, action))

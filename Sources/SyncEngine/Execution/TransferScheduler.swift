@@ -179,9 +179,16 @@ final class TransferScheduler: @unchecked Sendable {
             }
             let worker: ConnectionWorker? = if let slot { extraWorker(slot) } else { first }
             guard let worker else { return }
-            while worker.isUsable(), let (id, action) = window.take() {
+            // The transfer after the current one is taken ahead when others wait, so that its
+            // commands go out while the current one ends (pipelining, issue 20).
+            var ahead: (id: Int, action: Action)?
+            while worker.isUsable(), let (id, action) = ahead ?? window.take() {
+                ahead = window.takeAhead()
+                worker.expect(ahead?.action)
                 window.finish(id, worker.perform(action, id))
             }
+            worker.expect(nil)
+            if let (id, action) = ahead { window.giveBack(id, action) }
             worker.flush()
         }
         thread.stackSize = 1 << 20

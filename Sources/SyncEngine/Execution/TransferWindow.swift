@@ -16,6 +16,8 @@ final class TransferWindow: @unchecked Sendable {
     private var closed = false
     /// Connections still taking transfers.
     private var workers = 0
+    /// Connections waiting in `take` for a transfer.
+    private var idle = 0
 
     /// - Parameter order: the order transfers are taken in; nil: the plan's.
     init(order: TransferOrder? = nil) {
@@ -55,8 +57,28 @@ final class TransferWindow: @unchecked Sendable {
     /// one; nil when the window is closed and none is waiting.
     func take() -> (id: Int, action: Action)? {
         condition.withLock {
+            idle += 1
+            defer { idle -= 1 }
             while waiting.isEmpty && !closed { condition.wait() }
             return waiting.popFirst()
+        }
+    }
+
+    /// The transfer `take` would give, taken now by a connection still busy with another one
+    /// (so that its commands go out ahead, `ActionExecutor.expect(next:)`); nil when none waits
+    /// or when the connections waiting for one would be left without (they come first).
+    func takeAhead() -> (id: Int, action: Action)? {
+        condition.withLock {
+            guard waiting.count > idle else { return nil }
+            return waiting.popFirst()
+        }
+    }
+
+    /// Puts back a transfer taken ahead that its connection will not carry out (it was lost).
+    func giveBack(_ id: Int, _ action: Action) {
+        condition.withLock {
+            waiting.insert(action, id: id)
+            condition.signal()
         }
     }
 

@@ -91,6 +91,11 @@ public protocol RemoteFileSystem: AnyObject {
     /// does not count against the retries.
     /// - Throws: the first permanent error, the last transient one, or `RunInterrupted`.
     func retrying<T>(_ what: String, progress: () -> UInt64, operation: () throws -> T) throws -> T
+
+    /// Tells what follows the next download (`retrieve`): a SIZE of the same file, the next
+    /// file to download (absolute remote paths). A transport that pipelines sends them ahead
+    /// (`FTPSession.announce`); the calls for them stay the same. For the next download only.
+    func announce(_ followUp: RetrieveFollowUp)
 }
 
 extension RemoteFileSystem {
@@ -114,6 +119,9 @@ extension RemoteFileSystem {
 
     /// A transport without file hashes: nil.
     public func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? { nil }
+
+    /// A transport that sends nothing ahead: nothing to do.
+    public func announce(_ followUp: RetrieveFollowUp) {}
 
     /// A transport that does not retry: no lines.
     public var retryLog: [String] { [] }

@@ -170,6 +170,9 @@ public final class ResilientRemote: RemoteFileSystem {
         }
     }
 
+    /// Passed to the open session only: after a reconnect nothing is sent ahead.
+    public func announce(_ followUp: RetrieveFollowUp) { current?.announce(followUp) }
+
     public func size(_ path: String) throws -> UInt64 {
         try call("SIZE \(path)") { try $0.size(path) }
     }

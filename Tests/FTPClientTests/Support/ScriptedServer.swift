@@ -146,6 +146,10 @@ final class ScriptedPeer: @unchecked Sendable {
         }
     }
 
+    /// Drops the command bytes received but not read yet: a server that reads one command
+    /// per packet and loses what a pipelining client sent behind it.
+    func dropPendingInput() { pending.removeAll() }
+
     /// Opens a passive listener on the server's address and returns its port.
     func openPassive() -> Int {
         if dataListener >= 0 { close(dataListener) }

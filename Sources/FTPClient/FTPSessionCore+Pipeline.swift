@@ -1,0 +1,145 @@
+/// Servers that lost or refused a pipelined transfer command: later sessions send their
+/// commands one at a time.
+enum PipelineRefusingServers {
+    static let shared = ServerQuirkMemory()
+}
+
+/// Pipelined passive transfers (issue 20): EPSV (RFC 2428 §3), REST (RFC 3659 §5) and the
+/// transfer command go out in one write, and their replies are read in order. The server
+/// handles them as if each had been sent after the reply before it: EPSV opens its listening
+/// socket before it reads the transfer command, which then waits for the data connection made
+/// as soon as 229 arrives. One round trip less per transfer.
+extension FTPSessionCore {
+    /// Seconds a session's first pipelined transfer command waits for its reply: a server that
+    /// dropped the command (some read one command per packet) never answers it.
+    static let pipelineProbeSeconds = 5.0
+
+    /// True when the next passive transfer is pipelined: asked for, EPSV in use and seen to
+    /// work in this session (its first transfer sends EPSV on its own), and the server
+    /// did not lose or refuse a pipelined command (in this session or an earlier one of this
+    /// process, or of an earlier run: `expectNoPipelining`).
+    var pipelines: Bool {
+        guard configuration.pipelining, configuration.passive, usesEPSV, epsvWorked else { return false }
+        if pipelineOffReason == nil { pipelineOffReason = PipelineRefusingServers.shared.note(for: featureServerKey) }
+        return pipelineOffReason == nil
+    }
+
+    /// Stops pipelining for this server, for the rest of the process, saying why.
+    func turnPipeliningOff(_ reason: String) {
+        log?("\(reason); commands go one at a time to this server from now on")
+        pipelineOffReason = reason
+        PipelineRefusingServers.shared.insert(featureServerKey, note: reason)
+    }
+
+    /// `startTransfer` pipelined: sends EPSV, REST (when `offset` > 0) and `verb` at once,
+    /// connects the data connection as soon as 229 arrives, then reads the other replies.
+    /// - Returns: the data connection and the first reply to `verb` (1xx or 2xx); nil when the
+    ///   server refused EPSV or did not understand the pipelined command (the dialogue is in
+    ///   step: the caller goes on one command at a time, with PASV after a refused EPSV).
+    /// - Throws: `.outOfStep` when the dialogue cannot be trusted any more (the command got no
+    ///   reply within the probe, or a data connection the server waits for could not be made):
+    ///   the control connection is closed and pipelining is off for this server; `.reply` for a
+    ///   refused REST or transfer command; what reading a reply throws.
+    func startPipelined(_ verb: String, _ path: String?, offset: UInt64) throws(FTPError) -> (
+        any Transport, FTPReply
+    )? {
+        guard let control else { throw .connectionClosed }
+        let shown = path.map { "\(verb) \($0)" } ?? verb
+        if let closing = try dropUnsolicitedReplies(before: "EPSV") { throw replyError(closing, "EPSV") }
+        var command = Array(verb.utf8)
+        if let path { command += [UInt8(ascii: " ")] + (try nameCodec.encode(path)) }
+        var lines: [(command: [UInt8], shown: String)] = [(Array("EPSV".utf8), "EPSV")]
+        if offset > 0 { lines.append((Array("REST \(offset)".utf8), "REST \(offset)")) }
+        lines.append((command, shown))
+        try control.sendLines(lines)
+
+        let epsv = try ownReply(to: "EPSV", shown: "EPSV")
+        var data: SocketTransport?
+        var unusable: String?
+        if epsv.code == 229 || epsv.code == 227 {
+            do {
+                data = try connectData(to: PassiveEndpoint.parse(epsv))
+            } catch {
+                unusable = "\(error)"
+            }
+        }
+        if let unusable {
+            // The server waits for a data connection that cannot be made: the transfer
+            // command's reply comes only after its accept timeout. Start over, one at a time.
+            return try outOfStep("the data connection of a pipelined \(verb) could not be made (\(unusable))")
+        }
+        var restRefusal: FTPError?
+        if offset > 0 {
+            let rest = try ownReply(to: "REST", shown: "REST \(offset)")
+            if rest.code != 350 { restRefusal = replyError(rest, "REST \(offset)") }
+        }
+        let reply: FTPReply
+        do {
+            reply = try ownReply(
+                to: verb, shown: shown, seconds: pipelineProven ? nil : min(configuration.timeout, Self.pipelineProbeSeconds))
+        } catch .timedOut {
+            data?.close()
+            return try outOfStep("no reply to \(shown) sent right after EPSV within \(Int(Self.pipelineProbeSeconds)) s")
+        }
+        guard let data else {
+            // EPSV refused (or answered otherwise): the transfer command was refused for want of
+            // a passive address, or started something we cannot follow.
+            guard !reply.isPreliminary else { return try outOfStep("\(shown) started without a data connection") }
+            if [500, 501, 502, 504].contains(epsv.code) { disableEPSV("EPSV refused (\(epsv.code))") }
+            return nil
+        }
+        if reply.isPreliminary { pipelineProven = true }
+        if !pipelineProven, [500, 501, 502].contains(reply.code) {
+            // Not understood: the pipelined line may have reached the server garbled.
+            data.close()
+            turnPipeliningOff("\(shown) sent right after EPSV was not understood (\(reply.code) \(reply.text))")
+            return nil
+        }
+        do throws(FTPError) {
+            if let restRefusal {
+                // A server that refused REST and started from byte 0 anyway: that transfer is cut.
+                if reply.isPreliminary {
+                    data.close()
+                    abandonReply(during: shown)
+                }
+                throw restRefusal
+            }
+            guard reply.isPreliminary || reply.isCompletion else { throw replyError(reply, shown) }
+            if protectsData, reply.isPreliminary {
+                // RFC 4217 §7: the TLS handshake on the data connection follows the 1xx reply.
+                return (try protectData(data, for: shown), reply)
+            }
+            return (data, reply)
+        } catch {
+            data.close()
+            throw error
+        }
+    }
+
+    /// Closes the control connection after a pipelined transfer whose replies cannot be
+    /// followed, turns pipelining off for the server, and throws `.outOfStep` saying why (a
+    /// fresh connection sends the commands one at a time).
+    private func outOfStep(_ reason: String) throws(FTPError) -> (any Transport, FTPReply)? {
+        turnPipeliningOff(reason)
+        control?.close()
+        control = nil
+        throw .outOfStep(reason)
+    }
+
+    /// The reply to `verb`, skipping one stray reply that answers an earlier command (as
+    /// `exchange` does), within `seconds` when given.
+    func ownReply(to verb: String, shown: String, seconds: Double? = nil) throws(FTPError) -> FTPReply {
+        guard let control else { throw .connectionClosed }
+        let bound = seconds ?? configuration.timeout
+        var reply = try control.readReply(during: shown, maximumLines: ReplyParser.maximumLines, seconds: bound)
+        if Self.isStray(reply, verb) {
+            log?("skipping reply \(reply.code): it answers an earlier command, not \(shown)")
+            reply = try control.readReply(
+                during: shown, maximumLines: ReplyParser.maximumLines, seconds: min(bound, 5))
+            if Self.isStray(reply, verb) {
+                throw .outOfStep("reply \(reply.code) to \(shown) belongs to an earlier command")
+            }
+        }
+        return reply
+    }
+}

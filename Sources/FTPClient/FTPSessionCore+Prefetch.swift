@@ -1,0 +1,152 @@
+/// The commands sent ahead behind a download (`RetrieveFollowUp`): SIZE of the downloaded file
+/// and the next download's EPSV and RETR, written as soon as the data ended and answered after
+/// the download's final reply. A prefetched download waits with its data connection made until
+/// `retrieve` asks for it; any other command first ends it (`settlePrefetch`).
+extension FTPSessionCore {
+    /// The next download sent ahead: its path, and its data connection once 229 arrived.
+    struct Prefetch {
+        var path: String
+        var data: SocketTransport
+    }
+
+    /// What `sendFollowUps` sent, for `readFollowUps`.
+    struct SentFollowUps {
+        /// The file SIZE was asked of, or nil.
+        var sizeOf: String?
+        /// The file RETR was sent for, or nil.
+        var next: String?
+    }
+
+    /// Sends the follow-ups announced for the download of `path` (once its data ended), when
+    /// the session pipelines and no NOOP of the transfer waits for its reply.
+    /// - Returns: what was sent; nil when nothing was.
+    func sendFollowUps(_ followUp: RetrieveFollowUp?, after path: String) -> SentFollowUps? {
+        guard let followUp, !followUp.isEmpty, pipelines, let control,
+            (transferKeepalive?.sent ?? 0) == 0
+        else { return nil }
+        var lines: [(command: [UInt8], shown: String)] = []
+        var sent = SentFollowUps()
+        do {
+            if followUp.sizeAfter {
+                lines.append((Array("SIZE ".utf8) + (try nameCodec.encode(path)), "SIZE \(path)"))
+                sent.sizeOf = path
+            }
+            if let next = followUp.next {
+                let encoded = try nameCodec.encode(next)
+                lines += [(Array("EPSV".utf8), "EPSV"), (Array("RETR ".utf8) + encoded, "RETR \(next)")]
+                sent.next = next
+            }
+            try control.sendLines(lines)
+        } catch {
+            // A name the codec cannot encode, or a write that failed: nothing (more) ahead.
+            if case .invalidName = error { return nil }
+            control.close()
+            self.control = nil
+            return nil
+        }
+        return sent
+    }
+
+    /// Reads the replies to the follow-ups `sent` after the download's final reply: keeps the
+    /// SIZE answer for `size`, connects the next download's data connection. A reply that does
+    /// not fit closes the control connection and turns pipelining off; the download itself
+    /// stands (the next call connects again).
+    func readFollowUps(_ sent: SentFollowUps) {
+        do throws(FTPError) {
+            if let path = sent.sizeOf {
+                let reply = try ownReply(to: "SIZE", shown: "SIZE \(path)")
+                sizeAnswer = (path, reply)
+            }
+            guard let next = sent.next else { return }
+            let epsv = try ownReply(to: "EPSV", shown: "EPSV")
+            guard epsv.code == 229 || epsv.code == 227 else {
+                throw FTPError.outOfStep("EPSV sent ahead of RETR \(next) got \(epsv.code) \(epsv.text)")
+            }
+            let data: SocketTransport
+            do {
+                data = try connectData(to: PassiveEndpoint.parse(epsv))
+            } catch {
+                throw FTPError.outOfStep("the data connection of RETR \(next) sent ahead could not be made (\(error))")
+            }
+            prefetch = Prefetch(path: next, data: data)
+        } catch {
+            if case .outOfStep(let reason) = error { turnPipeliningOff(reason) }
+            control?.close()
+            control = nil
+        }
+    }
+
+    /// The prefetched download of `path` from byte 0 when there is one: its data connection and
+    /// the first reply to its RETR (1xx or 2xx); nil when none was sent ahead for it (another
+    /// one is ended first).
+    /// - Throws: what the RETR's reply says (550 no such file), `.outOfStep` when no reply came
+    ///   within the probe (see `startPipelined`), or what reading it throws.
+    func takePrefetch(_ verb: String, _ path: String?, offset: UInt64) throws(FTPError) -> (any Transport, FTPReply)? {
+        guard let prefetch else { return nil }
+        guard verb == "RETR", path == prefetch.path, offset == 0, let control else {
+            settlePrefetch()
+            return nil
+        }
+        self.prefetch = nil
+        let shown = "RETR \(prefetch.path)"
+        let reply: FTPReply
+        do {
+            reply = try control.readReply(
+                during: shown, maximumLines: ReplyParser.maximumLines,
+                seconds: pipelineProven ? configuration.timeout : min(configuration.timeout, Self.pipelineProbeSeconds))
+        } catch {
+            prefetch.data.close()
+            if case .timedOut = error {
+                let reason = "no reply to \(shown) sent ahead within \(Int(Self.pipelineProbeSeconds)) s"
+                turnPipeliningOff(reason)
+                control.close()
+                self.control = nil
+                throw .outOfStep(reason)
+            }
+            throw error
+        }
+        if reply.isPreliminary { pipelineProven = true }
+        guard reply.isPreliminary || reply.isCompletion else {
+            prefetch.data.close()
+            throw replyError(reply, shown)
+        }
+        if protectsData, reply.isPreliminary {
+            do throws(FTPError) {
+                return (try protectData(prefetch.data, for: shown), reply)
+            } catch {
+                prefetch.data.close()
+                throw error
+            }
+        }
+        return (prefetch.data, reply)
+    }
+
+    /// Ends a prefetched download nobody asked for: its data connection is closed and its
+    /// replies read (a refusal, or 150 and the final reply of the cut transfer), at most
+    /// `abandonPatience` seconds; otherwise the control connection is closed. Also drops a kept
+    /// SIZE answer.
+    func settlePrefetch() {
+        sizeAnswer = nil
+        guard let prefetch else { return }
+        self.prefetch = nil
+        prefetch.data.close()
+        guard let control else { return }
+        let shown = "RETR \(prefetch.path) (sent ahead, not needed)"
+        do {
+            let reply = try control.readReply(
+                during: shown, maximumLines: ReplyParser.maximumLines,
+                seconds: min(configuration.timeout, Self.abandonPatience))
+            if reply.isPreliminary { abandonReply(during: shown) }
+        } catch {
+            control.close()
+            self.control = nil
+        }
+    }
+
+    /// The SIZE answer read ahead for `path`, consumed; nil when none was.
+    func takeSizeAnswer(for path: String) -> FTPReply? {
+        guard let answer = sizeAnswer, answer.path == path else { return nil }
+        sizeAnswer = nil
+        return answer.reply
+    }
+}

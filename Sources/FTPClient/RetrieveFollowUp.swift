@@ -1,0 +1,22 @@
+/// What comes right after a download, told to the session before it starts
+/// (`FTPSession.announce`), so that its commands go out as soon as the download's data ended,
+/// pipelined behind the transfer's final reply (issue 20): the round trips of a SIZE after the
+/// download and of the next download's EPSV are hidden in the wait for that reply, and the next
+/// download's data connection is made before it is asked for.
+public struct RetrieveFollowUp: Sendable, Equatable {
+    /// Ask SIZE of the downloaded file once its data ended (RFC 3659 §4): the answer is kept
+    /// for the `size` call that follows, which then costs no round trip.
+    public var sizeAfter: Bool
+    /// The file the next download (from byte 0) most likely fetches: its EPSV and RETR are sent
+    /// ahead, and its data connection made; a call for anything else first ends that transfer.
+    public var next: String?
+
+    /// A follow-up; by default nothing follows.
+    public init(sizeAfter: Bool = false, next: String? = nil) {
+        self.sizeAfter = sizeAfter
+        self.next = next
+    }
+
+    /// True when nothing is to be sent ahead.
+    public var isEmpty: Bool { !sizeAfter && next == nil }
+}

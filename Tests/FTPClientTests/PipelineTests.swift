@@ -1,0 +1,107 @@
+import FTPClient
+import Foundation
+import Testing
+
+/// Issue 20: pipelined transfers. After a session's first EPSV worked, EPSV and the transfer
+/// command go out in one write; a server that loses the pipelined command or does not
+/// understand it is found on the first one and gets the commands one at a time from then on.
+/// `ScriptedServer`s on 127.0.24.1–9.
+@Suite struct PipelineTests {
+    static func session(_ server: ScriptedServer, log: OddReplyTests.LogLines) -> FTPSession {
+        FTPSession(
+            configuration: FTPSessionConfiguration(
+                host: server.address, port: server.port, user: "tester", password: "pw", timeout: 2),
+            log: { log.add($0) })
+    }
+
+    /// The commands a session sent, in order, and the replies, as logged ("> X", "< 229 …").
+    static func dialogue(_ log: OddReplyTests.LogLines, from: Int) -> [String] {
+        Array(log.all.dropFirst(from)).filter { $0.hasPrefix(">") || $0.hasPrefix("<") }
+    }
+
+    @Test func theSecondTransferSendsEPSVAndRETRTogether() throws {
+        let server = try ScriptedServer(address: "127.0.24.1")
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
+        let mark = log.all.count
+        #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
+        let lines = Self.dialogue(log, from: mark)
+        // Both commands were sent before the 229 was read.
+        #expect(
+            lines.count >= 3 && lines[0] == "> EPSV" && lines[1] == "> RETR a.txt" && lines[2].hasPrefix("< 229"),
+            "\(lines)")
+        #expect(session.pipelineOffReason == nil)
+    }
+
+    /// A server that reads one command per packet loses the RETR sent behind EPSV: no reply
+    /// comes. The probe gives up, the session is closed and pipelining is off for the server;
+    /// the next session gets the file with the commands one at a time.
+    @Test func aServerThatLosesThePipelinedCommandIsFoundAndAvoided() throws {
+        let transfers = Counter()
+        let server = try ScriptedServer(address: "127.0.24.2") { peer, verb, _ in
+            guard verb == "EPSV" else { return false }
+            peer.answer(verb, "")
+            if transfers.next() > 1 { peer.dropPendingInput() }
+            return true
+        }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        let error = #expect(throws: FTPError.self) { try OddReplyTests.download(session, "a.txt") }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("no reply to RETR a.txt sent right after EPSV"))
+        #expect(!session.isConnected)
+        #expect(session.pipelineOffReason?.contains("no reply to RETR a.txt") == true)
+        // A fresh session with the server (the retry of a device run) sends them one at a time.
+        let again = Self.session(server, log: log)
+        try again.connect()
+        #expect(try OddReplyTests.download(again, "a.txt") == Array("first file\n".utf8))
+        #expect(try OddReplyTests.download(again, "a.txt") == Array("first file\n".utf8))
+        #expect(again.pipelineOffReason != nil, "remembered for the server")
+    }
+
+    /// A pipelined RETR that arrives garbled ("500 unknown command") is sent again on its own,
+    /// in the same call, and pipelining is off from then on.
+    @Test func aPipelinedCommandNotUnderstoodIsSentAgainOnItsOwn() throws {
+        let retrs = Counter()
+        let server = try ScriptedServer(address: "127.0.24.3") { peer, verb, argument in
+            guard verb == "RETR", retrs.next() == 2 else { return false }
+            peer.send("500 Unknown command\r\n")
+            return true
+        }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
+        #expect(session.pipelineOffReason?.contains("was not understood") == true)
+        #expect(session.isConnected)
+    }
+
+    /// With `pipelining` off the commands go one at a time.
+    @Test func pipeliningCanBeTurnedOff() throws {
+        let server = try ScriptedServer(address: "127.0.24.4")
+        let log = OddReplyTests.LogLines()
+        var configuration = FTPSessionConfiguration(
+            host: server.address, port: server.port, user: "tester", password: "pw", timeout: 2)
+        configuration.pipelining = false
+        let session = FTPSession(configuration: configuration, log: { log.add($0) })
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        let mark = log.all.count
+        _ = try OddReplyTests.download(session, "a.txt")
+        let lines = Self.dialogue(log, from: mark)
+        #expect(lines.count >= 2 && lines[0] == "> EPSV" && lines[1].hasPrefix("< 229"), "\(lines)")
+    }
+}
+
+/// A thread-safe count, for a script that acts on the n-th command.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    /// The count after adding one (1 the first time).
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}
