@@ -270,7 +270,8 @@ extension FTPSessionCore {
             }
         }
         // A download whose data ended: what follows it goes out now, answered after its final reply.
-        let sent = !uploading && failure == nil ? path.flatMap { sendFollowUps(followUp, after: $0) } : nil
+        let sent =
+            !uploading && failure == nil ? path.flatMap { sendFollowUps(followUp, after: $0, moved: moved) } : nil
         data.close()
         let final = try finalReply(after: first, during: shown)
         if let sent { readFollowUps(sent) }

@@ -63,23 +63,24 @@ extension FTPSessionCore {
                 unusable = "\(error)"
             }
         }
-        if let unusable {
-            // The server waits for a data connection that cannot be made: the transfer
-            // command's reply comes only after its accept timeout. Start over, one at a time.
-            return try outOfStep("the data connection of a pipelined \(verb) could not be made (\(unusable))")
-        }
         var restRefusal: FTPError?
         if offset > 0 {
             let rest = try ownReply(to: "REST", shown: "REST \(offset)")
             if rest.code != 350 { restRefusal = replyError(rest, "REST \(offset)") }
         }
+        if let unusable {
+            let refused = try refusal(of: verb, shown: shown, unusable: unusable)
+            throw restRefusal ?? replyError(refused, shown)
+        }
         let reply: FTPReply
         do {
             reply = try ownReply(
-                to: verb, shown: shown, seconds: pipelineProven ? nil : min(configuration.timeout, Self.pipelineProbeSeconds))
+                to: verb, shown: shown,
+                seconds: pipelineProven ? nil : min(configuration.timeout, Self.pipelineProbeSeconds))
         } catch .timedOut {
             data?.close()
-            return try outOfStep("no reply to \(shown) sent right after EPSV within \(Int(Self.pipelineProbeSeconds)) s")
+            return try outOfStep(
+                "no reply to \(shown) sent right after EPSV within \(Int(Self.pipelineProbeSeconds)) s")
         }
         guard let data else {
             // EPSV refused (or answered otherwise): the transfer command was refused for want of
@@ -114,6 +115,25 @@ extension FTPSessionCore {
             data.close()
             throw error
         }
+    }
+
+    /// The reply of a pipelined transfer command whose data connection could not be made
+    /// (`unusable` says why): a server that refused the command at once closed its listener, and
+    /// its refusal (4xx, 5xx) keeps the dialogue in step. Any other reply, or none within
+    /// `abandonPatience` (the server waits for the data connection), is `outOfStep`.
+    /// - Returns: the refusal.
+    /// - Throws: `.outOfStep` (the control connection is then closed, pipelining off).
+    func refusal(of verb: String, shown: String, unusable: String) throws(FTPError) -> FTPReply {
+        let why = "the data connection of a pipelined \(verb) could not be made (\(unusable))"
+        guard
+            let reply = try? ownReply(
+                to: verb, shown: shown, seconds: min(configuration.timeout, Self.abandonPatience)),
+            reply.code >= 400
+        else {
+            _ = try outOfStep(why)
+            throw .outOfStep(why)
+        }
+        return reply
     }
 
     /// Closes the control connection after a pipelined transfer whose replies cannot be

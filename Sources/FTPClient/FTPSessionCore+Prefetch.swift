@@ -17,13 +17,16 @@ extension FTPSessionCore {
         var next: String?
     }
 
-    /// Sends the follow-ups announced for the download of `path` (once its data ended), when
-    /// the session pipelines and no NOOP of the transfer waits for its reply.
+    /// Sends the follow-ups announced for the download of `path` (once its data ended, after
+    /// `moved` bytes), when the session pipelines, no NOOP of the transfer waits for its reply
+    /// and the download moved what it should (`RetrieveFollowUp.expectedBytes`).
     /// - Returns: what was sent; nil when nothing was.
-    func sendFollowUps(_ followUp: RetrieveFollowUp?, after path: String) -> SentFollowUps? {
-        guard let followUp, !followUp.isEmpty, pipelines, let control,
-            (transferKeepalive?.sent ?? 0) == 0
+    func sendFollowUps(_ followUp: RetrieveFollowUp?, after path: String, moved: UInt64) -> SentFollowUps? {
+        guard var followUp, !followUp.isEmpty, pipelines, let control,
+            (transferKeepalive?.sent ?? 0) == 0, followUp.expectedBytes.map({ $0 == moved }) ?? true
         else { return nil }
+        if followUp.next != nil, followUp.nextStillWanted?() == false { followUp.next = nil }
+        guard !followUp.isEmpty else { return nil }
         var lines: [(command: [UInt8], shown: String)] = []
         var sent = SentFollowUps()
         do {
@@ -52,25 +55,31 @@ extension FTPSessionCore {
     /// not fit closes the control connection and turns pipelining off; the download itself
     /// stands (the next call connects again).
     func readFollowUps(_ sent: SentFollowUps) {
+        // Until a pipelined command was answered, a server that loses them is given the probe's time.
+        let bound = pipelineProven ? nil : min(configuration.timeout, Self.pipelineProbeSeconds)
         do throws(FTPError) {
             if let path = sent.sizeOf {
-                let reply = try ownReply(to: "SIZE", shown: "SIZE \(path)")
+                let reply = try ownReply(to: "SIZE", shown: "SIZE \(path)", seconds: bound)
                 sizeAnswer = (path, reply)
             }
             guard let next = sent.next else { return }
-            let epsv = try ownReply(to: "EPSV", shown: "EPSV")
+            let epsv = try ownReply(to: "EPSV", shown: "EPSV", seconds: bound)
             guard epsv.code == 229 || epsv.code == 227 else {
                 throw FTPError.outOfStep("EPSV sent ahead of RETR \(next) got \(epsv.code) \(epsv.text)")
             }
-            let data: SocketTransport
             do {
-                data = try connectData(to: PassiveEndpoint.parse(epsv))
+                prefetch = Prefetch(path: next, data: try connectData(to: PassiveEndpoint.parse(epsv)))
             } catch {
-                throw FTPError.outOfStep("the data connection of RETR \(next) sent ahead could not be made (\(error))")
+                // The server may have refused the RETR at once and closed its listener: its reply
+                // tells, and then the download is simply asked for again, one command at a time.
+                _ = try refusal(of: "RETR", shown: "RETR \(next)", unusable: "\(error)")
             }
-            prefetch = Prefetch(path: next, data: data)
         } catch {
-            if case .outOfStep(let reason) = error { turnPipeliningOff(reason) }
+            switch error {
+            case .outOfStep(let reason): turnPipeliningOff(reason)
+            case .timedOut: turnPipeliningOff("no reply to commands sent ahead behind a download")
+            default: break
+            }
             control?.close()
             control = nil
         }

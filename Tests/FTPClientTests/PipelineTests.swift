@@ -62,6 +62,26 @@ import Testing
         #expect(again.pipelineOffReason != nil, "remembered for the server")
     }
 
+    /// A server that takes EPSV and RETR pipelined but loses the commands sent ahead behind a
+    /// download (SIZE answered, the EPSV and RETR behind it lost): the download itself stands,
+    /// the session is closed and pipelining is off.
+    @Test func aServerThatLosesFollowUpsIsFoundAndTheDownloadStands() throws {
+        let server = try ScriptedServer(address: "127.0.24.8") { peer, verb, _ in
+            guard verb == "SIZE" else { return false }
+            peer.send("213 11\r\n")
+            peer.dropPendingInput()
+            return true
+        }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        session.announce(RetrieveFollowUp(sizeAfter: true, next: "a.txt", expectedBytes: 11))
+        #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
+        #expect(!session.isConnected)
+        #expect(session.pipelineOffReason?.contains("sent ahead") == true, "\(log.all)")
+    }
+
     /// A pipelined RETR that arrives garbled ("500 unknown command") is sent again on its own,
     /// in the same call, and pipelining is off from then on.
     @Test func aPipelinedCommandNotUnderstoodIsSentAgainOnItsOwn() throws {
@@ -78,6 +98,63 @@ import Testing
         #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
         #expect(session.pipelineOffReason?.contains("was not understood") == true)
         #expect(session.isConnected)
+    }
+
+    /// The follow-ups of a download go out as soon as its data ended, before its 226 is read:
+    /// SIZE of the same file (answered without a round trip later) and the next download's EPSV
+    /// and RETR, whose data connection is then taken by the next `retrieve`.
+    @Test func aDownloadsFollowUpsGoOutBeforeItsFinalReply() throws {
+        let server = try ScriptedServer(address: "127.0.24.5") { peer, verb, _ in
+            peer.files["b.txt"] = Array("second\n".utf8)
+            return false
+        }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")  // EPSV seen to work
+        let mark = log.all.count
+        session.announce(RetrieveFollowUp(sizeAfter: true, next: "b.txt", expectedBytes: 11))
+        #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
+        #expect(try session.size("a.txt") == 11)
+        #expect(try OddReplyTests.download(session, "b.txt") == Array("second\n".utf8))
+        let lines = Self.dialogue(log, from: mark)
+        let sent = lines.filter { $0.hasPrefix(">") }
+        #expect(sent == ["> EPSV", "> RETR a.txt", "> SIZE a.txt", "> EPSV", "> RETR b.txt"], "\(lines)")
+        // SIZE and the next RETR went out before the first download's 226 was read.
+        let firstFinal = try #require(lines.firstIndex { $0.hasPrefix("< 226") })
+        #expect(try #require(lines.firstIndex(of: "> RETR b.txt")) < firstFinal, "\(lines)")
+        #expect(session.pipelineOffReason == nil)
+    }
+
+    /// A download sent ahead that is not asked for is ended before the next command: its data
+    /// connection closed, its replies read; the dialogue stays in step.
+    @Test func aDownloadSentAheadButNotAskedForIsEnded() throws {
+        let server = try ScriptedServer(address: "127.0.24.6") { peer, verb, _ in
+            peer.files["b.txt"] = Array("second\n".utf8)
+            return false
+        }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        session.announce(RetrieveFollowUp(next: "b.txt"))
+        _ = try OddReplyTests.download(session, "a.txt")
+        #expect(try session.size("a.txt") == 11, "asked on its own: the one sent ahead is ended first")
+        #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
+        #expect(session.isConnected && session.pipelineOffReason == nil)
+    }
+
+    /// A short download (the server cut it) sends nothing ahead: it is resumed first.
+    @Test func aShortDownloadSendsNothingAhead() throws {
+        let server = try ScriptedServer(address: "127.0.24.7")
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        let mark = log.all.count
+        session.announce(RetrieveFollowUp(next: "b.txt", expectedBytes: 500))
+        _ = try OddReplyTests.download(session, "a.txt")
+        #expect(!Self.dialogue(log, from: mark).contains("> RETR b.txt"))
     }
 
     /// With `pipelining` off the commands go one at a time.
@@ -103,5 +180,10 @@ final class Counter: @unchecked Sendable {
     private var value = 0
 
     /// The count after adding one (1 the first time).
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }

@@ -73,12 +73,16 @@ final class PullExecutor: ActionExecutor {
     /// next one sent): a SIZE when the file may still be written (`confirmStableSize` then asks
     /// it without a round trip), and the next download when this connection's next action is a
     /// download from byte 0.
-    func announceFollowUp(_ action: Action, source: SnapshotEntry) {
+    func announceFollowUp(_ action: Action, source: SnapshotEntry, from offset: UInt64) {
         var followUp = RetrieveFollowUp(sizeAfter: source.size != nil && mayStillBeWritten(action, source: source))
+        followUp.expectedBytes = source.size.map { $0 >= offset ? $0 - offset : 0 }
         if let next = upcoming, next.kind == .download, next.offset == 0,
             !tree.conflicted.contains(next.path)
         {
             followUp.next = remotePath(root: job.remoteRoot, relative: next.path.string)
+            // Not once a cap was reached or a stop asked for: that download will not be made.
+            let (caps, cancellation) = (job.caps, job.cancellation)
+            followUp.nextStillWanted = { caps?.reached == nil && !cancellation.isCancelled }
         }
         remote.announce(followUp)
     }
@@ -210,7 +214,7 @@ final class PullExecutor: ActionExecutor {
         defer { try? writer.close(sync: false) }
         let hasher = try XXH3Hasher()
         let meter = transferMeter(id: id, start: 0, total: source.size)
-        announceFollowUp(action, source: source)
+        announceFollowUp(action, source: source, from: 0)
         let received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: 0) {
             chunk in
             if let expected = source.size, Saturating.add(writer.size, UInt64(chunk.count)) > expected {
@@ -257,7 +261,7 @@ final class PullExecutor: ActionExecutor {
         let received: UInt64
         let identity: FileIdentity
         do {
-            announceFollowUp(action, source: source)
+            announceFollowUp(action, source: source, from: offset)
             received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: offset)
             { chunk in
                 if let expected = source.size, Saturating.add(writer.size, UInt64(chunk.count)) > expected {

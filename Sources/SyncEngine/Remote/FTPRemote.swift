@@ -190,7 +190,9 @@ public final class FTPRemote: RemoteFileSystem {
     public func size(_ path: String) throws -> UInt64 { try session.size(serverPath(path)) }
 
     public func announce(_ followUp: RetrieveFollowUp) {
-        session.announce(RetrieveFollowUp(sizeAfter: followUp.sizeAfter, next: followUp.next.map(serverPath)))
+        var spelled = followUp
+        spelled.next = followUp.next.map(serverPath)
+        session.announce(spelled)
     }
 
     public func delete(_ path: String) throws { try session.delete(serverPath(path)) }
