@@ -91,13 +91,14 @@ public final class BandwidthLimit: Sendable, Equatable {
 /// A stop request a transfer's bandwidth wait listens to (`FTPSessionConfiguration.pacingStop`).
 /// Equal only to itself.
 public final class PacingStop: Sendable, Equatable {
-    private let isStopped: @Sendable () -> Bool
+    private let reason: @Sendable () -> (any Error)?
 
-    /// A stop request that holds once `isStopped` returns true (asked from the transfer's thread).
-    public init(_ isStopped: @escaping @Sendable () -> Bool) { self.isStopped = isStopped }
+    /// A stop request that holds once `reason` returns an error (asked from the transfer's
+    /// thread): a transfer that would wait for bandwidth then throws it instead.
+    public init(_ reason: @escaping @Sendable () -> (any Error)?) { self.reason = reason }
 
-    /// True once the transfer should stop waiting.
-    var stopped: Bool { isStopped() }
+    /// Why the transfer stops; nil while it goes on.
+    var error: (any Error)? { reason() }
 
     public static func == (left: PacingStop, right: PacingStop) -> Bool { left === right }
 }
@@ -111,13 +112,15 @@ extension [BandwidthLimit] {
     static var paceSlice: Double { 0.25 }
 
     /// Charges `count` moved bytes to every limit and sleeps the calling thread until the
-    /// slowest of them is out of debt, at the rates of the moment (`paceSlice`), or until
-    /// `stop` says stop (the debt stays: a transfer that goes on waits it off later).
-    func pace(_ count: Int, stop: PacingStop? = nil) {
+    /// slowest of them is out of debt, at the rates of the moment (`paceSlice`).
+    /// - Throws: `stop`'s error once it gives one while the debt is not paid off (checked
+    ///   between slices): a stopped run's transfers end instead of moving on unpaced.
+    func pace(_ count: Int, stop: PacingStop? = nil) throws {
         guard !isEmpty, count > 0 else { return }
         var now = SocketTransport.monotonicSeconds()
         var wait = reduce(0.0) { Swift.max($0, $1.charge(count, now: now)) }
-        while wait > 0, stop?.stopped != true {
+        while wait > 0 {
+            if let error = stop?.error { throw error }
             Thread.sleep(forTimeInterval: Swift.min(wait, Self.paceSlice))
             now = SocketTransport.monotonicSeconds()
             wait = reduce(0.0) { Swift.max($0, $1.charge(0, now: now)) }

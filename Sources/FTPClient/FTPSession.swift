@@ -147,6 +147,15 @@ public final class FTPSession: Sendable {
         try locked { (core) throws(FTPError) in try core.modificationTime(path) }
     }
 
+    /// The modification times of several files (MDTM, RFC 3659 §3), in the order of `paths`:
+    /// each a time, or the error of that file (550: no such file). Sent in pipelined batches
+    /// once the session saw pipelined commands answered (`configuration.pipelining`), else one
+    /// at a time.
+    /// - Throws: connection errors (`.timedOut`, `.connectionClosed`, ...).
+    public func modificationTimes(_ paths: [String]) throws(FTPError) -> [Result<Date, FTPError>] {
+        try locked { (core) throws(FTPError) in try core.modificationTimes(paths) }
+    }
+
     /// Sets a file's modification time (UTC, whole seconds): MFMT when FEAT offers it, else
     /// the two-argument `MDTM YYYYMMDDHHMMSS path` some servers accept.
     /// - Throws: `.reply` when the server refuses (then the time cannot be set on it).

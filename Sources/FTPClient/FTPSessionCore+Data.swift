@@ -169,7 +169,7 @@ extension FTPSessionCore {
                 if count == 0 { break }
                 try dataBuffer.withUnsafeBytes { try consume(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 received += UInt64(count)
-                paceData(count)
+                try paceData(count)
             }
         }
     }
@@ -208,7 +208,7 @@ extension FTPSessionCore {
                 if count == 0 { break }
                 try dataBuffer.withUnsafeBytes { try data.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 sent += UInt64(count)
-                paceData(count)
+                try paceData(count)
             }
         }
     }

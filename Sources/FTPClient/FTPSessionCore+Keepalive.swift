@@ -63,8 +63,10 @@ extension FTPSessionCore {
     /// Called between the steps of a transfer's data: charges `count` moved bytes to the
     /// bandwidth limits (sleeping as they say), then sends a NOOP when one is due, first reading
     /// the replies already waiting (a server that answers NOOPs during the transfer).
-    func paceData(_ count: Int) {
-        configuration.bandwidthLimits.pace(count, stop: configuration.pacingStop)
+    /// - Throws: what `configuration.pacingStop` gives once a stop is asked for and the transfer
+    ///   would wait for bandwidth: the transfer is abandoned.
+    func paceData(_ count: Int) throws {
+        try configuration.bandwidthLimits.pace(count, stop: configuration.pacingStop)
         guard var keepalive = transferKeepalive, keepalive.misstep == nil, let control else { return }
         let now = SocketTransport.monotonicSeconds()
         guard now >= keepalive.due else { return }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Servers that lost or refused a pipelined transfer command: later sessions send their
 /// commands one at a time.
 enum PipelineRefusingServers {
@@ -161,5 +163,69 @@ extension FTPSessionCore {
             }
         }
         return reply
+    }
+
+    /// Most commands one pipelined batch of questions (`modificationTimes`) sends at once.
+    static let questionBatch = 16
+
+    /// The modification times of `paths` (MDTM, RFC 3659 §3), each a time or the error of that
+    /// file; pipelined in batches of `questionBatch` once this session saw pipelined commands
+    /// answered, else one at a time.
+    /// - Throws: connection errors (the control connection is then closed).
+    func modificationTimes(_ paths: [String]) throws(FTPError) -> [Result<Date, FTPError>] {
+        guard pipelines, pipelineProven else {
+            return try paths.map { (path) throws(FTPError) in try oneModificationTime(path) }
+        }
+        return try guarded { () throws(FTPError) in
+            var results: [Result<Date, FTPError>] = []
+            var start = 0
+            while start < paths.count {
+                let batch = paths[start..<min(paths.count, start + Self.questionBatch)]
+                start += batch.count
+                guard let control else { throw .connectionClosed }
+                _ = try dropUnsolicitedReplies(before: "MDTM")
+                // Each path's place: its result, or nil while its reply is awaited.
+                var slots: [Result<Date, FTPError>?] = []
+                var lines: [(command: [UInt8], shown: String)] = []
+                for path in batch {
+                    do throws(FTPError) {
+                        lines.append((Array("MDTM ".utf8) + (try nameCodec.encode(path)), "MDTM \(path)"))
+                        slots.append(nil)
+                    } catch {
+                        slots.append(.failure(error))
+                    }
+                }
+                if !lines.isEmpty { try control.sendLines(lines) }
+                for (index, path) in batch.enumerated() where slots[index] == nil {
+                    let reply = try ownReply(to: "MDTM", shown: "MDTM \(path)")
+                    slots[index] = Self.modificationTime(from: reply, path: path)
+                }
+                results += slots.compactMap { $0 }
+            }
+            return results
+        }
+    }
+
+    /// One MDTM, its per-file failure as a result; connection errors thrown.
+    private func oneModificationTime(_ path: String) throws(FTPError) -> Result<Date, FTPError> {
+        do {
+            return .success(try modificationTime(path))
+        } catch {
+            switch error {
+            case .reply, .protocolViolation, .invalidName: return .failure(error)
+            default: throw error
+            }
+        }
+    }
+
+    /// The time an MDTM reply gives, or why it gives none.
+    static func modificationTime(from reply: FTPReply, path: String) -> Result<Date, FTPError> {
+        guard reply.code == 213 else {
+            return .failure(.reply(code: reply.code, text: reply.text, command: "MDTM \(path)"))
+        }
+        guard let date = FTPTime.parse(reply.text) else {
+            return .failure(.protocolViolation("MDTM reply without a time: \(reply.text)"))
+        }
+        return .success(date)
     }
 }

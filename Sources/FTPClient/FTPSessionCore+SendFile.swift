@@ -58,7 +58,7 @@ extension FTPSessionCore {
                         if let grown = sizing.observe(delivered: delivered, at: SocketTransport.monotonicSeconds()) {
                             socket.setSendBuffer(grown)
                         }
-                        paceData(count)
+                        try paceData(count)
                         try progress(count)
                     }
                     return
@@ -75,7 +75,7 @@ extension FTPSessionCore {
                     try dataBuffer.withUnsafeBytes { try data.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                     position += off_t(count)
                     sent += UInt64(count)
-                    paceData(count)
+                    try paceData(count)
                     try progress(count)
                 }
             }

@@ -48,6 +48,12 @@ public enum ByteSizeText {
         return total <= maximumBytes ? total : nil
     }
 
+    /// True when `text` holds a digit other than 0: a size that reads as 0 bytes though it
+    /// was not written as zero (`0.4`, `0.0001k`) was rounded down to nothing.
+    public static func hasNonZeroDigit(_ text: String) -> Bool {
+        text.contains { $0.isASCII && $0.isNumber && $0 != "0" }
+    }
+
     private static func isDigits(_ text: Substring) -> Bool {
         text.allSatisfy { $0.isASCII && $0.isNumber }
     }

@@ -184,8 +184,9 @@ struct DeviceFields {
                 throw reader.error(
                     at: item.position,
                     error.tooManyAlternatives
-                        ? "the pattern '\(pattern)' in '\(key)' stands for more than"
-                            + " \(BraceAlternatives.maximumCount) patterns; split it"
+                        ? "the pattern '\(pattern.prefix(80))' in '\(key)' has too many {a,b} alternatives (at most"
+                            + " \(BraceAlternatives.maximumCount) patterns from one, \(BraceAlternatives.maximumGroups)"
+                            + " groups, \(BraceAlternatives.maximumLength) characters); split it"
                         : "an empty pattern in '\(key)' (slashes and ./ alone name no path)")
             }
             patterns.append(pattern)

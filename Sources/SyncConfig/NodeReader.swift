@@ -72,10 +72,12 @@ struct NodeReader {
     func rate(_ node: YAMLNode, key: String) throws(ConfigError) -> Int64 {
         let text = node.scalarText ?? ""
         if !node.isNull, text.trimmingCharacters(in: .whitespaces).lowercased() == "off" { return 0 }
-        guard !node.isNull, let value = ByteSizeText.bytes(text) else {
+        guard !node.isNull, let value = ByteSizeText.bytes(text), value > 0 || !ByteSizeText.hasNonZeroDigit(text)
+        else {
             throw error(
                 at: node.position,
-                "'\(key)' must be bytes per second like 512k, 2M or 1.5M (or off), found \(node.shortDescription)")
+                "'\(key)' must be at least 1 byte per second like 512k, 2M or 1.5M (or off), found"
+                    + " \(node.shortDescription)")
         }
         return value
     }

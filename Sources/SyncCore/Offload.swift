@@ -28,10 +28,39 @@ public enum Offload {
     /// The note of a device file an offload leaves on the device because it is in conflict
     /// with the copy here (found by a first user: such files stayed without a word); nil when
     /// the run offloads nothing.
-    static func conflictNote(for entry: SnapshotEntry, policy: SyncPolicy) -> String? {
+    /// - Parameter changedHereOnly: the copy here changed and the device's did not: the device
+    ///   holds the only copy of its version.
+    static func conflictNote(for entry: SnapshotEntry, policy: SyncPolicy, changedHereOnly: Bool = false) -> String? {
         guard policy.removeSource, policy.direction == .pull, entry.kind == .file else { return nil }
+        if changedHereOnly {
+            return "\(entry.path): not offloaded, the copy here changed since the last sync and the device's is"
+                + " the only copy of its version"
+        }
         return "\(entry.path): not offloaded, it is in conflict with the copy here; a later run offloads it"
-            + " once both are in sync"
+            + " only once both are the same"
+    }
+
+    /// The device folders that keep something once `offloaded` files are gone, and the folders
+    /// above them (never removed by `--remove-source-folders`): a file, link or other entry of
+    /// `device` (as listed, upload temporaries included) not offloaded, a path its filters left
+    /// out (`Snapshot.leftOut`), a folder not read in full or that may hide dot-names, and —
+    /// with `policy.deviceDotNamesLeftOut` — every folder.
+    static func keptFolders(device: Snapshot, offloaded: Set<RelativePath>, policy: SyncPolicy) -> Set<RelativePath> {
+        var kept = Set<RelativePath>()
+        func keep(_ folder: RelativePath) {
+            guard !folder.isRoot, kept.insert(folder).inserted else { return }
+            DeleteQueue.mark(ancestorsOf: folder, in: &kept)
+        }
+        for entry in device.entries {
+            if entry.kind == .directory {
+                if policy.deviceDotNamesLeftOut { keep(entry.path) }
+            } else if !offloaded.contains(entry.path) {
+                keep(entry.path.parent)
+            }
+        }
+        for path in device.leftOut { keep(path.parent) }
+        for folder in device.unknown.union(device.hiddenUnknown) { keep(folder) }
+        return kept
     }
 
     /// The folders (never the root) above the files of `offloads`, as `delete_remote` actions

@@ -35,6 +35,8 @@ struct PlanEpilogue {
     var unchanged = 0
     var newFiles: [NewFile] = []
     var offloads: [Action] = []
+    /// Device folders that keep something after the offloads (`Offload.keptFolders`): not removed.
+    var deviceKeeps = Set<RelativePath>()
 
     init(
         policy: SyncPolicy, unknown: UnknownFolders, source: Snapshot, destination: Snapshot,
@@ -142,7 +144,9 @@ struct PlanEpilogue {
         let deletes = guardedDeletes(candidates, guardian: guardian, terms: terms)
         let forgotten = (gone.map(\.0) + offloaded).filter { destination.position(of: $0) == nil }.sorted()
         let clearingDeletes = TypeChanges.deletes(clearing)
-        let offloadFolders = policy.removeSourceFolders ? Offload.folders(above: offloads.map(\.path)) : []
+        let offloadFolders =
+            policy.removeSourceFolders
+            ? Offload.folders(above: offloads.map(\.path)).filter { !deviceKeeps.contains($0.path) } : []
         // The transfers, usually the bulk of a plan, are handed over without a second copy.
         let planned = transfers
         transfers = []

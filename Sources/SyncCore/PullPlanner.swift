@@ -73,9 +73,13 @@ public struct PullPlanner: Sendable {
         let moveCandidates = RenameDetection.remoteMoves(
             goneThere: goneThere, newFiles: collected.newFiles.map(\.entry), local: local, remote: remote)
         let renames = confirmedMoves(moveCandidates, evidence: evidence, notes: &collected.notes)
-        let epilogue = PlanEpilogue(
+        var epilogue = PlanEpilogue(
             policy: policy, unknown: unknown, source: remote, destination: local, records: records,
             collected: consume collected)
+        if policy.removeSourceFolders {
+            epilogue.deviceKeeps = Offload.keptFolders(
+                device: rawRemote, offloaded: Set(epilogue.offloads.map(\.path)), policy: policy)
+        }
         var result = epilogue.finish(gone: goneThere, renames: renames, offloaded: offloadedGone)
         result.moveCandidates = moveCandidates
         return result
@@ -227,7 +231,9 @@ public struct PullPlanner: Sendable {
                 case .keepLocal(let reason):
                     collected.unchanged += 1
                     collected.notes.append("\(entry.path): \(reason)")
-                    if let note = Offload.conflictNote(for: entry, policy: policy) { collected.notes.append(note) }
+                    if let note = Offload.conflictNote(for: entry, policy: policy, changedHereOnly: true) {
+                        collected.notes.append(note)
+                    }
                 }
             }
         }

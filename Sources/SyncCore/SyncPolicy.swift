@@ -34,6 +34,10 @@ public struct SyncPolicy: Sendable, Hashable {
     public var maxOffload: Int?
     /// The size and age bounds of the files both sides show (`FileBounds`); none by default.
     public var bounds = FileBounds()
+    /// True when the filters leave dot-names out (`hidden: false`) and the device's folders
+    /// may hold some the listing never shows: a device folder is then never cleared for a
+    /// local file of its name (`TypeChanges`); false by default.
+    public var deviceDotNamesLeftOut = false
 
     public init(
         direction: SyncDirection, deleteExtraneous: Bool = false, maxDelete: Int? = 50, minimumAge: Double = 0,

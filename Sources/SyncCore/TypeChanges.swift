@@ -83,10 +83,13 @@ enum TypeChanges {
     /// True when the folder `path` holds, at any depth, something the filters leave out on
     /// `side`: a path its glob rules left out (`Snapshot.leftOut`) or a file out of
     /// `policy.bounds`. Such a folder is never cleared: it would take what the user asked to
-    /// leave alone along (rclone's rule); the entry of the other kind is skipped instead.
+    /// leave alone along (rclone's rule); the entry of the other kind is skipped instead. On a
+    /// push with `deviceDotNamesLeftOut`, every device folder may hold such names.
     /// - Parameter side: the side the folder is on, with (at least) everything below it.
     static func holdsLeftOut(_ path: RelativePath, side: Snapshot, policy: SyncPolicy) -> Bool {
         if side.leftOut.contains(where: { path.isAncestor(of: $0) }) { return true }
+        // A push's device folder may hold dot-names its listing never showed (`hidden: false`).
+        if policy.direction == .push, policy.deviceDotNamesLeftOut { return true }
         guard !policy.bounds.isEmpty else { return false }
         return side.entries.contains {
             path.isAncestor(of: $0.path) && policy.bounds.excludes($0, now: policy.now) != nil
@@ -99,8 +102,10 @@ enum TypeChanges {
     static func keptForFilters(_ path: RelativePath, local: Bool) -> SkippedEntry {
         let reason =
             local
-            ? "a file on the device but a folder here holding what the filters leave out; both left as they are"
-            : "a file here but a folder on the device holding what the filters leave out; both left as they are"
+            ? "a file on the device but a folder here holding what the filters leave out; the file is not pulled"
+                + " and the folder stays"
+            : "a file here but a folder on the device holding what the filters leave out; the file is not pushed"
+                + " and the folder stays"
         return SkippedEntry(path, reason: reason)
     }
 

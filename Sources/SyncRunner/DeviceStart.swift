@@ -40,7 +40,7 @@ struct DeviceStart: Sendable {
         // A stop (SIGTERM, a run cap's cut) ends a wait for bandwidth at once.
         if !configuration.bandwidthLimits.isEmpty {
             let stop = job.cancellation
-            configuration.pacingStop = PacingStop { stop.isCancelled }
+            configuration.pacingStop = PacingStop { stop.interruption }
         }
         let quirks = [SessionQuirk.Kind.keepalive, .pipelining].map { SessionQuirk($0, store: store, device: name) }
         let connect = { () throws -> RemoteFileSystem in

@@ -102,6 +102,7 @@ public struct RunOptions: Sendable, Equatable {
             direction: direction, deleteExtraneous: deleteExtraneous, maxDelete: maxDelete,
             minimumAge: Double(filters.minimumAge(for: device)), onConflict: onConflict ?? device.onConflict)
         policy.bounds = filters.bounds(for: device)
+        policy.deviceDotNamesLeftOut = !device.hidden
         if direction == .pull {
             policy.removeSource = removeSource || device.removeSource
             policy.removeSourceFolders = policy.removeSource && (removeSourceFolders || device.removeSourceFolders)

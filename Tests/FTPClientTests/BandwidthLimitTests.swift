@@ -61,13 +61,13 @@ struct BandwidthLimitTests {
         rate.withLock { $0 = nil }
     }
     switcher.start()
-    [limit].pace(8192)  // one step from the full bucket, 4 KiB of debt: 16 s at 256 B/s
+    try? [limit].pace(8192)  // one step from the full bucket, 4 KiB of debt: 16 s at 256 B/s
     #expect(SocketTransport.monotonicSeconds() - start < 8)
 }
 
 /// Found by a breaker (issue 19): SIGTERM under a tiny `--bwlimit` took seconds to stop the
 /// run, the transfer's thread sleeping off its bandwidth debt first. A stop request ends the
-/// wait within a slice; the debt stays for a transfer that goes on.
+/// wait within a slice, with the stop's error; the debt stays.
 @Test func aStopRequestEndsABandwidthWait() {
     let stopped = Atomic<Bool>(false)
     let limit = BandwidthLimit(bytesPerSecond: 256)
@@ -77,7 +77,19 @@ struct BandwidthLimitTests {
         stopped.store(true, ordering: .releasing)
     }
     stopper.start()
-    [limit].pace(8192, stop: PacingStop { stopped.load(ordering: .acquiring) })  // 16 s of debt
+    let stop = PacingStop { stopped.load(ordering: .acquiring) ? CancellationError() : nil }
+    #expect(throws: CancellationError.self) { try [limit].pace(8192, stop: stop) }  // 16 s of debt
     #expect(SocketTransport.monotonicSeconds() - start < 8)
     #expect(limit.charge(0, now: SocketTransport.monotonicSeconds()) > 8, "the debt stays")
+}
+
+/// Found by a breaker: once stopped, every later wait returned at once, so what went on after a
+/// run cap's cut or a signal (a listing) moved unpaced. A transfer that would wait after the
+/// stop throws instead; one with no debt goes on, paced as before.
+@Test func afterAStopNothingMovesUnpaced() {
+    let limit = BandwidthLimit(bytesPerSecond: 1_024)
+    let stop = PacingStop { CancellationError() }
+    #expect(throws: Never.self) { try [limit].pace(1_024, stop: stop) }  // within the full bucket
+    #expect(throws: CancellationError.self) { try [limit].pace(8_192, stop: stop) }
+    #expect(throws: CancellationError.self) { try [limit].pace(1, stop: stop) }
 }

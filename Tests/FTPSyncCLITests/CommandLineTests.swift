@@ -159,6 +159,12 @@ import Testing
             "the value 'fast' is invalid for '--bwlimit <RATE>': expected bytes per second such as 512k, 2M or"
                 + " 1.5M, or off (see ftpsync help pull)"
         ),
+        (
+            // Found by a breaker: 0.4 bytes per second rounded to 0, which means no cap at all.
+            ["pull", "--bwlimit", "0.4"],
+            "the value '0.4' is invalid for '--bwlimit <RATE>': expected at least 1 byte per second, or off (or 0)"
+                + " for no cap (see ftpsync help pull)"
+        ),
         (["pull", "a.yaml", "b.yaml"], "unexpected argument 'b.yaml' (see ftpsync help pull)"),
         (["ls"], "ls needs DEVICE[:PATH] (see ftpsync help ls)"),
         (["ls", "a", "b", "c"], "ls takes [CONFIG] DEVICE[:PATH], got: a b c (see ftpsync help ls)"),

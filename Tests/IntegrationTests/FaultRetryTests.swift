@@ -55,7 +55,11 @@ import Testing
         }
         #expect(rests.sorted() == expectedRests.sorted(), "\(commands)")
         let retrs = commands.filter { $0.hasPrefix("RETR ") }
-        #expect(retrs.count == files.count + expectedRests.count, "\(retrs)")
+        // A cut right at the end of a file (426 after every byte) comes after the next file's
+        // RETR was sent ahead (issue 20): that one is ended unused, and the file asked again.
+        let cutAtTheEnd = files.filter { $0.content.count % 1_048_576 == 0 }.count
+        #expect(retrs.count >= files.count + expectedRests.count, "\(retrs)")
+        #expect(retrs.count <= files.count + expectedRests.count + cutAtTheEnd, "\(retrs)")
     }
 }
 

@@ -31,7 +31,9 @@ import Testing
     let plain = try parsed("local: mirror\ndevices:\n  - name: cam\n    host: c.example\n")
     #expect(plain.devices[0].bwlimit == nil)
     #expect(plain.devices[0].keepalive == 60)
-    for wrong in ["bwlimit: fast", "bwlimit: -1k", "keepalive: -1", "keepalive: 2m"] {
+    for wrong in [
+        "bwlimit: fast", "bwlimit: -1k", "bwlimit: 0.4", "bwlimit: 0.0001k", "keepalive: -1", "keepalive: 2m",
+    ] {
         #expect(throws: (any Error).self, "\(wrong)") {
             try parsed("local: mirror\ndevices:\n  - name: cam\n    host: c.example\n    \(wrong)\n")
         }

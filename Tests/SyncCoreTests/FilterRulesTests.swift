@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SyncCore
@@ -147,6 +148,39 @@ struct FilterRulesTests {
         #expect(try BraceAlternatives.expand(fine).count == 256)
         let tooMany = String(repeating: "{a,b}", count: 40)
         #expect(throws: FilterRules.InvalidPattern.self) { try FilterRules(excluding: [tooMany]) }
+    }
+
+    /// Found by a breaker: 16,000 groups in one line took 10 GB (a copy of the rest of the
+    /// pattern per level) or crashed the stack; 40,000 `{` alone took 75 s. Both are refused
+    /// at once now, and a pattern of `{` without `}` within the bounds is quick.
+    @Test(arguments: [String(repeating: "{a,b}", count: 16_000), String(repeating: "{", count: 40_000)])
+    func hugePatternsAreRefusedAtOnce(pattern: String) {
+        let started = Date()
+        #expect(throws: FilterRules.InvalidPattern.self) { try FilterRules(excluding: [pattern]) }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func unclosedBracesWithinTheBoundsAreLiteral() throws {
+        let pattern = String(repeating: "{", count: 60)
+        #expect(try BraceAlternatives.expand(pattern) == [pattern])
+    }
+
+    /// Found by a breaker: 2,000 lines of 256 alternatives each made 512,000 patterns tried
+    /// against every path. All rules together may add at most 4,096.
+    @Test func theAlternativesOfAllRulesTogetherAreBounded() throws {
+        let line = "x{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}"  // 256
+        #expect(throws: Never.self) { try FilterRules(excluding: Array(repeating: line, count: 16)) }
+        #expect(throws: FilterRules.InvalidPattern.self) {
+            try FilterRules(excluding: Array(repeating: line, count: 17))
+        }
+    }
+
+    /// Found by a breaker: `x[{,}]y` was expanded into `x[]y` and `x[]y`; a `{` in a class is
+    /// one of its characters.
+    @Test func aBraceInAClassIsACharacter() throws {
+        let rules = try FilterRules(excluding: ["x[{,}]y"])
+        for name in ["x{y", "x,y", "x}y"] { #expect(rules.excludes(path: name, isFolder: false), "\(name)") }
+        #expect(!rules.excludes(path: "x[]y", isFolder: false))
     }
 
     @Test func manyDoubleStarsStayBounded() throws {

@@ -24,11 +24,13 @@ struct FilterTypeChangeTests {
     }
 
     /// The same for a push.
-    static func push(local: Snapshot, remote: Snapshot, records: [RelativePath: FileRecord], bounds: FileBounds? = nil)
-        throws -> (actions: Set<String>, skipped: [String])
-    {
+    static func push(
+        local: Snapshot, remote: Snapshot, records: [RelativePath: FileRecord], bounds: FileBounds? = nil,
+        dotNamesLeftOut: Bool = false
+    ) throws -> (actions: Set<String>, skipped: [String]) {
         var policy = SyncPolicy(direction: .push, now: Date(timeIntervalSince1970: now))
         if let bounds { policy.bounds = bounds }
+        policy.deviceDotNamesLeftOut = dotNamesLeftOut
         let writer = SectionWriter()
         let source = SnapshotPushSource(local: local, remote: remote, records: records)
         let walked = try PushWalk(policy: policy, partials: [:], source: source, writer: writer).run()
@@ -94,6 +96,22 @@ struct FilterTypeChangeTests {
             bounds: FileBounds(maximumAge: 30 * 86_400))
         #expect(actions.isEmpty)
         #expect(skipped == ["d"])
+    }
+
+    /// Found by a breaker: with `hidden: false` a LIST-only device never shows a folder's
+    /// dot-names, so a push cleared `d` (DELE of its recorded files) and its RMD failed on the
+    /// hidden `.hid` every run. Such a folder is left as it is.
+    @Test func aPushLeavesADeviceFolderThatMayHoldUnseenDotNames() throws {
+        let a = Fixture.listed("d/a.txt", 2, Self.now - 500)
+        let remote = Snapshot([Fixture.folder("d"), a])
+        let local = Snapshot([Fixture.local("d", 2, Self.now - 50)])
+        let records = Fixture.records([(a, a)])
+        let (actions, skipped) = try Self.push(local: local, remote: remote, records: records, dotNamesLeftOut: true)
+        #expect(actions.isEmpty)
+        #expect(skipped == ["d"])
+        let (cleared, _) = try Self.push(local: local, remote: remote, records: records)
+        #expect(
+            cleared == ["delete_remote d/a.txt", "delete_remote d", "upload d"], "hidden: true follows the type change")
     }
 
     /// A local folder `x` holding `x/a.jpg`, and a device file `x` the rule `--include '*.jpg'`

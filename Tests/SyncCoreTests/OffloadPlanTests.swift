@@ -32,9 +32,11 @@ private func record(_ p: String, offloaded: Bool = false) -> FileRecord {
 
     /// The actions of both planners (they must agree) and the whole-tree result.
     static func plans(
-        _ remote: [SnapshotEntry], _ local: [SnapshotEntry], _ records: [FileRecord], policy: SyncPolicy
+        _ remote: [SnapshotEntry], _ local: [SnapshotEntry], _ records: [FileRecord], policy: SyncPolicy,
+        leftOut: Set<RelativePath> = []
     ) throws -> (actions: [Action], result: PlanResult, walked: [Action]) {
-        let (remote, local) = (Snapshot(remote), Snapshot(local))
+        var (remote, local) = (Snapshot(remote), Snapshot(local))
+        remote.leftOut = leftOut
         let table = Dictionary(uniqueKeysWithValues: records.map { ($0.path, $0) })
         let result = PullPlanner(policy: policy).plan(remote: remote, local: local, records: table, partials: [:])
         let writer = SectionWriter()
@@ -71,12 +73,34 @@ private func record(_ p: String, offloaded: Bool = false) -> FileRecord {
         #expect(Self.offloaded(actions) == ["new.jpg", "synced.jpg"])
         #expect(Self.offloaded(walked) == ["new.jpg", "synced.jpg"])
         // Found by a first user: a conflict's device file stayed without a word.
-        let held = result.plan.notes.filter { $0.contains("not offloaded, it is in conflict") }
+        let held = result.plan.notes.filter { $0.contains(": not offloaded, ") }
         #expect(held.count == 3, "\(result.plan.notes)")
         #expect(actions.last?.kind == .deleteRemote)
         // Without the option nothing of the device is deleted.
         let plain = try Self.plans(remote, local, records, policy: Self.policy(removeSource: false))
         #expect(Self.offloaded(plain.actions).isEmpty && Self.offloaded(plain.walked).isEmpty)
+    }
+
+    /// Found by a breaker: the dry run planned removing `d`, which held a file `--exclude`
+    /// left out (and the real run's RMD failed). A folder that keeps something on the device —
+    /// a file left out, a file not offloaded (a conflict), and the folders above it — is not
+    /// planned for removal; one the offload empties is.
+    @Test func onlyFoldersTheOffloadEmptiesAreRemoved() throws {
+        let remote = [
+            folder("d"), remoteFile("d/a.jpg"),  // d also holds z.tmp, left out
+            folder("e"), folder("e/f"), remoteFile("e/f/b.jpg"), remoteFile("e/f/both.jpg", 10, 660),
+            folder("g"), folder("g/h"), remoteFile("g/h/c.jpg"),
+        ]
+        let local = [folder("e"), folder("e/f"), localFile("e/f/both.jpg", 11, 2000)]
+        let records = [record("e/f/both.jpg")]
+        let (actions, _, walked) = try Self.plans(
+            remote, local, records, policy: Self.policy(folders: true), leftOut: [path("d/z.tmp")])
+        let folders = { (actions: [Action]) in
+            actions.filter { $0.kind == .deleteRemote && $0.source?.kind == .directory }.map(\.path.string)
+        }
+        #expect(folders(actions) == ["g/h", "g"])
+        #expect(folders(walked) == ["g/h", "g"], "\(walked.map { "\($0.kind.rawValue) \($0.path)" })")
+        #expect(Self.offloaded(actions).filter { $0.hasSuffix(".jpg") } == ["d/a.jpg", "e/f/b.jpg", "g/h/c.jpg"])
     }
 
     @Test func aPushNeverOffloads() throws {

@@ -6,23 +6,33 @@ import Foundation
 /// Pure.
 ///
 /// A `{` without its `}`, or a group without a top-level comma (`{a}`), is taken literally, as
-/// is any character after `\`. The expansion is bounded (`maximumCount`) so a pattern from a
-/// filter file cannot grow without end.
+/// is any character after `\` and a `{` inside a `[…]` class. The expansion is bounded so a
+/// pattern from a filter file cannot grow without end: at most `maximumCount` patterns from
+/// one pattern, `maximumGroups` groups and `maximumLength` characters in a pattern holding one
+/// (time and memory stay small whatever the pattern).
 public enum BraceAlternatives {
     /// Most patterns one pattern may stand for.
     public static let maximumCount = 256
+    /// Most `{` one pattern may hold.
+    public static let maximumGroups = 64
+    /// Most characters of a pattern holding a `{`.
+    public static let maximumLength = 4_096
 
     /// Why a pattern cannot be expanded.
     enum Failure: Error, Sendable, Hashable {
-        /// It stands for more than `maximumCount` patterns.
+        /// It stands for more than `maximumCount` patterns, or holds more than `maximumGroups`
+        /// `{`, or is longer than `maximumLength`.
         case tooMany
     }
 
     /// The patterns `pattern` stands for, in order; `[pattern]` when it has no alternatives.
-    /// - Throws: `Failure.tooMany` past `maximumCount`.
+    /// - Throws: `Failure.tooMany` past the bounds.
     static func expand(_ pattern: String) throws(Failure) -> [String] {
+        guard pattern.contains("{") else { return [pattern] }
         let characters = Array(pattern)
-        guard characters.contains("{") else { return [pattern] }
+        guard characters.count <= maximumLength, characters.lazy.filter({ $0 == "{" }).count <= maximumGroups else {
+            throw .tooMany
+        }
         var results: [String] = []
         try expand(characters[...], prefix: "", into: &results)
         return results
@@ -57,8 +67,25 @@ public enum BraceAlternatives {
                 index += 2
                 continue
             }
+            if character == "[", let close = classEnd(openingAt: index, in: text) {
+                index = close + 1  // a `{` in a class is one of its characters
+                continue
+            }
             if character == "{", let group = group(openingAt: index, in: text) { return group }
             index += 1
+        }
+        return nil
+    }
+
+    /// Where the `[…]` class opening at `open` closes (as `Glob` reads it: `!` or `^` first, a
+    /// `]` right after them is a character, `\x` is `x`), nil when it does not (a plain `[`).
+    private static func classEnd(openingAt open: Int, in text: ArraySlice<Character>) -> Int? {
+        var index = open + 1
+        if index < text.endIndex, text[index] == "!" || text[index] == "^" { index += 1 }
+        if index < text.endIndex, text[index] == "]" { index += 1 }
+        while index < text.endIndex {
+            if text[index] == "]" { return index }
+            index += text[index] == "\\" ? 2 : 1
         }
         return nil
     }

@@ -48,8 +48,9 @@ public struct FilterRules: Sendable, Hashable {
         /// The refusal as one line of text.
         public var description: String {
             tooManyAlternatives
-                ? "filter pattern '\(pattern)' stands for more than \(BraceAlternatives.maximumCount) patterns;"
-                    + " split it"
+                ? "filter pattern '\(pattern.prefix(80))' has too many {a,b} alternatives (at most"
+                    + " \(BraceAlternatives.maximumCount) patterns from one, \(BraceAlternatives.maximumGroups) groups,"
+                    + " \(FilterRules.maximumAddedByAlternatives) added by all rules together); split it"
                 : "filter pattern '\(pattern)' is empty"
         }
     }
@@ -64,6 +65,11 @@ public struct FilterRules: Sendable, Hashable {
             do {
                 alternatives = try BraceAlternatives.expand(rule.pattern)
             } catch {
+                throw InvalidPattern(pattern: rule.pattern, tooManyAlternatives: true)
+            }
+            // Every pattern is tried against every path: the alternatives of all rules together
+            // are bounded too.
+            if compiled.count + alternatives.count > rules.count + Self.maximumAddedByAlternatives {
                 throw InvalidPattern(pattern: rule.pattern, tooManyAlternatives: true)
             }
             for alternative in alternatives {
@@ -98,6 +104,9 @@ public struct FilterRules: Sendable, Hashable {
         return Compiled(
             include: include, rule: rule, glob: glob, wholeFolder: folderPattern ? named : glob.withoutTrailingDepth)
     }
+
+    /// Most patterns the `{a,b}` alternatives of all rules together may add.
+    public static let maximumAddedByAlternatives = 4_096
 
     /// Only `-` rules for these patterns (the `exclude` key alone).
     /// - Throws: `InvalidPattern` for an empty pattern.

@@ -102,7 +102,9 @@ public struct PullWalk {
         ledger.take(records: records, folder: folder, listing: listed)
         let unknown = ledger.unknown
         let raw = try source.refined(listed, records: records)
+        let offloadsBefore = ledger.offloads
         let (remote, planned, early) = try plan(raw, local: local, records: records, place: place, unknown: unknown)
+        ledger.noteDeviceKeeps(folder, listing: listing, offloaded: ledger.offloads - offloadsBefore)
         for entry in remote.entries where ledger.deviceHasRecords && entry.kind == .file {
             if let seconds = entry.modified?.seconds { times.add(seconds) }
         }

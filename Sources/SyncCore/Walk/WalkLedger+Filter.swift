@@ -46,6 +46,20 @@ extension WalkLedger {
             entry.path, reason: "the filters leave out what is \(there) at this path; \(what) \(verb)")
     }
 
+    /// Notes whether the device folder `folder` keeps something once this plan's offloads
+    /// (`offloaded` of its files) are done (`deviceKeeps`): a file not offloaded, an entry the
+    /// filters left out, or names its listing may not show. Found by a breaker: a dry run
+    /// planned removing a folder that held a file `--exclude` left out; the real run's RMD failed.
+    mutating func noteDeviceKeeps(_ folder: RelativePath, listing: FolderListing, offloaded: Int) {
+        guard policy.removeSourceFolders, !folder.isRoot else { return }
+        let files = listing.snapshot.entries.lazy.filter { $0.kind != .directory }.count
+        let keeps =
+            offloaded < files || !listing.snapshot.leftOut.isEmpty || listing.isIncomplete
+            || listing.mayHideDotNames || policy.deviceDotNamesLeftOut
+        guard keeps, deviceKeeps.insert(folder).inserted else { return }
+        DeleteQueue.mark(ancestorsOf: folder, in: &deviceKeeps)
+    }
+
     /// Keeps `folder` and every folder above it from being deleted: something the filters
     /// left out lies in it.
     private mutating func keepFromDeletes(_ folder: RelativePath) {

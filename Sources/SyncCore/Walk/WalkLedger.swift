@@ -60,6 +60,10 @@ struct WalkLedger {
     /// which the folders it may empty are made at the end (`--remove-source-folders`).
     var offloads = 0
     var offloadedFiles: [RelativePath] = []
+    /// Device folders that keep something after the offload (a file not offloaded, one the
+    /// filters left out, names the listing may not show) and the folders above them: never
+    /// removed by `--remove-source-folders`.
+    var deviceKeeps = Set<RelativePath>()
     /// Source entries the filters left out (a folder left out whole counts once), for the
     /// note of the run (`filteredNote`).
     var filteredOut = 0
@@ -246,7 +250,9 @@ struct WalkLedger {
             if let note = file.note { notes.append(note) }
         }
         let files = try finishDeletes(renamedFrom: renamedFrom)
-        for folder in Offload.folders(above: offloadedFiles) { try writer.append(folder, to: .deletes) }
+        for folder in Offload.folders(above: offloadedFiles) where !deviceKeeps.contains(folder.path) {
+            try writer.append(folder, to: .deletes)
+        }
         if !policy.deleteExtraneous,
             let note = DeleteGuard.keptNote(
                 count: max(0, goneKept - renames.count), command: terms.command, what: terms.gone, place: terms.place)

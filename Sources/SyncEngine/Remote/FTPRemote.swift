@@ -214,6 +214,11 @@ public final class FTPRemote: RemoteFileSystem {
         return try session.modificationTime(serverPath(path))
     }
 
+    public func preciseModificationTimes(_ paths: [String]) throws -> [Result<Date, Error>]? {
+        guard session.features.mdtm else { return nil }
+        return try session.modificationTimes(paths.map(serverPath)).map { $0.mapError { $0 } }
+    }
+
     /// True while the control connection is open.
     public var isConnected: Bool { session.isConnected }
 

@@ -63,6 +63,12 @@ public protocol RemoteFileSystem: AnyObject {
     /// - Throws: when the server refuses it for this file (550: missing).
     func preciseModificationTime(_ path: String) throws -> Date?
 
+    /// `preciseModificationTime` of several files at once (a transport may pipeline them), in
+    /// the order of `paths`: each a time, or the error of that file.
+    /// - Returns: nil when the server offers no MDTM.
+    /// - Throws: connection errors.
+    func preciseModificationTimes(_ paths: [String]) throws -> [Result<Date, Error>]?
+
     /// False once the connection can carry no more commands (closed by the server, timed out;
     /// for a reconnecting remote: once reconnecting failed after every retry). A transfer
     /// worker stops taking actions then.
@@ -104,6 +110,20 @@ extension RemoteFileSystem {
 
     /// A transport without MDTM: nil.
     public func preciseModificationTime(_ path: String) throws -> Date? { nil }
+
+    /// One `preciseModificationTime` after the other: nil at the first nil (no MDTM).
+    public func preciseModificationTimes(_ paths: [String]) throws -> [Result<Date, Error>]? {
+        var results: [Result<Date, Error>] = []
+        for path in paths {
+            do {
+                guard let date = try preciseModificationTime(path) else { return nil }
+                results.append(.success(date))
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return results
+    }
 
     /// A transport that cannot tell is taken as connected.
     public var isConnected: Bool { true }

@@ -201,6 +201,10 @@ public final class ResilientRemote: RemoteFileSystem {
         try call("check \(path)") { try $0.folderExists(path) }
     }
 
+    public func preciseModificationTimes(_ paths: [String]) throws -> [Result<Date, Error>]? {
+        try call("MDTM of \(paths.count) files") { try $0.preciseModificationTimes(paths) }
+    }
+
     public func preciseModificationTime(_ path: String) throws -> Date? {
         try call("MDTM \(path)") { try $0.preciseModificationTime(path) }
     }

@@ -4,6 +4,9 @@ import SyncCore
 /// Asks the device for the precise times of the files whose listed minute cannot tell a change
 /// (`ListingPrecision`), so the plan compares and records seconds.
 enum PreciseTimes {
+    /// Files asked at once (one pipelined batch or a few).
+    static let batchSize = 64
+
     /// `snapshot` with MDTM times for the files `ListingPrecision.needsPreciseTime` names.
     /// A file the server will not give a time for keeps its listed one; a server without MDTM is
     /// asked nothing more after its first nil.
@@ -20,16 +23,22 @@ enum PreciseTimes {
         let paths = ListingPrecision.needsPreciseTime(
             remote: snapshot, records: records, lastSync: lastSync, now: now)
         var precise: [RelativePath: Date] = [:]
-        for path in paths {
+        var start = 0
+        // A batch at a time (a transport may pipeline it), the stop request checked between.
+        while start < paths.count {
             try cancellation.check()
-            let answer: Date?
+            let batch = Array(paths[start..<min(paths.count, start + batchSize)])
+            start += batch.count
+            let answers: [Result<Date, Error>]?
             do {
-                answer = try remote.preciseModificationTime(remotePath(root: root, relative: path.string))
+                answers = try remote.preciseModificationTimes(batch.map { remotePath(root: root, relative: $0.string) })
             } catch {
-                continue  // this file keeps its listed time
+                continue  // these files keep their listed times
             }
-            guard let answer else { break }  // no MDTM on this server
-            precise[path] = answer
+            guard let answers else { break }  // no MDTM on this server
+            for (path, answer) in zip(batch, answers) {
+                if case .success(let date) = answer { precise[path] = date }  // else: its listed time
+            }
         }
         return ListingPrecision.applying(precise, to: snapshot)
     }

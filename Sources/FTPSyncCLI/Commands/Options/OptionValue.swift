@@ -33,7 +33,8 @@ enum OptionValue {
         } catch {
             let what =
                 error.tooManyAlternatives
-                ? "one whose {a,b} alternatives stand for at most \(BraceAlternatives.maximumCount) patterns"
+                ? "one with fewer {a,b} alternatives (at most \(BraceAlternatives.maximumCount) patterns from one,"
+                    + " \(BraceAlternatives.maximumGroups) groups, \(BraceAlternatives.maximumLength) characters)"
                 : text.isEmpty ? "not an empty one" : "not one that names no path ('\(text)')"
             throw ValidationError("expected a glob pattern such as '*.tmp' or 'DCIM/**', \(what)")
         }
@@ -54,7 +55,12 @@ enum OptionValue {
     /// - Throws: `ValidationError` giving examples.
     static func rate(_ text: String) throws -> Int64 {
         if text.trimmingCharacters(in: .whitespaces).lowercased() == "off" { return 0 }
-        return try bytes(text, atLeast: 0, "expected bytes per second such as 512k, 2M or 1.5M, or off")
+        let rate = try bytes(text, atLeast: 0, "expected bytes per second such as 512k, 2M or 1.5M, or off")
+        // 0.4 or 0.0001k would round to "no cap": only a plain 0 means that.
+        guard rate > 0 || !ByteSizeText.hasNonZeroDigit(text) else {
+            throw ValidationError("expected at least 1 byte per second, or off (or 0) for no cap")
+        }
+        return rate
     }
 
     /// `text` as the size of a run cap (`ByteSizeText`: `500M`, `2G`, or bytes), at least 1 byte.
