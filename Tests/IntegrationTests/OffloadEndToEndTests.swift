@@ -69,10 +69,12 @@ import Testing
             .write(toFile: config, atomically: true, encoding: .utf8)
 
         // The dry run shows the offloads (files, then the folder they empty) and deletes nothing.
+        // DCIM keeps young.jpg and skip.tmp: it is not planned (a breaker found the dry run
+        // planning it, and the real run's RMD failing on it).
         let dry = try ftpsync(["pull", config, "--dry-run", "--json", "--remove-source-folders"])
         #expect(dry.status == 0, "\(dry.stderr)")
         let planned = Self.json(dry.stdout)
-        #expect(Self.offloaded(planned) == ["DCIM", "DCIM/100", "DCIM/100/a.jpg", "DCIM/100/b.jpg"], "\(dry.stdout)")
+        #expect(Self.offloaded(planned) == ["DCIM/100", "DCIM/100/a.jpg", "DCIM/100/b.jpg"], "\(dry.stdout)")
         #expect(Self.actions(planned).filter { $0.kind == "delete_remote" }.allSatisfy { $0.status == "planned" })
         #expect(Self.exists(served + "/DCIM/100/a.jpg") && !Self.exists(mirror + "/cam/DCIM/100/a.jpg"))
 
@@ -82,7 +84,7 @@ import Testing
         let deleted = Self.actions(done).filter { $0.kind == "delete_remote" }
         #expect(deleted.map(\.path).sorted() == ["DCIM/100", "DCIM/100/a.jpg", "DCIM/100/b.jpg"], "\(run.stdout)")
         #expect(deleted.allSatisfy { $0.status == "done" })
-        #expect(Self.notes(done).contains { $0.hasPrefix("DCIM: not offloaded, the folder is not empty") })
+        #expect(!Self.notes(done).contains { $0.hasPrefix("DCIM: not offloaded") }, "not planned: nothing to note")
         // Gone from the device, here byte for byte.
         #expect(!Self.exists(served + "/DCIM/100"))
         #expect(Push.bytes(mirror + "/cam/DCIM/100/a.jpg") == Self.content(1, 40_000))
