@@ -138,6 +138,7 @@ extension SyncOptions {
             acceptNewIdentity: acceptNewIdentity, deviceListingLimits: limits.device, runListingLimits: limits.run,
             maxTransfer: maxTransfer, maxDuration: maxDuration.map(Double.init))
         options.bwlimit = bwlimit == 0 ? nil : bwlimit
+        options.segments = segments
         options.removeSource = removeSource
         options.removeSourceFolders = removeSourceFolders
         options.maxOffload = maxOffloadLimit

@@ -75,7 +75,7 @@ public final class PartialFileWriter {
     }
 
     /// Wraps an open descriptor (anonymous files, see `anonymous(in:finalPath:)`).
-    private init(descriptor: Int32, path: String) {
+    init(descriptor: Int32, path: String) {
         self.fd = descriptor
         self.path = path
         self.startOffset = 0

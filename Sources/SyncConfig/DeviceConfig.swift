@@ -97,6 +97,12 @@ public struct DeviceConfig: Sendable, Hashable {
     /// Seconds between NOOPs on the control connection during a transfer (`keepalive`), so
     /// that NAT routers keep it; 0 sends none; default 60.
     public var keepalive = 60
+    /// Ranges a large file is downloaded in, over as many connections at once (`segments`,
+    /// `--segments`), 1 to 16; default 1 (whole).
+    public var segments = 1
+    /// Bytes from which a download is fetched in `segments` (`segment_threshold`); default
+    /// 64 MiB.
+    public var segmentThreshold: Int64 = 64 << 20
     /// A pull deletes each device file once its copy here is verified (`remove_source`,
     /// `--remove-source`); default false. A push ignores it.
     public var removeSource = false

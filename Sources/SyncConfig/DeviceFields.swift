@@ -22,7 +22,7 @@ struct DeviceFields {
         "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
         "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
-        "bwlimit", "keepalive",
+        "bwlimit", "keepalive", "segments", "segment_threshold",
         "remove_source", "remove_source_folders",
         "include", "filter_from", "min_size", "max_size", "max_age",
     ]
@@ -61,6 +61,8 @@ struct DeviceFields {
     /// until `DeviceBuilder` sets the device's.
     var bwlimitSchedule: BandwidthSchedule?
     var keepalive: Int?
+    var segments: Int?
+    var segmentThreshold: Int64?
     var removeSource: Bool?
     var removeSourceFolders: Bool?
     /// An unknown `timezone` name: it fails the device only, not the file.
@@ -167,6 +169,8 @@ struct DeviceFields {
                 bwlimit = try reader.rate(node, key: key)
             }
         case "keepalive": keepalive = try reader.integer(node, key: key, in: 0...86_400)
+        case "segments": segments = try reader.integer(node, key: key, in: 1...16)
+        case "segment_threshold": segmentThreshold = try size(node, key: key, reader: reader)
         case "remove_source": removeSource = try reader.boolean(node, key: key)
         case "remove_source_folders": removeSourceFolders = try reader.boolean(node, key: key)
         default: break  // checkKnown refused every other key

@@ -57,6 +57,8 @@ public struct RunOptions: Sendable, Equatable {
     public var deviceListingLimits: ListingBudget.Limits
     /// The caps on the listings of all devices of the run together.
     public var runListingLimits: ListingBudget.Limits
+    /// Ranges a large download is fetched in (`--segments`); nil: each device's `segments`.
+    public var segments: Int?
     /// Bytes per second all transfers of the run together may move (`--bwlimit`); nil: no
     /// limit. Each device's `bwlimit` applies besides.
     public var bwlimit: Int64?
@@ -115,6 +117,8 @@ public struct RunOptions: Sendable, Equatable {
         job.retries = device.retries
         job.connections = max(1, connections ?? device.connections)
         job.order = order ?? device.order
+        job.segments = min(16, max(1, segments ?? device.segments))
+        job.segmentThreshold = UInt64(max(1, device.segmentThreshold))
         job.acceptNewIdentity = acceptNewIdentity || device.acceptNewIdentity
         job.host = device.host.contains(":") ? "[\(device.host)]:\(device.port)" : "\(device.host):\(device.port)"
         return job

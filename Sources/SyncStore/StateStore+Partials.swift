@@ -15,6 +15,9 @@ public struct StoredPartial: Sendable, Hashable {
     public var localSize: UInt64?
     /// Modification time of the local file when the upload began (nil for downloads).
     public var localModified: FileTime?
+    /// For a download fetched in segments: its ranges (`ByteSegment.encode`), nil otherwise.
+    /// Such a partial's bytes are not one run from the start: only the ranges say what is there.
+    public var segments: String?
 
     /// Makes a stored partial from its parts.
     public init(
@@ -40,7 +43,7 @@ extension StateStore {
             try connection.query(
                 """
                 SELECT path, remote_size, remote_mtime, remote_precision, bytes_done, temp_name,
-                    local_size, local_mtime, local_precision FROM partials WHERE device = ?1 AND direction = ?2
+                    local_size, local_mtime, local_precision, segments FROM partials WHERE device = ?1 AND direction = ?2
                 """, [.text(device), .text(direction.rawValue)]
             ) { row throws(StoreError) in
                 let path = try RelativePath.stored(row.text(0))
@@ -50,6 +53,7 @@ extension StateStore {
                         bytesDone: row.unsigned(4)),
                     direction: direction, tempName: row.text(5), localSize: row.optionalUnsigned(6),
                     localModified: try FileTime.read(row, 7))
+                partials[path]?.segments = row.optionalText(9)
             }
             return partials
         }
@@ -70,13 +74,13 @@ extension StateStore {
             try connection.query(
                 """
                 INSERT OR REPLACE INTO partials (device, direction, path, remote_size, remote_mtime,
-                    remote_precision, bytes_done, temp_name, local_size, local_mtime, local_precision)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                    remote_precision, bytes_done, temp_name, local_size, local_mtime, local_precision, segments)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                 """,
                 [.text(device), .text(partial.direction.rawValue), .text(partial.transfer.path.string)]
                     + [.unsigned(partial.transfer.remoteSize)] + FileTime.columns(partial.transfer.remoteModified)
                     + [.unsigned(partial.transfer.bytesDone), .text(partial.tempName), .unsigned(partial.localSize)]
-                    + FileTime.columns(partial.localModified))
+                    + FileTime.columns(partial.localModified) + [partial.segments.map { .text($0) } ?? .null])
         }
     }
 
@@ -91,6 +95,25 @@ extension StateStore {
             try connection.query(
                 "UPDATE partials SET bytes_done = ?4 WHERE device = ?1 AND direction = ?2 AND path = ?3",
                 [.text(device), .text(direction.rawValue), .text(path.string), .unsigned(bytesDone)])
+            return connection.changes > 0
+        }
+    }
+
+    /// Updates the ranges of a download fetched in segments (`StoredPartial.segments`) and its
+    /// bytes done (cheap progress checkpoints).
+    /// - Returns: false when no such partial is stored.
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    @discardableResult
+    public func updatePartialSegments(path: RelativePath, device: String, segments: String, bytesDone: UInt64)
+        throws(StoreError) -> Bool
+    {
+        try locked { () throws(StoreError) -> Bool in
+            try connection.query(
+                "UPDATE partials SET segments = ?4, bytes_done = ?5 WHERE device = ?1 AND direction = ?2 AND path = ?3",
+                [
+                    .text(device), .text(SyncDirection.pull.rawValue), .text(path.string), .text(segments),
+                    .unsigned(bytesDone),
+                ])
             return connection.changes > 0
         }
     }

@@ -120,6 +120,8 @@ public final class StateStore: @unchecked Sendable {
         // Why a device's server gets its transfer commands one at a time (issue 20), nil while
         // they are pipelined.
         ["ALTER TABLE devices ADD COLUMN pipeline_quirk TEXT"],
+        // The ranges of a download fetched in segments (issue 20), nil for one fetched whole.
+        ["ALTER TABLE partials ADD COLUMN segments TEXT"],
     ]
 
     /// The schema version this code writes.

@@ -41,6 +41,15 @@ struct SyncOptions: ParsableArguments {
         })
     var parallel: Int?
 
+    /// `--segments` when given; nil: the device's `segments`.
+    @Option(
+        help: ArgumentHelp(
+            "pull: fetch a file of at least segment_threshold bytes (default 64 MiB) in N ranges at once, each over"
+                + " its own connection (1 to 16)",
+            discussion: "the device's segments, else 1", valueName: "N"),
+        transform: { try OptionValue.wholeNumber($0, in: 1...16, "expected a number of segments from 1 to 16") })
+    var segments: Int?
+
     /// `--order` when given; nil: the device's `order`, else the plan's.
     @Option(
         help: ArgumentHelp(

@@ -22,6 +22,9 @@ final class PullExecutor: ActionExecutor {
     var relisted: (folder: RelativePath, at: Date, entries: Snapshot)?
     /// The action this connection carries out after the current one (`expect(next:)`).
     private var upcoming: Action?
+    /// Opens a fresh sibling session of the device for a range of a download fetched in
+    /// segments (`downloadInSegments`); nil: downloads are fetched whole.
+    var openSegment: (() throws -> RemoteFileSystem)?
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
@@ -122,6 +125,9 @@ final class PullExecutor: ActionExecutor {
             case .none:
                 throw EngineError.conflictCopyFailed(path: action.path.string, cause: "it was not made")
             }
+        }
+        if fetchesInSegments(action, source: source), let size = source.size {
+            return try downloadInSegments(action, source: source, size: size, id: id)
         }
         let small = action.offset == 0 && (source.size ?? .max) <= Self.smallFileLimit
         let batched = small && batch != nil && action.record == nil

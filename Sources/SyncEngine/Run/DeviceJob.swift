@@ -23,6 +23,11 @@ public struct DeviceJob: Sendable {
     public var retries: Int = 3
     /// Control connections this device run may open (transfers are spread over them); at least 1.
     public var connections = 1
+    /// Ranges a download of at least `segmentThreshold` bytes is fetched in, each over its own
+    /// connection (`segments`, `--segments`); 1: whole.
+    public var segments = 1
+    /// Bytes from which a download is fetched in `segments`.
+    public var segmentThreshold: UInt64 = 64 << 20
     /// The order transfers start in (`--order`, the device's `order`); nil: the plan's.
     public var order: TransferOrder?
     /// Record a server identity that differs from the recorded one instead of refusing the device.

@@ -37,6 +37,9 @@ public enum EngineError: Error, CustomStringConvertible {
     case uploadDiffers(path: String, offset: UInt64)
     /// The server's digest of the upload's temporary (by `algorithm`) is not the local file's.
     case uploadHashDiffers(path: String, algorithm: String)
+    /// A download fetched in segments whose bytes do not give the server's digest (by
+    /// `algorithm`): not placed, the next run fetches it again.
+    case segmentsDiffer(path: String, algorithm: String)
     /// After an attempt whose end the server did not confirm, the temporary kept growing.
     case stillWriting(temporary: String, size: UInt64)
     /// The server answered RNTO with success but the upload's temporary is still there.
@@ -100,6 +103,9 @@ public enum EngineError: Error, CustomStringConvertible {
         case .uploadHashDiffers(let path, let algorithm):
             return "\(path): the device's \(algorithm) of the upload differs from the local file's; "
                 + "not renamed into place, the next run sends it again"
+        case .segmentsDiffer(let path, let algorithm):
+            return "\(path): the file fetched in segments does not give the device's \(algorithm); "
+                + "not placed, the next run fetches it again"
         case .stillWriting(let temporary, let size):
             return "\(temporary): the device is still writing an earlier attempt (\(size) bytes and growing); "
                 + "the next run continues"

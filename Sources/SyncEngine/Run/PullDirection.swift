@@ -37,9 +37,20 @@ struct PullDirection: RunDirection {
     }
 
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PullExecutor {
-        PullExecutor(
+        let executor = PullExecutor(
             job: job, store: store, remote: remote, runStarted: started, tree: planned.tree, events: run.events,
             batch: planned.batch)
+        if job.segments > 1 {
+            // Each range of a download fetched in segments gets a fresh session of its own,
+            // reconnecting like the others; none once a run cap was reached.
+            executor.openSegment = { [job, run] in
+                if let cap = job.caps?.reached { throw RunInterrupted(cap: cap) }
+                return try ResilientRemote.open(
+                    policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation
+                ) { try openSibling(of: remote, run.connect) }
+            }
+        }
+        return executor
     }
 
     /// The record batch's notes; partials no row names any more are swept.
@@ -54,10 +65,14 @@ struct PullDirection: RunDirection {
     /// (`PlacedDownloads`). A failure only loses that knowledge.
     private func notePlannedDownloads(_ spool: PlanSpool) {
         guard let store, spool.transfers > 0 else { return }
+        // A download fetched in segments keeps its row: its ranges say what is there.
+        let segmented = ((try? store.partials(device: job.name)) ?? [:]).filter { $0.value.segments != nil }
         try? store.transaction {
             var actions = try spool.actions()
             while let action = try actions.next() {
-                guard action.kind == .download, action.offset == 0, let source = action.source else { continue }
+                guard action.kind == .download, action.offset == 0, let source = action.source,
+                    segmented[action.path] == nil
+                else { continue }
                 let partial = PartialTransfer(
                     path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: 0)
                 try store.setPartial(
@@ -95,8 +110,11 @@ struct PullDirection: RunDirection {
         if !job.dryRun, let store {
             // Rows with no bytes on disk and no placed file (a download that failed or never
             // started) are dropped, now that the placed files are recorded: the plan adds its own.
+            // A download fetched in segments keeps its row: its bytes are in its own file, and its
+            // ranges tell what is there (`PullExecutor.downloadInSegments`).
+            let segmented = try store.partials(device: job.name).filter { $0.value.segments != nil }
             try store.transaction {
-                for path in source.stored.keys where partials[path] == nil {
+                for path in source.stored.keys where partials[path] == nil && segmented[path] == nil {
                     try store.removePartial(path: path, device: job.name)
                 }
             }

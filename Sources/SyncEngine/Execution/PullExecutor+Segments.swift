@@ -1,0 +1,266 @@
+import FTPClient
+import Foundation
+import LocalTree
+import SyncCore
+import SyncStore
+import Synchronization
+
+/// Downloads fetched in segments (issue 20, `segments`): a file of at least
+/// `job.segmentThreshold` bytes is cut into `job.segments` ranges (`ByteSegment`), each fetched
+/// over its own connection at once — the executor's own and fresh sibling sessions — with REST
+/// and a RETR cut once its range is in (the data connection closed), and written at its offset
+/// into one partial file. The ranges and how far each got are kept in the partial's row, so a
+/// kill, a cut connection or a failed range resumes each range where it stopped. The whole file
+/// is hashed (and checked against the server's hash when it offers one) before it is placed.
+extension PullExecutor {
+    /// The partial file name of a download fetched in segments (beside the whole-file partials,
+    /// under another name: a resume of it as one run from the start would take the holes for data).
+    static func segmentedName(_ path: RelativePath) -> String { LocalPaths.partialName(path) + ".seg" }
+
+    /// True when `action` is fetched in segments: asked for, large enough, from the start, and
+    /// sibling sessions can be opened.
+    func fetchesInSegments(_ action: Action, source: SnapshotEntry) -> Bool {
+        guard job.segments > 1, openSegment != nil, action.offset == 0, let size = source.size else { return false }
+        return size >= job.segmentThreshold
+    }
+
+    /// Downloads `action`'s file of `size` bytes in segments, places and records it.
+    /// - Returns: the bytes received in this run.
+    /// - Throws: the first failure of a range (the partial and its ranges are kept: the next run
+    ///   resumes them), `EngineError.segmentsDiffer` when the server's hash does not match (the
+    ///   partial is dropped), local errors.
+    func downloadInSegments(_ action: Action, source: SnapshotEntry, size: UInt64, id: Int) throws -> UInt64 {
+        let partials = try tree.partialFolder()
+        let name = Self.segmentedName(action.path)
+        let path = remotePath(root: job.remoteRoot, relative: action.path.string)
+        var segments = resumableSegments(action, source: source, size: size, in: partials, name: name)
+        let fresh = segments == nil
+        if fresh { segments = ByteSegment.split(size: size, into: job.segments) }
+        guard var segments else { throw EngineError.incompleteAction("no segments") }
+        let partial = PartialTransfer(
+            path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: 0)
+        var stored = StoredPartial(transfer: partial, tempName: partials.shown(name))
+        stored.segments = ByteSegment.encode(segments)
+        try store?.setPartial(stored, device: job.name)
+        let writer = try PartialFileWriter.segmented(in: partials, name: name, fresh: fresh)
+        defer { try? writer.close(sync: false) }
+        let already = segments.reduce(0) { $0 + $1.done }
+        let progress = SegmentProgress(
+            segments: segments, meter: transferMeter(id: id, start: already, total: size),
+            save: { [store, job] text, done in
+                // The ranges claim only bytes made durable first: a crash cannot leave holes
+                // the row calls data.
+                guard (try? writer.sync()) != nil else { return }
+                _ = try? store?.updatePartialSegments(
+                    path: action.path, device: job.name, segments: text, bytesDone: done)
+            })
+        let fetch = SegmentFetch(path: path, writer: writer, progress: progress, first: remote, open: openSegment)
+        let failures = fetch.run(ranges: segments.indices.filter { segments[$0].left > 0 })
+        segments = progress.current
+        if let failure = failures.first { throw failure }
+        guard segments.allSatisfy({ $0.left == 0 }) else {
+            throw EngineError.shortTransfer(
+                path: action.path.string, received: segments.reduce(0) { $0 + $1.done }, expected: size, resumes: true)
+        }
+        try writer.sync()
+        let digest = try XXH3Hasher.digest(fileAt: partials.shown(name))
+        try verifyWithServer(action, path: path, size: size, file: partials.shown(name), name: name, in: partials)
+        if let time = source.modified { try writer.setModificationTime(time) }
+        var identity = try writer.identity()
+        try writer.close(sync: false)
+        if let copied = try place(.partial(partials, name), for: action) { identity = copied }
+        return try recordSegmented(action, source: source, digest: digest, identity: identity, received: size - already)
+    }
+
+    /// The ranges of an earlier run's partial of `action`, when its row has them, the device
+    /// file kept its size and time, and the file is still there; nil to start over.
+    private func resumableSegments(
+        _ action: Action, source: SnapshotEntry, size: UInt64, in partials: TreeFolder, name: String
+    ) -> [ByteSegment]? {
+        guard let row = (try? store?.partials(device: job.name))?[action.path], let text = row.segments,
+            row.transfer.remoteSize == source.size, let was = row.transfer.remoteModified, let now = source.modified,
+            was.matches(now),
+            let status = try? partials.status(name), status.kind == .file
+        else { return nil }
+        return ByteSegment.decode(text, size: size)
+    }
+
+    /// Compares the finished partial with the server's hash of the file, when it offers one.
+    /// - Throws: `EngineError.segmentsDiffer` on a mismatch (the partial and its row are
+    ///   removed: the next run fetches it again).
+    private func verifyWithServer(
+        _ action: Action, path: String, size: UInt64, file: String, name: String, in partials: TreeFolder
+    ) throws {
+        let reader = try LocalFileReader(path: file, followingSymlink: false)
+        guard let check = try? CopyCheck.serverHashMatches(remote: remote, path: path, size: size, file: reader)
+        else { return }
+        guard !check.matches else { return }
+        _ = try? partials.removeFile(name)
+        try? store?.removePartial(path: action.path, device: job.name)
+        throw EngineError.segmentsDiffer(path: action.path.string, algorithm: check.algorithm)
+    }
+
+    /// Records a download fetched in segments and drops its partial row, in one transaction.
+    private func recordSegmented(
+        _ action: Action, source: SnapshotEntry, digest: String, identity: FileIdentity, received: UInt64
+    ) throws -> UInt64 {
+        let record = FileRecord(
+            path: action.path, remoteSize: source.size, remoteModified: source.modified,
+            localSize: identity.size, localModified: identity.modified, digest: digest)
+        try store?.transaction {
+            try store?.upsertRecord(record, device: job.name)
+            try store?.removePartial(path: action.path, device: job.name)
+        }
+        return received
+    }
+}
+
+/// The ranges of one download fetched in segments, taken by several sessions at once: the
+/// first over the executor's session (on the calling thread), the others each over a sibling
+/// session opened for it on a thread of its own (closed at the end); a sibling that cannot be
+/// opened leaves its ranges to the others. `@unchecked Sendable`: what the threads share is the
+/// queue and the failures (behind their mutexes), the writer (`pwrite` at distinct offsets) and
+/// the progress (a `Sendable` class).
+final class SegmentFetch: @unchecked Sendable {
+    private let path: String
+    private let writer: PartialFileWriter
+    private let progress: SegmentProgress
+    private let first: RemoteFileSystem
+    private let open: (() throws -> RemoteFileSystem)?
+    private let pending = Mutex<[Int]>([])
+    private let failures = Mutex<[Error]>([])
+
+    init(
+        path: String, writer: PartialFileWriter, progress: SegmentProgress, first: RemoteFileSystem,
+        open: (() throws -> RemoteFileSystem)?
+    ) {
+        self.path = path
+        self.writer = writer
+        self.progress = progress
+        self.first = first
+        self.open = open
+    }
+
+    /// Fetches `ranges` (indices into the progress's ranges) at once.
+    /// - Returns: the failures of the ranges (none when every range is in).
+    func run(ranges: [Int]) -> [Error] {
+        pending.withLock { $0 = ranges }
+        let group = DispatchGroup()
+        for _ in 0..<max(0, ranges.count - 1) {
+            group.enter()
+            let thread = Thread { [self] in
+                defer { group.leave() }
+                guard let sibling = try? open?() else { return }
+                defer { sibling.close() }
+                work(over: sibling)
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        work(over: first)
+        group.wait()
+        if failures.withLock({ $0.isEmpty }), pending.withLock({ !$0.isEmpty }) {
+            // Ranges no session took: every sibling failed to open and the first one gave up.
+            return [EngineError.incompleteAction("a segment had no connection left")]
+        }
+        return failures.withLock { $0 }
+    }
+
+    /// Takes ranges from the queue over `remote` until none is left or the connection is gone.
+    private func work(over remote: RemoteFileSystem) {
+        while let index = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            do {
+                try fetchRange(index, over: remote)
+            } catch {
+                failures.withLock { $0.append(error) }
+                if !remote.isConnected { return }
+            }
+        }
+    }
+
+    /// Fetches what is left of range `index` over `remote`: REST at its next byte, RETR, its
+    /// bytes written at their offsets, the data connection cut once the range is in.
+    private func fetchRange(_ index: Int, over remote: RemoteFileSystem) throws {
+        let segment = progress.segment(index)
+        guard segment.left > 0 else { return }
+        do {
+            _ = try remote.retrieve(path, from: segment.next) { chunk in
+                let (offset, take) = progress.claim(index, count: chunk.count)
+                if take > 0 {
+                    try writer.write(UnsafeRawBufferPointer(rebasing: chunk[0..<take]), at: offset)
+                    progress.wrote(index, count: take)
+                }
+                if progress.segment(index).left == 0 { throw SegmentDone() }
+            }
+        } catch is SegmentDone {
+            return
+        }
+        let now = progress.segment(index)
+        if now.left > 0 {
+            throw EngineError.shortTransfer(path: path, received: now.done, expected: now.length, resumes: true)
+        }
+    }
+}
+
+/// Thrown by a range's sink once the range is in: the transfer is cut there.
+private struct SegmentDone: Error {}
+
+/// How far each range of a download fetched in segments got, shared by the threads fetching
+/// them: the bytes each may still write (never past its end, whatever the server sends), the
+/// progress events, and a checkpoint of the ranges in the state every `saveEvery` bytes.
+/// `@unchecked Sendable`: its state is behind a mutex, and `save` is called under another, one
+/// checkpoint at a time.
+final class SegmentProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var segments: [ByteSegment]
+    private let meter: TransferMeter?
+    private var unsaved: UInt64 = 0
+    /// Numbers the checkpoints, so that an older one is never saved after a newer one.
+    private var checkpoints = 0
+    /// Held while a checkpoint is saved; the number of the last one saved.
+    private let saving = NSLock()
+    private var saved = 0
+    private let save: (String, UInt64) -> Void
+    /// Bytes written between checkpoints of the ranges.
+    static let saveEvery: UInt64 = 4 << 20
+
+    init(segments: [ByteSegment], meter: TransferMeter?, save: @escaping (String, UInt64) -> Void) {
+        self.segments = segments
+        self.meter = meter
+        self.save = save
+    }
+
+    /// The ranges now.
+    var current: [ByteSegment] { lock.withLock { segments } }
+
+    /// Range `index` now.
+    func segment(_ index: Int) -> ByteSegment { lock.withLock { segments[index] } }
+
+    /// Where the next `count` bytes of range `index` go, and how many of them belong to it.
+    func claim(_ index: Int, count: Int) -> (offset: UInt64, take: Int) {
+        lock.withLock {
+            let segment = segments[index]
+            return (segment.next, Int(min(UInt64(max(0, count)), segment.left)))
+        }
+    }
+
+    /// Counts `count` bytes written to range `index`; checkpoints the ranges now and then (the
+    /// ranges are taken after their bytes were written, and saved in order).
+    func wrote(_ index: Int, count: Int) {
+        let checkpoint: (number: Int, text: String, done: UInt64)? = lock.withLock {
+            segments[index].done += UInt64(count)
+            meter?.add(count)
+            unsaved += UInt64(count)
+            guard unsaved >= Self.saveEvery || segments[index].left == 0 else { return nil }
+            unsaved = 0
+            checkpoints += 1
+            return (checkpoints, ByteSegment.encode(segments), segments.reduce(0) { $0 + $1.done })
+        }
+        guard let checkpoint else { return }
+        saving.withLock {
+            guard checkpoint.number > saved else { return }
+            save(checkpoint.text, checkpoint.done)
+            saved = checkpoint.number
+        }
+    }
+}
