@@ -156,6 +156,14 @@ public final class FTPSession: Sendable {
         try locked { (core) throws(FTPError) in try core.modificationTimes(paths) }
     }
 
+    /// The sizes of several files (SIZE, RFC 3659 §4), in the order of `paths`: each a size, or
+    /// the error of that file (550: no such file). Sent in pipelined batches once the session
+    /// saw pipelined commands answered (`configuration.pipelining`), else one at a time.
+    /// - Throws: connection errors (`.timedOut`, `.connectionClosed`, ...).
+    public func sizes(_ paths: [String]) throws(FTPError) -> [Result<UInt64, FTPError>] {
+        try locked { (core) throws(FTPError) in try core.sizes(paths) }
+    }
+
     /// Sets a file's modification time (UTC, whole seconds): MFMT when FEAT offers it, else
     /// the two-argument `MDTM YYYYMMDDHHMMSS path` some servers accept.
     /// - Throws: `.reply` when the server refuses (then the time cannot be set on it).
@@ -248,13 +256,13 @@ public final class FTPSession: Sendable {
     ///   when the data connection ended early or the final reply was 4xx (426, 451): resume from
     ///   `offset + bytesTransferred`; `.timedOut`; `.connectFailed`; or what `sink` throws (the
     ///   transfer is then abandoned and the session stays usable).
-    /// Tells the session what follows the next download (`retrieve`): a SIZE of the same file,
-    /// the next file to download. Their commands go out as soon as that download's data ended,
-    /// pipelined, when the session pipelines (`configuration.pipelining`, see
-    /// `pipelineOffReason`); the next call of `size` and `retrieve` for them then costs no round
-    /// trip. Anything else asked meanwhile ends what was sent ahead first. The announcement is
-    /// for the next download only.
-    public func announce(_ followUp: RetrieveFollowUp) {
+    /// Tells the session what follows the next transfer of a file (`retrieve`, `store`): a SIZE
+    /// of the same file, and after a download the next file to download. Their commands go out
+    /// as soon as the server is done with that transfer's data, pipelined, when the session
+    /// pipelines (`configuration.pipelining`, see `pipelineOffReason`); the next call of `size`
+    /// and `retrieve` for them then costs no round trip. Anything else asked meanwhile ends what
+    /// was sent ahead first. The announcement is for the next transfer only.
+    public func announce(_ followUp: TransferFollowUp) {
         locked { core in core.announced = followUp.isEmpty ? nil : followUp }
     }
 

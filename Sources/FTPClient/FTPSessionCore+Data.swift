@@ -228,9 +228,9 @@ extension FTPSessionCore {
         pump: (any Transport, inout UInt64) throws -> Void
     ) throws -> UInt64 {
         let shown = path.map { "\(verb) \($0)" } ?? verb
-        // The follow-ups announced for this download (`FTPSession.announce`), consumed by it.
-        let followUp = verb == "RETR" ? announced : nil
-        if verb == "RETR" { announced = nil }
+        // The follow-ups announced for this file's transfer (`FTPSession.announce`), consumed by it.
+        let followUp = path != nil && ["RETR", "STOR", "APPE"].contains(verb) ? announced : nil
+        if followUp != nil { announced = nil }
         let (data, first) = try startTransfer(verb, path, offset: offset)
         defer { data.close() }
         if first.isPreliminary { transferKeepalive = startKeepalive() }
@@ -261,17 +261,21 @@ extension FTPSessionCore {
             }
             throw error
         }
+        // Whether the server is seen done with the data: then what follows goes out now, answered
+        // after the final reply (a download's data ended; an upload's end was read by the server).
+        var serverDone = !uploading
         if uploading, failure == nil {
             data.finishWriting()
             try awaitDelivery(data, during: shown, moved: moved)
             readWaitingNoopReplies()
             if transferKeepalive?.final == nil {
-                awaitServerEnd(data, patience: SocketTransport.monotonicSeconds() - started)
+                serverDone = awaitServerEnd(data, patience: SocketTransport.monotonicSeconds() - started)
             }
         }
-        // A download whose data ended: what follows it goes out now, answered after its final reply.
+        var ahead = followUp
+        if uploading { ahead?.next = nil }  // only downloads are sent ahead
         let sent =
-            !uploading && failure == nil ? path.flatMap { sendFollowUps(followUp, after: $0, moved: moved) } : nil
+            failure == nil && serverDone ? path.flatMap { sendFollowUps(ahead, after: $0, moved: moved) } : nil
         data.close()
         let final = try finalReply(after: first, during: shown)
         if let sent { readFollowUps(sent) }
@@ -303,10 +307,12 @@ extension FTPSessionCore {
     /// bytes may still wait in the server's receive buffer, which a slow device empties at its
     /// own rate: the wait is bounded by the time the transfer took so far, so the final reply
     /// is not given up on while the device is still taking the bytes.
-    func awaitServerEnd(_ data: any Transport, patience: Double) {
+    /// - Returns: true when the server was seen done (its end, or a reply), false otherwise.
+    @discardableResult
+    func awaitServerEnd(_ data: any Transport, patience: Double) -> Bool {
         guard let socket = Self.socket(of: data), let control, let controlSocket = Self.socket(of: control.transport)
-        else { return }
-        socket.waitForEnd(orReadable: controlSocket, seconds: max(patience, 0) + socket.timeout)
+        else { return false }
+        return socket.waitForEnd(orReadable: controlSocket, seconds: max(patience, 0) + socket.timeout)
     }
 
     /// Waits until the server acknowledged every byte of an upload, at most the timeout

@@ -165,31 +165,48 @@ extension FTPSessionCore {
         return reply
     }
 
-    /// Most commands one pipelined batch of questions (`modificationTimes`) sends at once.
+    /// Most commands one pipelined batch of questions (`ask`) sends at once.
     static let questionBatch = 16
 
     /// The modification times of `paths` (MDTM, RFC 3659 §3), each a time or the error of that
-    /// file; pipelined in batches of `questionBatch` once this session saw pipelined commands
-    /// answered, else one at a time.
+    /// file (`ask`).
     /// - Throws: connection errors (the control connection is then closed).
     func modificationTimes(_ paths: [String]) throws(FTPError) -> [Result<Date, FTPError>] {
-        guard pipelines, pipelineProven else {
-            return try paths.map { (path) throws(FTPError) in try oneModificationTime(path) }
+        try ask("MDTM", paths, one: oneModificationTime) { reply, path in Self.modificationTime(from: reply, path: path)
+        }
+    }
+
+    /// The sizes of `paths` (SIZE, RFC 3659 §4), each a size or the error of that file (`ask`).
+    /// - Throws: connection errors (the control connection is then closed).
+    func sizes(_ paths: [String]) throws(FTPError) -> [Result<UInt64, FTPError>] {
+        try ask("SIZE", paths, one: oneSize) { reply, path in Self.size(from: reply, path: path) }
+    }
+
+    /// `verb PATH` for each of `paths`, answered in order: pipelined in batches of
+    /// `questionBatch` once this session saw pipelined commands answered, else one at a time
+    /// with `one`. Each answer is read with `read`.
+    /// - Throws: connection errors (the control connection is then closed).
+    private func ask<Value>(
+        _ verb: String, _ paths: [String], one: (String) throws(FTPError) -> Result<Value, FTPError>,
+        read: (FTPReply, String) -> Result<Value, FTPError>
+    ) throws(FTPError) -> [Result<Value, FTPError>] {
+        guard pipelines, pipelineProven, paths.count > 1 else {
+            return try paths.map { (path) throws(FTPError) in try one(path) }
         }
         return try guarded { () throws(FTPError) in
-            var results: [Result<Date, FTPError>] = []
+            var results: [Result<Value, FTPError>] = []
             var start = 0
             while start < paths.count {
                 let batch = paths[start..<min(paths.count, start + Self.questionBatch)]
                 start += batch.count
                 guard let control else { throw .connectionClosed }
-                _ = try dropUnsolicitedReplies(before: "MDTM")
+                _ = try dropUnsolicitedReplies(before: verb)
                 // Each path's place: its result, or nil while its reply is awaited.
-                var slots: [Result<Date, FTPError>?] = []
+                var slots: [Result<Value, FTPError>?] = []
                 var lines: [(command: [UInt8], shown: String)] = []
                 for path in batch {
                     do throws(FTPError) {
-                        lines.append((Array("MDTM ".utf8) + (try nameCodec.encode(path)), "MDTM \(path)"))
+                        lines.append((Array("\(verb) ".utf8) + (try nameCodec.encode(path)), "\(verb) \(path)"))
                         slots.append(nil)
                     } catch {
                         slots.append(.failure(error))
@@ -197,12 +214,53 @@ extension FTPSessionCore {
                 }
                 if !lines.isEmpty { try control.sendLines(lines) }
                 for (index, path) in batch.enumerated() where slots[index] == nil {
-                    let reply = try ownReply(to: "MDTM", shown: "MDTM \(path)")
-                    slots[index] = Self.modificationTime(from: reply, path: path)
+                    slots[index] = read(try ownReply(to: verb, shown: "\(verb) \(path)"), path)
                 }
                 results += slots.compactMap { $0 }
             }
             return results
+        }
+    }
+
+    /// One SIZE, its per-file failure as a result; connection errors thrown.
+    private func oneSize(_ path: String) throws(FTPError) -> Result<UInt64, FTPError> {
+        do {
+            return .success(try size(path))
+        } catch {
+            switch error {
+            case .reply, .protocolViolation, .invalidName: return .failure(error)
+            default: throw error
+            }
+        }
+    }
+
+    /// The size a SIZE reply gives, or why it gives none.
+    static func size(from reply: FTPReply, path: String) -> Result<UInt64, FTPError> {
+        guard reply.code == 213 else {
+            return .failure(.reply(code: reply.code, text: reply.text, command: "SIZE \(path)"))
+        }
+        guard let value = UInt64(reply.text.trimmingSpaces()) else {
+            return .failure(.protocolViolation("SIZE reply without a number: \(reply.text)"))
+        }
+        return .success(value)
+    }
+
+    /// RNFR and RNTO (RFC 959 §4.1.3) sent together once this session saw pipelined commands
+    /// answered: a refused RNFR makes the server refuse the RNTO too (503, bad sequence), and
+    /// the RNFR's refusal is the one thrown.
+    /// - Throws: the refusal (nothing renamed), or connection errors.
+    func pipelinedRename(from: String, to: String) throws(FTPError) {
+        try guarded { () throws(FTPError) in
+            guard let control else { throw .connectionClosed }
+            _ = try dropUnsolicitedReplies(before: "RNFR \(from)")
+            try control.sendLines([
+                (Array("RNFR ".utf8) + (try nameCodec.encode(from)), "RNFR \(from)"),
+                (Array("RNTO ".utf8) + (try nameCodec.encode(to)), "RNTO \(to)"),
+            ])
+            let first = try ownReply(to: "RNFR", shown: "RNFR \(from)")
+            let second = try ownReply(to: "RNTO", shown: "RNTO \(to)")
+            try expect(first, "RNFR \(from)", 350)
+            try expectCompletion(second, "RNTO \(to)")
         }
     }
 

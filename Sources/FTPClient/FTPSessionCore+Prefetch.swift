@@ -1,4 +1,4 @@
-/// The commands sent ahead behind a download (`RetrieveFollowUp`): SIZE of the downloaded file
+/// The commands sent ahead behind a download (`TransferFollowUp`): SIZE of the downloaded file
 /// and the next download's EPSV and RETR, written as soon as the data ended and answered after
 /// the download's final reply. A prefetched download waits with its data connection made until
 /// `retrieve` asks for it; any other command first ends it (`settlePrefetch`).
@@ -19,9 +19,9 @@ extension FTPSessionCore {
 
     /// Sends the follow-ups announced for the download of `path` (once its data ended, after
     /// `moved` bytes), when the session pipelines, no NOOP of the transfer waits for its reply
-    /// and the download moved what it should (`RetrieveFollowUp.expectedBytes`).
+    /// and the download moved what it should (`TransferFollowUp.expectedBytes`).
     /// - Returns: what was sent; nil when nothing was.
-    func sendFollowUps(_ followUp: RetrieveFollowUp?, after path: String, moved: UInt64) -> SentFollowUps? {
+    func sendFollowUps(_ followUp: TransferFollowUp?, after path: String, moved: UInt64) -> SentFollowUps? {
         guard var followUp, !followUp.isEmpty, pipelines, let control,
             (transferKeepalive?.sent ?? 0) == 0, followUp.expectedBytes.map({ $0 == moved }) ?? true
         else { return nil }

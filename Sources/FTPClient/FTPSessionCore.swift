@@ -73,7 +73,7 @@ final class FTPSessionCore {
     /// The NOOPs of the transfer under way (`paceData`), nil outside transfers or without keepalive.
     var transferKeepalive: TransferKeepalive?
     /// What the next download is followed by (`FTPSession.announce`), until it starts.
-    var announced: RetrieveFollowUp?
+    var announced: TransferFollowUp?
     /// The next download, sent ahead behind the last one (`readFollowUps`), until asked for.
     var prefetch: Prefetch?
     /// The answer to a SIZE sent ahead behind a download, until `size` asks for it.
@@ -236,6 +236,7 @@ final class FTPSessionCore {
     /// Renames `from` to `to` (RNFR 350, then RNTO, RFC 959 §4.1.3).
     /// - Throws: `.reply` when either step is refused.
     func rename(from: String, to: String) throws(FTPError) {
+        if pipelines, pipelineProven { return try pipelinedRename(from: from, to: to) }
         try guarded { () throws(FTPError) in
             try expect(exchange("RNFR", from), "RNFR \(from)", 350)
             try expectCompletion(exchange("RNTO", to), "RNTO \(to)")

@@ -232,8 +232,10 @@ public final class SocketTransport: Transport {
 
     /// Waits at most `seconds` until the peer ends its side of this connection (or it breaks),
     /// or `other` becomes readable.
-    func waitForEnd(orReadable other: SocketTransport, seconds: Double) {
-        guard descriptor >= 0, other.descriptor >= 0 else { return }
+    /// - Returns: true when one of them happened, false when the time ran out (or poll failed).
+    @discardableResult
+    func waitForEnd(orReadable other: SocketTransport, seconds: Double) -> Bool {
+        guard descriptor >= 0, other.descriptor >= 0 else { return false }
         let peerClosed = SocketPlatform.peerClosedEvent
         var entries = [
             pollfd(fd: descriptor, events: Int16(POLLIN) | peerClosed, revents: 0),
@@ -242,9 +244,10 @@ public final class SocketTransport: Transport {
         let deadline = Self.monotonicSeconds() + seconds
         while true {
             let left = deadline - Self.monotonicSeconds()
-            guard left > 0 else { return }
+            guard left > 0 else { return false }
             let result = poll(&entries, 2, Int32(clamping: Int64((left * 1000).rounded(.up))))
-            if result > 0 || (result < 0 && errno != EINTR) { return }
+            if result > 0 { return true }
+            if result < 0 && errno != EINTR { return false }
         }
     }
 

@@ -76,7 +76,7 @@ import Testing
         let session = Self.session(server, log: log)
         try session.connect()
         _ = try OddReplyTests.download(session, "a.txt")
-        session.announce(RetrieveFollowUp(sizeAfter: true, next: "a.txt", expectedBytes: 11))
+        session.announce(TransferFollowUp(sizeAfter: true, next: "a.txt", expectedBytes: 11))
         #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
         #expect(!session.isConnected)
         #expect(session.pipelineOffReason?.contains("sent ahead") == true, "\(log.all)")
@@ -113,7 +113,7 @@ import Testing
         try session.connect()
         _ = try OddReplyTests.download(session, "a.txt")  // EPSV seen to work
         let mark = log.all.count
-        session.announce(RetrieveFollowUp(sizeAfter: true, next: "b.txt", expectedBytes: 11))
+        session.announce(TransferFollowUp(sizeAfter: true, next: "b.txt", expectedBytes: 11))
         #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
         #expect(try session.size("a.txt") == 11)
         #expect(try OddReplyTests.download(session, "b.txt") == Array("second\n".utf8))
@@ -137,7 +137,7 @@ import Testing
         let session = Self.session(server, log: log)
         try session.connect()
         _ = try OddReplyTests.download(session, "a.txt")
-        session.announce(RetrieveFollowUp(next: "b.txt"))
+        session.announce(TransferFollowUp(next: "b.txt"))
         _ = try OddReplyTests.download(session, "a.txt")
         #expect(try session.size("a.txt") == 11, "asked on its own: the one sent ahead is ended first")
         #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
@@ -152,9 +152,40 @@ import Testing
         try session.connect()
         _ = try OddReplyTests.download(session, "a.txt")
         let mark = log.all.count
-        session.announce(RetrieveFollowUp(next: "b.txt", expectedBytes: 500))
+        session.announce(TransferFollowUp(next: "b.txt", expectedBytes: 500))
         _ = try OddReplyTests.download(session, "a.txt")
         #expect(!Self.dialogue(log, from: mark).contains("> RETR b.txt"))
+    }
+
+    /// Once pipelined commands were answered, RNFR and RNTO go out together, and SIZE of
+    /// several files too; a refused RNFR is the error thrown (the RNTO after it refused too).
+    @Test func renamesAndQuestionsArePipelinedOncePipeliningWorks() throws {
+        let server = try ScriptedServer(address: "127.0.24.9") { peer, verb, argument in
+            switch verb {
+            case "RNFR": peer.send(argument == "missing" ? "550 No such file\r\n" : "350 Ready for RNTO\r\n")
+            case "RNTO": peer.send("250 Renamed\r\n")
+            default: return false
+            }
+            return true
+        }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        _ = try OddReplyTests.download(session, "a.txt")  // pipelined, answered: proven
+        var mark = log.all.count
+        try session.rename(from: "a.txt", to: "b.txt")
+        var lines = Self.dialogue(log, from: mark)
+        #expect(lines.prefix(2) == ["> RNFR a.txt", "> RNTO b.txt"], "\(lines)")
+        let refused = #expect(throws: FTPError.self) { try session.rename(from: "missing", to: "b.txt") }
+        #expect("\(refused.map { "\($0)" } ?? "")".contains("RNFR missing"))
+        mark = log.all.count
+        let sizes = try session.sizes(["a.txt", "nothing.txt"])
+        lines = Self.dialogue(log, from: mark)
+        #expect(lines.prefix(2) == ["> SIZE a.txt", "> SIZE nothing.txt"], "\(lines)")
+        #expect((try? sizes[0].get()) == 11)
+        #expect((try? sizes[1].get()) == nil)
+        #expect(session.isConnected)
     }
 
     /// With `pipelining` off the commands go one at a time.

@@ -21,7 +21,7 @@ protocol ActionExecutor {
     /// Work left for the end of the run on this connection (a push re-lists uploaded folders).
     func finish()
     /// Told, before `carryOut` of an action, which action this connection carries out after it
-    /// (nil: none known yet), so that its commands may go out ahead (`RetrieveFollowUp`).
+    /// (nil: none known yet), so that its commands may go out ahead (`TransferFollowUp`).
     func expect(next: Action?)
 }
 

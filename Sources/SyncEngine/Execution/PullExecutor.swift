@@ -77,7 +77,7 @@ final class PullExecutor: ActionExecutor {
     /// it without a round trip), and the next download when this connection's next action is a
     /// download from byte 0.
     func announceFollowUp(_ action: Action, source: SnapshotEntry, from offset: UInt64) {
-        var followUp = RetrieveFollowUp(sizeAfter: source.size != nil && mayStillBeWritten(action, source: source))
+        var followUp = TransferFollowUp(sizeAfter: source.size != nil && mayStillBeWritten(action, source: source))
         followUp.expectedBytes = source.size.map { $0 >= offset ? $0 - offset : 0 }
         if let next = upcoming, next.kind == .download, next.offset == 0,
             !tree.conflicted.contains(next.path)

@@ -41,8 +41,10 @@ extension PushExecutor {
     /// False when the device shows the rename did not happen: the temporary still answers
     /// SIZE, or the target's SIZE is not `size`. True when it cannot tell (SIZE refused).
     private func isPlaced(_ temporary: String, at target: String, size: UInt64) -> Bool {
-        if (try? remote.size(temporary)) != nil { return false }
-        if let held = try? remote.size(target) { return held == size }
+        // Both asked at once (pipelined where the session can).
+        guard let answers = try? remote.sizes([temporary, target]), answers.count == 2 else { return true }
+        if case .success = answers[0] { return false }
+        if case .success(let held) = answers[1] { return held == size }
         return true
     }
 

@@ -194,6 +194,8 @@ final class PushExecutor: ActionExecutor {
             let reader = try LocalFileReader(path: localPath)
             let meter = transferMeter(id: id, start: start, total: size)
             // Never more than the planned size: a file that grows meanwhile is caught below.
+            // The temporary's SIZE (its check before RNTO) goes out behind the upload.
+            remote.announce(TransferFollowUp(sizeAfter: true, expectedBytes: size > start ? size - start : 0))
             return try remote.store(
                 temporary, from: append ? 0 : start, append: append, source: reader, sourceOffset: start,
                 length: size > start ? size - start : 0

@@ -189,7 +189,7 @@ public final class FTPRemote: RemoteFileSystem {
 
     public func size(_ path: String) throws -> UInt64 { try session.size(serverPath(path)) }
 
-    public func announce(_ followUp: RetrieveFollowUp) {
+    public func announce(_ followUp: TransferFollowUp) {
         var spelled = followUp
         spelled.next = followUp.next.map(serverPath)
         session.announce(spelled)
@@ -212,6 +212,10 @@ public final class FTPRemote: RemoteFileSystem {
     public func preciseModificationTime(_ path: String) throws -> Date? {
         guard session.features.mdtm else { return nil }
         return try session.modificationTime(serverPath(path))
+    }
+
+    public func sizes(_ paths: [String]) throws -> [Result<UInt64, Error>] {
+        try session.sizes(paths.map(serverPath)).map { $0.mapError { $0 } }
     }
 
     public func preciseModificationTimes(_ paths: [String]) throws -> [Result<Date, Error>]? {

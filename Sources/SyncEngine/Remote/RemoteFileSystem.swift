@@ -69,6 +69,11 @@ public protocol RemoteFileSystem: AnyObject {
     /// - Throws: connection errors.
     func preciseModificationTimes(_ paths: [String]) throws -> [Result<Date, Error>]?
 
+    /// `size` of several files at once (a transport may pipeline them), in the order of
+    /// `paths`: each a size, or the error of that file.
+    /// - Throws: connection errors.
+    func sizes(_ paths: [String]) throws -> [Result<UInt64, Error>]
+
     /// False once the connection can carry no more commands (closed by the server, timed out;
     /// for a reconnecting remote: once reconnecting failed after every retry). A transfer
     /// worker stops taking actions then.
@@ -98,10 +103,11 @@ public protocol RemoteFileSystem: AnyObject {
     /// - Throws: the first permanent error, the last transient one, or `RunInterrupted`.
     func retrying<T>(_ what: String, progress: () -> UInt64, operation: () throws -> T) throws -> T
 
-    /// Tells what follows the next download (`retrieve`): a SIZE of the same file, the next
-    /// file to download (absolute remote paths). A transport that pipelines sends them ahead
-    /// (`FTPSession.announce`); the calls for them stay the same. For the next download only.
-    func announce(_ followUp: RetrieveFollowUp)
+    /// Tells what follows the next transfer of a file (`retrieve`, `store`): a SIZE of the same
+    /// file, after a download the next file to download (absolute remote paths). A transport
+    /// that pipelines sends them ahead (`FTPSession.announce`); the calls for them stay the
+    /// same. For the next transfer only.
+    func announce(_ followUp: TransferFollowUp)
 }
 
 extension RemoteFileSystem {
@@ -110,6 +116,11 @@ extension RemoteFileSystem {
 
     /// A transport without MDTM: nil.
     public func preciseModificationTime(_ path: String) throws -> Date? { nil }
+
+    /// One `size` after the other.
+    public func sizes(_ paths: [String]) throws -> [Result<UInt64, Error>] {
+        paths.map { path in Result { try size(path) } }
+    }
 
     /// One `preciseModificationTime` after the other: nil at the first nil (no MDTM).
     public func preciseModificationTimes(_ paths: [String]) throws -> [Result<Date, Error>]? {
@@ -141,7 +152,7 @@ extension RemoteFileSystem {
     public func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? { nil }
 
     /// A transport that sends nothing ahead: nothing to do.
-    public func announce(_ followUp: RetrieveFollowUp) {}
+    public func announce(_ followUp: TransferFollowUp) {}
 
     /// A transport that does not retry: no lines.
     public var retryLog: [String] { [] }

@@ -171,7 +171,7 @@ public final class ResilientRemote: RemoteFileSystem {
     }
 
     /// Passed to the open session only: after a reconnect nothing is sent ahead.
-    public func announce(_ followUp: RetrieveFollowUp) { current?.announce(followUp) }
+    public func announce(_ followUp: TransferFollowUp) { current?.announce(followUp) }
 
     public func size(_ path: String) throws -> UInt64 {
         try call("SIZE \(path)") { try $0.size(path) }
@@ -199,6 +199,10 @@ public final class ResilientRemote: RemoteFileSystem {
 
     public func folderExists(_ path: String) throws -> Bool? {
         try call("check \(path)") { try $0.folderExists(path) }
+    }
+
+    public func sizes(_ paths: [String]) throws -> [Result<UInt64, Error>] {
+        try call("SIZE of \(paths.count) files") { try $0.sizes(paths) }
     }
 
     public func preciseModificationTimes(_ paths: [String]) throws -> [Result<Date, Error>]? {
