@@ -34,7 +34,9 @@ usage:
                           names on disk), not '?' for bytes that are not UTF-8
       --extra-user NAME:PASS:ROOT
                           pyftpdlib: one more login with its own root (repeatable)
-      --max-cons N        pyftpdlib: at most N connections at once (then 421)
+      --max-cons N        pyftpdlib, vsftpd: at most N connections at once (then 421;
+                          pyftpdlib counts data connections and listeners too,
+                          vsftpd control connections only)
       --no-eprt           pyftpdlib: no EPRT (active mode falls back to PORT)
       --ignore-rest       pyftpdlib: REST answered 350 but every RETR sent from byte 0
       --latency MS        pyftpdlib: each reply waits MS ms (a slow device)
@@ -394,7 +396,7 @@ mdtm_write=YES
 use_localtime=NO
 pasv_enable=YES
 connect_from_port_20=NO
-max_clients=0
+max_clients=${max_cons:-0}
 max_per_ip=0
 delay_failed_login=0
 idle_session_timeout=600

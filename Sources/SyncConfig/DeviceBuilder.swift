@@ -109,6 +109,7 @@ struct DeviceBuilder {
         }
         if let value = own.keepalive ?? defaults.keepalive { device.keepalive = value }
         if let value = own.segments ?? defaults.segments { device.segments = value }
+        if let value = own.maxConnections ?? defaults.maxConnections { device.maxConnections = value }
         if let value = own.segmentThreshold ?? defaults.segmentThreshold { device.segmentThreshold = value }
         if let value = own.removeSource ?? defaults.removeSource { device.removeSource = value }
         if let value = own.removeSourceFolders ?? defaults.removeSourceFolders { device.removeSourceFolders = value }

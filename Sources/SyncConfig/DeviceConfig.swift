@@ -97,6 +97,10 @@ public struct DeviceConfig: Sendable, Hashable {
     /// Seconds between NOOPs on the control connection during a transfer (`keepalive`), so
     /// that NAT routers keep it; 0 sends none; default 60.
     public var keepalive = 60
+    /// The most control connections a device run grows to from `connections` while each one
+    /// added makes a run of transfers faster (`max_connections`, 1 to 16); default 16 (a
+    /// server's connection limit, met once, is remembered and kept to).
+    public var maxConnections = 16
     /// Ranges a large file is downloaded in, over as many connections at once (`segments`,
     /// `--segments`), 1 to 16; default 1 (whole).
     public var segments = 1

@@ -22,7 +22,7 @@ struct DeviceFields {
         "name", "host", "port", "user", "password", "password_env", "remote", "local", "tls", "fingerprint",
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
         "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
-        "bwlimit", "keepalive", "segments", "segment_threshold",
+        "bwlimit", "keepalive", "segments", "segment_threshold", "max_connections",
         "remove_source", "remove_source_folders",
         "include", "filter_from", "min_size", "max_size", "max_age",
     ]
@@ -63,6 +63,7 @@ struct DeviceFields {
     var keepalive: Int?
     var segments: Int?
     var segmentThreshold: Int64?
+    var maxConnections: Int?
     var removeSource: Bool?
     var removeSourceFolders: Bool?
     /// An unknown `timezone` name: it fails the device only, not the file.
@@ -170,6 +171,7 @@ struct DeviceFields {
             }
         case "keepalive": keepalive = try reader.integer(node, key: key, in: 0...86_400)
         case "segments": segments = try reader.integer(node, key: key, in: 1...16)
+        case "max_connections": maxConnections = try reader.integer(node, key: key, in: 1...16)
         case "segment_threshold": segmentThreshold = try size(node, key: key, reader: reader)
         case "remove_source": removeSource = try reader.boolean(node, key: key)
         case "remove_source_folders": removeSourceFolders = try reader.boolean(node, key: key)

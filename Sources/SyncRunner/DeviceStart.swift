@@ -27,6 +27,12 @@ struct DeviceStart: Sendable {
         if let problem = device.problem { return refusedSettings(device, problem: problem) }
         if let cap = caps?.reached { return notStarted(device, cap: cap) }
         var job = options.job(for: device, localRoot: localRoot)
+        // A server that refused a connection in an earlier run (421) gets no more than it took,
+        // for listings and transfers alike.
+        if let limit = (try? store?.connectionLimit(device: device.name)) ?? nil {
+            job.connections = min(job.connections, limit)
+            job.maxConnections = min(job.maxConnections, limit)
+        }
         job.cancellation = caps?.cancellation ?? cancellation
         job.caps = caps
         let budget = ListingBudget(

@@ -116,6 +116,7 @@ public struct RunOptions: Sendable, Equatable {
             filter: filters.rules(for: device), timeZone: device.timezone, policy: policy, dryRun: dryRun)
         job.retries = device.retries
         job.connections = max(1, connections ?? device.connections)
+        job.maxConnections = max(job.connections, device.maxConnections)
         job.order = order ?? device.order
         job.segments = min(16, max(1, segments ?? device.segments))
         job.segmentThreshold = UInt64(max(1, device.segmentThreshold))

@@ -77,6 +77,31 @@ extension StateStore {
         try quirk(.pipeline, device: device)
     }
 
+    /// Stores how many connections `device`'s server took before it refused one (421, or a
+    /// 530 saying it is full); nil forgets it. Later runs open no more (issue 20).
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func setConnectionLimit(_ limit: Int?, device: String) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            try connection.query(
+                """
+                INSERT INTO devices (name, connection_limit) VALUES (?1, ?2)
+                ON CONFLICT (name) DO UPDATE SET connection_limit = excluded.connection_limit
+                """, [.text(device), limit.map { .integer(Int64($0)) } ?? .null])
+        }
+    }
+
+    /// How many connections `device`'s server took before it refused one, nil when none was refused.
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func connectionLimit(device: String) throws(StoreError) -> Int? {
+        try locked { () throws(StoreError) -> Int? in
+            var found: Int?
+            try connection.query("SELECT connection_limit FROM devices WHERE name = ?1", [.text(device)]) { row in
+                found = row.isNull(0) ? nil : Int(clamping: row.integer(0))
+            }
+            return found
+        }
+    }
+
     private func setQuirk(_ column: QuirkColumn, _ quirk: String?, device: String) throws(StoreError) {
         try locked { () throws(StoreError) in
             try connection.query(

@@ -122,6 +122,9 @@ public final class StateStore: @unchecked Sendable {
         ["ALTER TABLE devices ADD COLUMN pipeline_quirk TEXT"],
         // The ranges of a download fetched in segments (issue 20), nil for one fetched whole.
         ["ALTER TABLE partials ADD COLUMN segments TEXT"],
+        // How many connections a device's server took before it refused one (issue 20): later
+        // runs open no more than that.
+        ["ALTER TABLE devices ADD COLUMN connection_limit INTEGER"],
     ]
 
     /// The schema version this code writes.

@@ -17,16 +17,11 @@ final class PushExecutor: ActionExecutor {
     let remote: RemoteFileSystem
     /// Hashes new files while they upload (or when adopted).
     private let deferred: DeferredDigests
-    /// Records of the files uploaded or renamed this run by folder, awaiting the listed size
-    /// and time (each already stored as uploaded); a folder is listed once `relistLimit` of
-    /// them wait and it holds a quarter of its last listing's entries (`relistsNow`).
-    private var relist: [RelativePath: [FileRecord]] = [:]
-    private var relistCount = 0
-    /// How many entries each folder listed for `finishRecords` had then.
-    private var listedEntries: [RelativePath: Int] = [:]
-    /// Records kept for `finishRecords` before it runs on its own, so a push of any size keeps
-    /// a bounded number of them.
-    static let relistLimit = 1024
+    /// Records of the files uploaded or renamed this run, awaiting their folder's listing,
+    /// shared by the device's connections (`UploadRelist`).
+    let relist: UploadRelist
+    /// Records kept for `finishRecords` before it runs on its own (`UploadRelist.limit`).
+    static let relistLimit = UploadRelist.limit
     /// Told of each action and of transfer progress; nil for none.
     let events: SyncEventHandler?
     /// The time source (UTC) for the upload intents.
@@ -41,8 +36,9 @@ final class PushExecutor: ActionExecutor {
         events: SyncEventHandler? = nil,
         clock: @escaping () -> Date = Date.init,
         conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date()),
-        quirks: DeviceQuirks = DeviceQuirks()
+        quirks: DeviceQuirks = DeviceQuirks(), relist: UploadRelist = UploadRelist()
     ) {
+        self.relist = relist
         self.quirks = quirks
         self.clock = clock
         self.conflicts = conflicts
@@ -241,30 +237,18 @@ final class PushExecutor: ActionExecutor {
     /// Keeps `record` (of a file just placed) for `finishRecords`, which runs once
     /// `relistLimit` records wait.
     private func awaitListing(_ record: FileRecord) {
-        relist[record.path.parent, default: []].append(record)
-        relistCount += 1
-        if relistCount >= Self.relistLimit { finishRecords(all: false) }
+        if relist.add(record) { finishRecords(all: false) }
     }
 
-    /// True when the records waiting for `folder` (`waiting` of them) are worth listing it
-    /// for now: a quarter of the entries it listed last time at least, so a folder receiving
-    /// 100,000 files is listed some 20 times, not 100 times in full (which took 4 ms a file).
-    func relistsNow(_ folder: RelativePath, waiting: Int) -> Bool {
-        waiting >= (listedEntries[folder] ?? 0) / 4
-    }
-
-    /// Lists each folder that received files since the last call once and records the size and
-    /// time the server lists for them. A folder that cannot be listed keeps the provisional
-    /// records.
+    /// Lists each folder that received files since it was last listed (by any of the device's
+    /// connections) once and records the size and time the server lists for them. A folder
+    /// that cannot be listed keeps the provisional records.
     /// - Parameter all: list every folder with records waiting (the end of the run), or only
-    ///   those `relistsNow` accepts.
+    ///   those `UploadRelist.take(all:)` gives before.
     func finishRecords(all: Bool = true) {
-        for (folder, placed) in relist {
-            guard all || relistsNow(folder, waiting: placed.count) else { continue }
-            relist[folder] = nil
-            relistCount -= placed.count
+        for (folder, placed) in relist.take(all: all) {
             guard let listing = try? remote.list(absolute(folder)) else { continue }
-            listedEntries[folder] = listing.entries.count
+            relist.listed(folder, entries: listing.entries.count)
             // Only the names waiting are kept of the listing.
             let wanted = Set(placed.map(\.path.name))
             var byName: [String: ListingEntry] = [:]
@@ -281,6 +265,5 @@ final class PushExecutor: ActionExecutor {
                 }
             }
         }
-        if all { relistCount = 0 }
     }
 }

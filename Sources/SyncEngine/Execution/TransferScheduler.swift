@@ -29,6 +29,8 @@ import SyncCore
 /// `finish()`; the first connection belongs to the caller.
 final class TransferScheduler: @unchecked Sendable {
     private let connections: Int
+    /// The most connections a run of transfers may grow to (`ConnectionGrowth`).
+    private let maxConnections: Int
     /// Transfers taken from the plan at most ahead of the oldest outcome not handed over.
     private let lookAhead: Int
     /// The order transfers start in; nil: the plan's.
@@ -48,18 +50,27 @@ final class TransferScheduler: @unchecked Sendable {
     /// The look-ahead with an order: the transfers held to choose from (a few MB of actions).
     static let orderLookAhead = 4_096
 
+    /// The most connections any device run grows to.
+    static let connectionCeiling = 16
+
+    /// The most connections the runs of transfers had at once (a run that grew shows it).
+    private(set) var widest = 0
+
     /// - Parameters:
-    ///   - connections: control connections allowed for this device, the first one included.
+    ///   - connections: control connections a run of transfers starts with, the first one included.
+    ///   - maxConnections: the most it may grow to while each connection added makes it faster
+    ///     (`ConnectionGrowth`); nil: `connections`, no growth.
     ///   - first: the worker over the device run's first connection (owned by the caller).
     ///   - lookAhead: transfers taken from the plan at most ahead of the oldest outcome not
     ///     handed over (at least the connections).
     ///   - order: the order transfers start in; nil: the plan's.
     ///   - open: opens one more connection and makes its worker.
     init(
-        connections: Int, first: ConnectionWorker, lookAhead: Int = planLookAhead, order: TransferOrder? = nil,
-        open: @escaping () throws -> ConnectionWorker
+        connections: Int, maxConnections: Int? = nil, first: ConnectionWorker, lookAhead: Int = planLookAhead,
+        order: TransferOrder? = nil, open: @escaping () throws -> ConnectionWorker
     ) {
         self.connections = max(1, connections)
+        self.maxConnections = max(self.connections, min(maxConnections ?? connections, Self.connectionCeiling))
         self.lookAhead = max(lookAhead, self.connections)
         self.order = order
         self.first = first
@@ -94,6 +105,14 @@ final class TransferScheduler: @unchecked Sendable {
         }
     }
 
+    /// True once the server refused a connection in this run.
+    private var limitReachedNow: Bool { lock.withLock { limitReached } }
+
+    /// The connections the server took before it refused one for being full (421, or a 530
+    /// saying so: a limit to keep to), nil when none was.
+    var refusedAt: Int? { lock.withLock { serverLimit } }
+    private var serverLimit: Int?
+
     /// Finishes every extra connection (its `finish`, then QUIT); call once, after `run`.
     func finish() {
         lock.lock()
@@ -114,6 +133,7 @@ final class TransferScheduler: @unchecked Sendable {
         from action: Action, at id: inout Int, _ next: () throws -> Action?, _ outcome: (ActionOutcome) -> Void
     ) throws -> Action? {
         let window = TransferWindow(order: order)
+        var growth = ConnectionGrowth(ceiling: maxConnections)
         let group = DispatchGroup()
         let start = id
         var added = 1
@@ -155,7 +175,23 @@ final class TransferScheduler: @unchecked Sendable {
             widen()
             if ended { window.close() }
             guard handed < added else { break }
-            outcome(window.outcome(of: start + handed))
+            // Waits for the next outcome a quarter of a second at a time, opening one more
+            // connection when the last one added made the run faster (`ConnectionGrowth`).
+            var next: ActionOutcome?
+            while next == nil {
+                next = window.outcome(of: start + handed, waitingAtMost: 0.25)
+                let now = window.progress
+                guard launched >= connections, launched < maxConnections, !limitReachedNow else { continue }
+                let more = growth.widens(
+                    now: ProcessInfo.processInfo.systemUptime, bytes: now.bytes, transfers: now.transfers,
+                    workers: launched, waiting: now.waiting)
+                for _ in 0..<more {
+                    launch(group, window, slot: launched - 1)
+                    launched += 1
+                }
+            }
+            widest = max(widest, launched)
+            if let next { outcome(next) }
             handed += 1
         }
         group.wait()
@@ -223,6 +259,7 @@ final class TransferScheduler: @unchecked Sendable {
             }
             if !limitReached {
                 limitReached = true
+                if (error as? FTPError)?.isConnectionLimit == true { serverLimit = extras.count + 1 }
                 notes.append(
                     "the server refused an extra connection (\(error)); "
                         + "continuing with the connections it accepted")

@@ -18,6 +18,9 @@ final class TransferWindow: @unchecked Sendable {
     private var workers = 0
     /// Connections waiting in `take` for a transfer.
     private var idle = 0
+    /// Transfers finished so far, and their bytes (`ConnectionGrowth`).
+    private var finishedCount = 0
+    private var finishedBytes: UInt64 = 0
 
     /// - Parameter order: the order transfers are taken in; nil: the plan's.
     init(order: TransferOrder? = nil) {
@@ -86,20 +89,35 @@ final class TransferWindow: @unchecked Sendable {
     func finish(_ id: Int, _ outcome: ActionOutcome) {
         condition.withLock {
             finished[id] = outcome
+            finishedCount += 1
+            finishedBytes = Saturating.add(finishedBytes, outcome.transferred)
             condition.broadcast()
         }
+    }
+
+    /// How many transfers finished so far and their bytes, and how many wait for a connection.
+    var progress: (transfers: Int, bytes: UInt64, waiting: Int) {
+        condition.withLock { (finishedCount, finishedBytes, waiting.count) }
     }
 
     /// The outcome of the transfer at plan position `id` (added before), once it finished;
     /// when no connection is left to take it, it fails without being started.
     func outcome(of id: Int) -> ActionOutcome {
-        condition.withLock {
+        while true {
+            if let outcome = outcome(of: id, waitingAtMost: 3_600) { return outcome }
+        }
+    }
+
+    /// `outcome(of:)`, or nil when it did not come within `seconds`.
+    func outcome(of id: Int, waitingAtMost seconds: Double) -> ActionOutcome? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        return condition.withLock {
             while true {
                 if let outcome = finished.removeValue(forKey: id) { return outcome }
                 if workers <= 0, let left = waiting.remove(id: id) {
                     return .failed(left.action, "no connection was left to carry it out")
                 }
-                condition.wait()
+                if !condition.wait(until: deadline) { return finished.removeValue(forKey: id) }
             }
         }
     }

@@ -21,8 +21,11 @@ public struct DeviceJob: Sendable {
     public var dryRun: Bool
     /// Retries of a remote operation that failed transiently (the config's `retries`).
     public var retries: Int = 3
-    /// Control connections this device run may open (transfers are spread over them); at least 1.
+    /// Control connections a run of transfers starts with (transfers are spread over them); at least 1.
     public var connections = 1
+    /// The most connections a run of transfers grows to while each one added makes it faster
+    /// (`ConnectionGrowth`); at least `connections`.
+    public var maxConnections = 1
     /// Ranges a download of at least `segmentThreshold` bytes is fetched in, each over its own
     /// connection (`segments`, `--segments`); 1: whole.
     public var segments = 1

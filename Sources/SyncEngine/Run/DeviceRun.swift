@@ -271,7 +271,7 @@ public final class DeviceRun {
         extra: @escaping (RemoteFileSystem) -> ConnectionWorker, into report: inout DeviceReport
     ) {
         let scheduler = TransferScheduler(
-            connections: job.connections, first: first,
+            connections: job.connections, maxConnections: job.maxConnections, first: first,
             lookAhead: job.order == nil ? TransferScheduler.planLookAhead : TransferScheduler.orderLookAhead,
             order: job.order
         ) { [job, connect] in
@@ -303,6 +303,16 @@ public final class DeviceRun {
         scheduler.finish()
         first.finish()
         report.notes += scheduler.notes + remote.retryLog
+        if let refusedAt = scheduler.refusedAt, !job.dryRun {
+            try? store?.setConnectionLimit(refusedAt, device: job.name)
+            report.notes.append(
+                "the server took \(refusedAt) connection\(refusedAt == 1 ? "" : "s") at once; later runs open no more")
+        }
+        if scheduler.widest > job.connections {
+            report.notes.append(
+                "\(scheduler.widest) connections: more than the \(job.connections) to start with made the transfers faster"
+            )
+        }
         // A partial status set before (folders not read in full) keeps its error, after this one.
         let earlier = report.error.map { "; " + $0 } ?? ""
         if let spoolFailure {

@@ -26,6 +26,8 @@ struct PushDirection: RunDirection {
         var rootParts: [String]
         var conflicts: RemoteConflictCopies
         var quirks: DeviceQuirks
+        /// The uploads waiting for their folder's listing, for all the device's connections.
+        var relist = UploadRelist()
     }
 
     func result(of planned: Planned) -> PlanResult { planned.result }
@@ -53,7 +55,8 @@ struct PushDirection: RunDirection {
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PushExecutor {
         PushExecutor(
             job: job, store: store, remote: remote, deferred: planned.deferred,
-            events: run.events, clock: run.clock, conflicts: planned.conflicts, quirks: planned.quirks)
+            events: run.events, clock: run.clock, conflicts: planned.conflicts, quirks: planned.quirks,
+            relist: planned.relist)
     }
 
     /// Nothing is left once a push's actions were carried out.

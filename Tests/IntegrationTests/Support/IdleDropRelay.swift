@@ -1,7 +1,8 @@
 import Foundation
 
-/// `/work/shared/netsim/latency_proxy.py --idle-drop`: a relay in front of a server that, like
-/// a NAT router, closes a connection (control or passive data) idle for `idleDrop` seconds.
+/// `/work/shared/netsim/latency_proxy.py`: a relay in front of a server that adds a round trip
+/// and, like a NAT router, closes a connection (control or passive data) idle for `idleDrop`
+/// seconds.
 /// The server must take its passive ports from `passivePorts` (`--pasv-ports`).
 final class IdleDropRelay: @unchecked Sendable {
     /// The address clients connect to; the control port is the server's.
@@ -11,14 +12,21 @@ final class IdleDropRelay: @unchecked Sendable {
 
     /// Relays `address:port` and `address:passivePorts` to the same ports on `target`; returns
     /// once the control port takes connections.
-    init(address: String, target: String, port: Int, passivePorts: ClosedRange<Int>, idleDrop: Int) throws {
+    /// - Parameters:
+    ///   - idleDrop: seconds after which an idle connection is closed; 0: never.
+    ///   - rttMilliseconds: the round trip the relay adds.
+    init(
+        address: String, target: String, port: Int, passivePorts: ClosedRange<Int>, idleDrop: Int,
+        rttMilliseconds: Int = 0
+    ) throws {
         self.address = address
         let script = "/work/shared/netsim/latency_proxy.py"
         pid = try spawn(
             "/usr/bin/python3",
             [
-                script, "--listen", address, "--target", target, "--rtt-ms", "0", "--idle-drop", String(idleDrop),
-                "--seconds", "300", "--ports", "\(port),\(passivePorts.lowerBound)-\(passivePorts.upperBound)",
+                script, "--listen", address, "--target", target, "--rtt-ms", String(rttMilliseconds), "--idle-drop",
+                String(idleDrop), "--seconds", "300", "--ports",
+                "\(port),\(passivePorts.lowerBound)-\(passivePorts.upperBound)",
             ], output: false
         ).pid
         for _ in 0..<100 where !Self.listens(address, port) { usleep(50_000) }
