@@ -139,7 +139,7 @@ measure() {
         ratio=$(awk -v a="$median" -v p="${lftp_median[$workload]}" 'BEGIN { printf "%.2f", a / p }')
     fi
     rows+=("| $rtt | $workload | $tool | $median | $low | $high | $ratio | $floor |")
-    echo "$rtt,$workload,$tool,$median,$low,$high,$floor" >>"$csv"
+    echo "$rtt,\"$workload\",$tool,$median,$low,$high,$floor" >>"$csv"
     log "$rtt ms, $workload / $tool: median $median s ($low-$high) ${ratio:+ratio $ratio}"
 }
 same() { diff -r "$1" "$2" >/dev/null || { echo "$3: result differs from the source" >&2; exit 1; }; }

@@ -15,12 +15,7 @@ extension FTPSessionCore {
             }
             let shown = path.map { "\(verb) \($0)" } ?? verb
             let reply = try exchange(verb, path, shown: shown)
-            guard reply.isPreliminary || reply.isCompletion else { throw replyError(reply, shown) }
-            if protectsData, reply.isPreliminary {
-                // RFC 4217 §7: the TLS handshake on the data connection follows the 1xx reply.
-                return (try protectData(data, for: shown), reply)
-            }
-            return (data, reply)
+            return (try started(data, reply, shown), reply)
         } catch {
             data.close()
             throw error

@@ -6,6 +6,14 @@ enum PipelineRefusingServers {
     static let shared = ServerQuirkMemory()
 }
 
+/// Servers that answered a pipelined transfer command (EPSV seen to work, the pipeline proven):
+/// later sessions of the process pipeline from their first transfer (a device's sibling
+/// connections, the ranges of a download fetched in segments), unless the server was seen to
+/// lose one since.
+enum PipelineProvenServers {
+    static let shared = ServerQuirkMemory()
+}
+
 /// Pipelined passive transfers (issue 20): EPSV (RFC 2428 §3), REST (RFC 3659 §5) and the
 /// transfer command go out in one write, and their replies are read in order. The server
 /// handles them as if each had been sent after the reply before it: EPSV opens its listening
@@ -24,6 +32,24 @@ extension FTPSessionCore {
         guard configuration.pipelining, configuration.passive, usesEPSV, epsvWorked else { return false }
         if pipelineOffReason == nil { pipelineOffReason = PipelineRefusingServers.shared.note(for: featureServerKey) }
         return pipelineOffReason == nil
+    }
+
+    /// Notes that a pipelined transfer command was answered: this session and the later ones of
+    /// the process with the server pipeline at once.
+    func notePipelineProven() {
+        guard !pipelineProven else { return }
+        pipelineProven = true
+        PipelineProvenServers.shared.insert(featureServerKey)
+    }
+
+    /// After login: a server this process already saw answer pipelined commands (and never lose
+    /// one) gets them from this session's first transfer.
+    func takeProvenPipeline() {
+        guard configuration.pipelining, configuration.passive, PipelineProvenServers.shared.contains(featureServerKey),
+            !PipelineRefusingServers.shared.contains(featureServerKey)
+        else { return }
+        epsvWorked = true
+        pipelineProven = true
     }
 
     /// Stops pipelining for this server, for the rest of the process, saying why.
@@ -91,7 +117,7 @@ extension FTPSessionCore {
             if [500, 501, 502, 504].contains(epsv.code) { disableEPSV("EPSV refused (\(epsv.code))") }
             return nil
         }
-        if reply.isPreliminary { pipelineProven = true }
+        if reply.isPreliminary { notePipelineProven() }
         if !pipelineProven, [500, 501, 502].contains(reply.code) {
             // Not understood: the pipelined line may have reached the server garbled.
             data.close()
@@ -107,16 +133,20 @@ extension FTPSessionCore {
                 }
                 throw restRefusal
             }
-            guard reply.isPreliminary || reply.isCompletion else { throw replyError(reply, shown) }
-            if protectsData, reply.isPreliminary {
-                // RFC 4217 §7: the TLS handshake on the data connection follows the 1xx reply.
-                return (try protectData(data, for: shown), reply)
-            }
-            return (data, reply)
+            return (try started(data, reply, shown), reply)
         } catch {
             data.close()
             throw error
         }
+    }
+
+    /// The data connection of a transfer whose command got `reply`: as it is, or — after a 1xx
+    /// on a session with `PROT P` — wrapped in TLS (RFC 4217 §7: the handshake follows the 1xx).
+    /// - Throws: `replyError` for a reply that neither starts nor completes the transfer, and
+    ///   what the TLS handshake throws.
+    func started(_ data: SocketTransport, _ reply: FTPReply, _ shown: String) throws(FTPError) -> any Transport {
+        guard reply.isPreliminary || reply.isCompletion else { throw replyError(reply, shown) }
+        return protectsData && reply.isPreliminary ? try protectData(data, for: shown) : data
     }
 
     /// The reply of a pipelined transfer command whose data connection could not be made
@@ -224,8 +254,15 @@ extension FTPSessionCore {
 
     /// One SIZE, its per-file failure as a result; connection errors thrown.
     private func oneSize(_ path: String) throws(FTPError) -> Result<UInt64, FTPError> {
+        try Self.perFile { () throws(FTPError) in try size(path) }
+    }
+
+    /// `body`'s value, or its error when it concerns one file (a refusal, a reply that does not
+    /// parse, a name that cannot be sent); connection errors thrown.
+    private static func perFile<Value>(_ body: () throws(FTPError) -> Value) throws(FTPError) -> Result<Value, FTPError>
+    {
         do {
-            return .success(try size(path))
+            return .success(try body())
         } catch {
             switch error {
             case .reply, .protocolViolation, .invalidName: return .failure(error)
@@ -266,14 +303,7 @@ extension FTPSessionCore {
 
     /// One MDTM, its per-file failure as a result; connection errors thrown.
     private func oneModificationTime(_ path: String) throws(FTPError) -> Result<Date, FTPError> {
-        do {
-            return .success(try modificationTime(path))
-        } catch {
-            switch error {
-            case .reply, .protocolViolation, .invalidName: return .failure(error)
-            default: throw error
-            }
-        }
+        try Self.perFile { () throws(FTPError) in try modificationTime(path) }
     }
 
     /// The time an MDTM reply gives, or why it gives none.

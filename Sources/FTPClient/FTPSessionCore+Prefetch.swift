@@ -114,20 +114,13 @@ extension FTPSessionCore {
             }
             throw error
         }
-        if reply.isPreliminary { pipelineProven = true }
-        guard reply.isPreliminary || reply.isCompletion else {
+        if reply.isPreliminary { notePipelineProven() }
+        do throws(FTPError) {
+            return (try started(prefetch.data, reply, shown), reply)
+        } catch {
             prefetch.data.close()
-            throw replyError(reply, shown)
+            throw error
         }
-        if protectsData, reply.isPreliminary {
-            do throws(FTPError) {
-                return (try protectData(prefetch.data, for: shown), reply)
-            } catch {
-                prefetch.data.close()
-                throw error
-            }
-        }
-        return (prefetch.data, reply)
     }
 
     /// Ends a prefetched download nobody asked for: its data connection is closed and its

@@ -154,6 +154,7 @@ final class FTPSessionCore {
                 usesMLSD = features.mlsd
                 if features.utf8, nameCodec.encoding == nil { _ = try exchange("OPTS UTF8 ON") }
                 try expect(exchange("TYPE I"), "TYPE I", 200)
+                takeProvenPipeline()
             }
         } catch {
             // A refused login still ends with QUIT; a broken connection is just closed.

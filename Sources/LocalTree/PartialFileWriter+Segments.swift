@@ -26,20 +26,6 @@ extension PartialFileWriter {
     /// threads at once for ranges that do not overlap.
     /// - Throws: `LocalFileError` (e.g. "No space left on device") or when the writer is closed.
     public func write(_ bytes: UnsafeRawBufferPointer, at offset: UInt64) throws(LocalFileError) {
-        let fd = descriptor
-        guard fd >= 0 else { throw LocalFileError(operation: "write", path: path, code: EBADF) }
-        guard var next = bytes.baseAddress else { return }
-        var left = bytes.count
-        var position = off_t(clamping: offset)
-        while left > 0 {
-            let done = pwrite(fd, next, left, position)
-            if done < 0 {
-                if errno == EINTR { continue }
-                throw LocalFileError.current("write", path)
-            }
-            next += done
-            left -= done
-            position += off_t(done)
-        }
+        try writeAll(bytes, at: offset)
     }
 }

@@ -147,18 +147,28 @@ public final class PartialFileWriter {
     /// Writes all of `bytes` at the end of the file.
     /// - Throws: `LocalFileError` (e.g. "No space left on device") or when the writer is closed.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(LocalFileError) {
+        try writeAll(bytes, at: nil)
+        size += UInt64(bytes.count)
+    }
+
+    /// Writes all of `bytes`, at the end of the file (`offset` nil) or at byte `offset`
+    /// (`pwrite`), retrying on EINTR.
+    /// - Throws: `LocalFileError` (e.g. "No space left on device") or when the writer is closed.
+    func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: UInt64?) throws(LocalFileError) {
+        let fd = fd
         guard fd >= 0 else { throw LocalFileError(operation: "write", path: path, code: EBADF) }
         guard var next = bytes.baseAddress else { return }
         var left = bytes.count
+        var position = off_t(clamping: offset ?? 0)
         while left > 0 {
-            let done = FilePlatform.write(fd, next, left)
+            let done = offset == nil ? FilePlatform.write(fd, next, left) : pwrite(fd, next, left, position)
             if done < 0 {
                 if errno == EINTR { continue }
                 throw LocalFileError.current("write", path)
             }
             next += done
             left -= done
-            size += UInt64(done)
+            position += off_t(done)
         }
     }
 

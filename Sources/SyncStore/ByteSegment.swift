@@ -25,23 +25,6 @@ public struct ByteSegment: Sendable, Hashable {
     /// Where the range goes on: `start + done`.
     public var next: UInt64 { start + done }
 
-    /// `size` bytes cut into `count` ranges of nearly equal length (the first ones one byte
-    /// longer when it does not divide), none empty; one range for a count below 2 or a size
-    /// smaller than the count.
-    public static func split(size: UInt64, into count: Int) -> [ByteSegment] {
-        let parts = UInt64(max(1, min(count, Int(clamping: max(size, 1)))))
-        let base = size / parts
-        let longer = size % parts
-        var segments: [ByteSegment] = []
-        var start: UInt64 = 0
-        for index in 0..<parts {
-            let length = base + (index < longer ? 1 : 0)
-            segments.append(ByteSegment(start: start, end: start + length))
-            start += length
-        }
-        return segments
-    }
-
     /// The ranges as stored: `start-end-done` joined by `,`.
     public static func encode(_ segments: [ByteSegment]) -> String {
         segments.map { "\($0.start)-\($0.end)-\($0.done)" }.joined(separator: ",")

@@ -33,9 +33,12 @@ extension PullExecutor {
         let partials = try tree.partialFolder()
         let name = Self.segmentedName(action.path)
         let path = remotePath(root: job.remoteRoot, relative: action.path.string)
+        // A fresh download starts as one range: the first connection fetches from byte 0 at
+        // once, and each other one, once logged in, takes half of what is left of the largest
+        // range (`SegmentProgress.split`), so none waits for the slowest to start.
         var segments = resumableSegments(action, source: source, size: size, in: partials, name: name)
         let fresh = segments == nil
-        if fresh { segments = ByteSegment.split(size: size, into: job.segments) }
+        if fresh { segments = [ByteSegment(start: 0, end: size)] }
         guard var segments else { throw EngineError.incompleteAction("no segments") }
         let partial = PartialTransfer(
             path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: 0)
@@ -55,7 +58,9 @@ extension PullExecutor {
                     path: action.path, device: job.name, segments: text, bytesDone: done)
             })
         let fetch = SegmentFetch(path: path, writer: writer, progress: progress, first: remote, open: openSegment)
-        let failures = fetch.run(ranges: segments.indices.filter { segments[$0].left > 0 })
+        let failures = fetch.run(ranges: segments.indices.filter { segments[$0].left > 0 }, connections: job.segments)
+        // The sibling sessions end (QUIT, a round trip) while the file is checked and placed.
+        defer { fetch.waitForSiblingsToClose() }
         segments = progress.current
         if let failure = failures.first { throw failure }
         guard segments.allSatisfy({ $0.left == 0 }) else {
@@ -129,6 +134,8 @@ final class SegmentFetch: @unchecked Sendable {
     private let open: (() throws -> RemoteFileSystem)?
     private let pending = Mutex<[Int]>([])
     private let failures = Mutex<[Error]>([])
+    /// Left by each sibling session's thread once its session ended (`waitForSiblingsToClose`).
+    private let closing = DispatchGroup()
 
     init(
         path: String, writer: PartialFileWriter, progress: SegmentProgress, first: RemoteFileSystem,
@@ -141,18 +148,22 @@ final class SegmentFetch: @unchecked Sendable {
         self.open = open
     }
 
-    /// Fetches `ranges` (indices into the progress's ranges) at once.
+    /// Fetches `ranges` (indices into the progress's ranges) over `connections` sessions at
+    /// once; a session with no range left to take splits the largest one still being fetched.
     /// - Returns: the failures of the ranges (none when every range is in).
-    func run(ranges: [Int]) -> [Error] {
+    func run(ranges: [Int], connections: Int) -> [Error] {
         pending.withLock { $0 = ranges }
         let group = DispatchGroup()
-        for _ in 0..<max(0, ranges.count - 1) {
+        for _ in 0..<max(0, connections - 1) {
             group.enter()
+            closing.enter()
             let thread = Thread { [self] in
-                defer { group.leave() }
-                guard let sibling = try? open?() else { return }
-                defer { sibling.close() }
+                defer { closing.leave() }
+                guard let sibling = try? open?() else { return group.leave() }
                 work(over: sibling)
+                // Its ranges are in: the caller goes on while the session ends.
+                group.leave()
+                sibling.close()
             }
             thread.stackSize = 1 << 20
             thread.start()
@@ -166,9 +177,13 @@ final class SegmentFetch: @unchecked Sendable {
         return failures.withLock { $0 }
     }
 
-    /// Takes ranges from the queue over `remote` until none is left or the connection is gone.
+    /// Waits until every sibling session of `run` has ended (QUIT).
+    func waitForSiblingsToClose() { closing.wait() }
+
+    /// Takes ranges from the queue over `remote`, then halves of the largest ranges still being
+    /// fetched, until none is left worth splitting or the connection is gone.
     private func work(over remote: RemoteFileSystem) {
-        while let index = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+        while let index = pending.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) ?? progress.split() {
             do {
                 try fetchRange(index, over: remote)
             } catch {
@@ -222,7 +237,7 @@ final class SegmentProgress: @unchecked Sendable {
     private var saved = 0
     private let save: (String, UInt64) -> Void
     /// Bytes written between checkpoints of the ranges.
-    static let saveEvery: UInt64 = 4 << 20
+    static let saveEvery: UInt64 = 8 << 20
 
     init(segments: [ByteSegment], meter: TransferMeter?, save: @escaping (String, UInt64) -> Void) {
         self.segments = segments
@@ -235,6 +250,26 @@ final class SegmentProgress: @unchecked Sendable {
 
     /// Range `index` now.
     func segment(_ index: Int) -> ByteSegment { lock.withLock { segments[index] } }
+
+    /// A range no session fetches yet shorter than this is not split.
+    static let smallestSplit: UInt64 = 1 << 20
+
+    /// Cuts what is left of the range with the most left in two: the range ends halfway, its
+    /// second half is a new range (appended; the ranges are stored in order of their start).
+    /// - Returns: the new range's index, for the caller to fetch; nil when no range has
+    ///   `smallestSplit` bytes or more left to give away.
+    func split() -> Int? {
+        lock.withLock {
+            guard let largest = segments.indices.max(by: { segments[$0].left < segments[$1].left }),
+                segments[largest].left >= 2 * Self.smallestSplit
+            else { return nil }
+            let range = segments[largest]
+            let middle = range.next + range.left / 2
+            segments[largest].end = middle
+            segments.append(ByteSegment(start: middle, end: range.end))
+            return segments.count - 1
+        }
+    }
 
     /// Where the next `count` bytes of range `index` go, and how many of them belong to it.
     func claim(_ index: Int, count: Int) -> (offset: UInt64, take: Int) {
@@ -254,13 +289,17 @@ final class SegmentProgress: @unchecked Sendable {
             guard unsaved >= Self.saveEvery || segments[index].left == 0 else { return nil }
             unsaved = 0
             checkpoints += 1
-            return (checkpoints, ByteSegment.encode(segments), segments.reduce(0) { $0 + $1.done })
+            return (
+                checkpoints, ByteSegment.encode(segments.sorted { $0.start < $1.start }),
+                segments.reduce(0) { $0 + $1.done }
+            )
         }
-        guard let checkpoint else { return }
-        saving.withLock {
-            guard checkpoint.number > saved else { return }
-            save(checkpoint.text, checkpoint.done)
-            saved = checkpoint.number
-        }
+        // A range never waits for another's checkpoint (its fsync): while one is being saved,
+        // the next one covers this one's bytes.
+        guard let checkpoint, saving.try() else { return }
+        defer { saving.unlock() }
+        guard checkpoint.number > saved else { return }
+        save(checkpoint.text, checkpoint.done)
+        saved = checkpoint.number
     }
 }
