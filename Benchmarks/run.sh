@@ -12,7 +12,8 @@
 # --work    where the data goes (default /tmp/ftpsync-bench); deleted at the end unless --keep.
 #           A folder that exists, is not empty and was not made by run.sh is refused.
 # --only W  run only the workloads named in W, a comma-separated list of small, large, noop,
-#           hash, plan, scale (default: all).
+#           hash, plan, scale, link (default: all but link). link runs Benchmarks/link.sh
+#           (through latency_proxy.py at 5, 20 and 80 ms; about 25 minutes, its own table).
 # --scale-sizes  the tree sizes of the scale workload (Benchmarks/scale/run.sh, its own vsftpd):
 #           default 100000,300000,1000000 when --only names scale (about 40 minutes, 10 GiB);
 #           in the run of all workloads 100000 (20000 with --quick).
@@ -28,7 +29,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=Benchmarks/Support/ftp-session.sh
 . "$root/Benchmarks/Support/ftp-session.sh"
 quick=0 runs="" keep=0 work=/tmp/ftpsync-bench only=small,large,noop,hash,plan,scale scale_sizes=""
-usage="usage: Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR] [--only small,large,noop,hash,plan,scale] [--scale-sizes N,N,...]"
+usage="usage: Benchmarks/run.sh [--quick] [--runs N] [--keep] [--work DIR] [--only small,large,noop,hash,plan,scale,link] [--scale-sizes N,N,...]"
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) quick=1 ;;
@@ -278,6 +279,13 @@ if wants scale; then
         --work "$work/scale" "${scale_keep[@]}")
 fi
 
+# 7. over a link: round trips (its own script, server, relay and work folder)
+link_out=""
+if wants link; then
+    log "link: through latency_proxy.py at 5, 20 and 80 ms"
+    link_out=$(FTPSYNC_BIN=$FTPSYNC_BIN BENCH_NO_INSTALL=1 "$root/Benchmarks/link.sh" --runs "$runs" --work "$work/link")
+fi
+
 indent() { sed 's/^/    /'; }
 echo
 echo "Benchmarks/run.sh $([ "$quick" = 1 ] && echo --quick) (runs: best of $runs) — $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, vsftpd on loopback"
@@ -300,4 +308,7 @@ if wants plan; then
 fi
 if wants scale; then
     echo "$scale_out"
+fi
+if wants link; then
+    echo "$link_out"
 fi
