@@ -273,7 +273,8 @@ extension FTPSessionCore {
             }
         }
         var ahead = followUp
-        if uploading { ahead?.next = nil }  // only downloads are sent ahead
+        // Only a download is followed by the next one, only an upload by its time set.
+        if uploading { ahead?.next = nil } else { ahead?.setTime = nil }
         let sent =
             failure == nil && serverDone ? path.flatMap { sendFollowUps(ahead, after: $0, moved: moved) } : nil
         data.close()

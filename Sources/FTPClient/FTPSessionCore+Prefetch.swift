@@ -15,6 +15,8 @@ extension FTPSessionCore {
         var sizeOf: String?
         /// The file RETR was sent for, or nil.
         var next: String?
+        /// The file whose time was set, and the command line as shown, or nil.
+        var timeOf: (path: String, shown: String)?
     }
 
     /// Sends the follow-ups announced for the download of `path` (once its data ended, after
@@ -33,6 +35,12 @@ extension FTPSessionCore {
             if followUp.sizeAfter {
                 lines.append((Array("SIZE ".utf8) + (try nameCodec.encode(path)), "SIZE \(path)"))
                 sent.sizeOf = path
+            }
+            if let date = followUp.setTime {
+                let (verb, stamp) = (features.mfmt ? "MFMT" : "MDTM", FTPTime.format(date))
+                let shown = "\(verb) \(stamp) \(path)"
+                lines.append((Array("\(verb) \(stamp) ".utf8) + (try nameCodec.encode(path)), shown))
+                sent.timeOf = (path, shown)
             }
             if let next = followUp.next {
                 let encoded = try nameCodec.encode(next)
@@ -61,6 +69,10 @@ extension FTPSessionCore {
             if let path = sent.sizeOf {
                 let reply = try ownReply(to: "SIZE", shown: "SIZE \(path)", seconds: bound)
                 sizeAnswer = (path, reply)
+            }
+            if let time = sent.timeOf {
+                let verb = String(time.shown.prefix { $0 != " " })
+                timeAnswer = (time.shown, try ownReply(to: verb, shown: time.shown, seconds: bound))
             }
             guard let next = sent.next else { return }
             let epsv = try ownReply(to: "EPSV", shown: "EPSV", seconds: bound)
@@ -129,6 +141,7 @@ extension FTPSessionCore {
     /// SIZE answer.
     func settlePrefetch() {
         sizeAnswer = nil
+        timeAnswer = nil
         guard let prefetch else { return }
         self.prefetch = nil
         prefetch.data.close()
@@ -143,6 +156,14 @@ extension FTPSessionCore {
             control.close()
             self.control = nil
         }
+    }
+
+    /// The answer read ahead to the command `shown` (a time set, as `setModificationTime`
+    /// shows it), consumed; nil when none was.
+    func takeTimeAnswer(for shown: String) -> FTPReply? {
+        guard let answer = timeAnswer, answer.shown == shown else { return nil }
+        timeAnswer = nil
+        return answer.reply
     }
 
     /// The SIZE answer read ahead for `path`, consumed; nil when none was.

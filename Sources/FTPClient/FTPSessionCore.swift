@@ -76,8 +76,11 @@ final class FTPSessionCore {
     var announced: TransferFollowUp?
     /// The next download, sent ahead behind the last one (`readFollowUps`), until asked for.
     var prefetch: Prefetch?
-    /// The answer to a SIZE sent ahead behind a download, until `size` asks for it.
+    /// The answer to a SIZE sent ahead behind a transfer, until `size` asks for it.
     var sizeAnswer: (path: String, reply: FTPReply)?
+    /// The answer to a time set sent ahead behind an upload (the command as shown), until
+    /// `setModificationTime` asks for it.
+    var timeAnswer: (shown: String, reply: FTPReply)?
     /// Why transfer commands are not pipelined though `configuration.pipelining` asks for it
     /// (the server lost or refused one, see `startPipelined`), nil while they are.
     var pipelineOffReason: String?
@@ -222,10 +225,16 @@ final class FTPSessionCore {
     func setModificationTime(_ path: String, _ date: Date) throws(FTPError) {
         let stamp = FTPTime.format(date)
         let verb = features.mfmt ? "MFMT" : "MDTM"
+        let shown = "\(verb) \(stamp) \(path)"
         try guarded { () throws(FTPError) in
-            let argument = try Array("\(stamp) ".utf8) + nameCodec.encode(path)
-            let reply = try exchange(verb, encoded: argument, shown: "\(verb) \(stamp) \(path)")
-            guard reply.isCompletion else { throw replyError(reply, "\(verb) \(stamp) \(path)") }
+            var reply = takeTimeAnswer(for: shown)
+            if reply == nil {
+                let argument = try Array("\(stamp) ".utf8) + nameCodec.encode(path)
+                reply = try exchange(verb, encoded: argument, shown: shown)
+            }
+            guard let reply, reply.isCompletion else {
+                throw reply.map { replyError($0, shown) } ?? FTPError.connectionClosed
+            }
         }
     }
 

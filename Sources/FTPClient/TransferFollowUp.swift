@@ -1,3 +1,5 @@
+import Foundation
+
 /// What comes right after a file's transfer, told to the session before it starts
 /// (`FTPSession.announce`), so that its commands go out as soon as the server is done with the
 /// data, pipelined behind the transfer's final reply (issue 20): the round trips of a SIZE after
@@ -12,6 +14,11 @@ public struct TransferFollowUp: Sendable {
     /// ends that transfer. Ignored after an upload.
     public var next: String?
 
+    /// After an upload: set the file's modification time to this (UTC, whole seconds; MFMT,
+    /// else the two-argument MDTM, as `FTPSession.setModificationTime`), answered behind the
+    /// transfer's final reply; the `setModificationTime` call for the same file and time then
+    /// costs no round trip. Ignored after a download.
+    public var setTime: Date?
     /// The bytes the transfer should move (from its offset): the follow-ups go out only when
     /// it moved exactly these (a short one is resumed first: what was sent ahead would be
     /// wasted); nil: whatever it moved.
@@ -22,15 +29,16 @@ public struct TransferFollowUp: Sendable {
 
     /// A follow-up; by default nothing follows.
     public init(
-        sizeAfter: Bool = false, next: String? = nil, expectedBytes: UInt64? = nil,
+        sizeAfter: Bool = false, next: String? = nil, setTime: Date? = nil, expectedBytes: UInt64? = nil,
         nextStillWanted: (@Sendable () -> Bool)? = nil
     ) {
         self.sizeAfter = sizeAfter
         self.next = next
+        self.setTime = setTime
         self.expectedBytes = expectedBytes
         self.nextStillWanted = nextStillWanted
     }
 
     /// True when nothing is to be sent ahead.
-    public var isEmpty: Bool { !sizeAfter && next == nil }
+    public var isEmpty: Bool { !sizeAfter && next == nil && setTime == nil }
 }

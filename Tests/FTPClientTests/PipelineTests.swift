@@ -188,6 +188,90 @@ import Testing
         #expect(session.isConnected)
     }
 
+    /// An upload's follow-ups go out once the server read the upload, before its 226 is read:
+    /// SIZE of the file and its time set (MDTM with two arguments here), both answered then;
+    /// `size` and `setModificationTime` for the same file and time cost no round trip more.
+    @Test func anUploadsSizeAndTimeGoOutBeforeItsFinalReply() throws {
+        let server = try ScriptedServer(address: "127.0.24.8") { peer, verb, argument in
+            switch verb {
+            case "STOR":
+                let data = peer.acceptData()
+                peer.send("150 Ready for the data\r\n")
+                var received: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while case let count = recv(data, &buffer, buffer.count, 0), count > 0 {
+                    received += buffer[0..<count]
+                }
+                close(data)
+                peer.files[argument] = received
+                peer.send("226 Stored\r\n")
+            case "MDTM" where argument.hasPrefix("20231114221320 "): peer.send("213 Modify=20231114221320\r\n")
+            default: return false
+            }
+            return true
+        }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        _ = try OddReplyTests.download(session, "a.txt")  // pipelined, answered: proven
+        let mark = log.all.count
+        let time = Date(timeIntervalSince1970: 1_700_000_000)
+        session.announce(TransferFollowUp(sizeAfter: true, setTime: time, expectedBytes: 5))
+        var bytes = Array("hello".utf8)
+        let sent = try session.store("up.txt") { buffer in
+            let count = min(buffer.count, bytes.count)
+            buffer.copyBytes(from: bytes.prefix(count))
+            bytes.removeFirst(count)
+            return count
+        }
+        #expect(sent == 5)
+        #expect(try session.size("up.txt") == 5)
+        try session.setModificationTime("up.txt", time)
+        let lines = Self.dialogue(log, from: mark)
+        let commands = lines.filter { $0.hasPrefix(">") }
+        #expect(commands == ["> EPSV", "> STOR up.txt", "> SIZE up.txt", "> MDTM 20231114221320 up.txt"], "\(lines)")
+        let final = try #require(lines.firstIndex { $0.hasPrefix("< 226") })
+        #expect(try #require(lines.firstIndex(of: "> MDTM 20231114221320 up.txt")) < final, "\(lines)")
+        #expect(session.isConnected && session.pipelineOffReason == nil)
+    }
+
+    /// A time set sent ahead is not taken for another: asked for another time, the session
+    /// sends the command.
+    @Test func aTimeSentAheadAnswersOnlyTheSameQuestion() throws {
+        let server = try ScriptedServer(address: "127.0.24.10") { peer, verb, argument in
+            switch verb {
+            case "STOR":
+                let data = peer.acceptData()
+                peer.send("150 Ready for the data\r\n")
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while recv(data, &buffer, buffer.count, 0) > 0 {}
+                close(data)
+                peer.send("226 Stored\r\n")
+            case "MDTM": peer.send("213 Done\r\n")
+            default: return false
+            }
+            return true
+        }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        _ = try OddReplyTests.download(session, "a.txt")
+        session.announce(TransferFollowUp(setTime: Date(timeIntervalSince1970: 1_700_000_000), expectedBytes: 1))
+        var left = 1
+        _ = try session.store("up.txt") { buffer in
+            defer { left = 0 }
+            guard left > 0 else { return 0 }
+            buffer[0] = 65
+            return 1
+        }
+        let mark = log.all.count
+        try session.setModificationTime("up.txt", Date(timeIntervalSince1970: 1_600_000_000))
+        #expect(Self.dialogue(log, from: mark).first == "> MDTM 20200913122640 up.txt")
+        #expect(session.isConnected)
+    }
+
     /// With `pipelining` off the commands go one at a time.
     @Test func pipeliningCanBeTurnedOff() throws {
         let server = try ScriptedServer(address: "127.0.24.4")

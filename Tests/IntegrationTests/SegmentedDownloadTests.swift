@@ -28,7 +28,7 @@ import Testing
     }
 
     /// Both servers throttled to 1 MB/s a connection: one connection alone would take 6 s, so the
-    /// others come online well before the first is through.
+    /// others come online before the first is through.
     @Test(arguments: [(FTPServer.Kind.pyftpdlib, "127.0.55.1"), (.vsftpd, "127.0.55.2")])
     func aLargeFileIsFetchedInRangesOverSeveralConnections(kind: FTPServer.Kind, address: String) throws {
         let (work, server, config) = try Self.setUp(kind, address: address, options: ["--throttle", "1000000"])
@@ -37,10 +37,14 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(FileManager.default.contents(atPath: work + "/mirror/cam/clip.mov") == Data(Self.content(7)))
         // The first connection starts at byte 0, each other one on half of what is left of the
-        // largest range: four ranges, three of them starting with REST, each over its own connection.
-        #expect(server.count("RETR") == 4, "\(server.commands())")
-        #expect(Self.rests(server).count == 3, "\(server.commands())")
-        #expect(server.count("USER") >= 4)
+        // largest range once logged in (and a connection done with its range halves another):
+        // several ranges, each but the first starting with REST. (Four or more when the siblings
+        // log in within a second or so; on a loaded machine a late one finds no range of 2 MiB
+        // left to halve.)
+        #expect(server.count("RETR") >= 2, "\(server.commands())")
+        #expect(Self.rests(server).count == server.count("RETR") - 1, "\(server.commands())")
+        #expect(Self.rests(server).allSatisfy { $0 > 0 }, "\(server.commands())")
+        #expect(server.count("USER") >= server.count("RETR"))
         // Nothing is left under .ftpsync: the partial was placed, its row dropped.
         let partials =
             (try? FileManager.default.contentsOfDirectory(atPath: work + "/mirror/.ftpsync/partial/cam")) ?? []

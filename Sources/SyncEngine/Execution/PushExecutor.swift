@@ -17,6 +17,8 @@ final class PushExecutor: ActionExecutor {
     let remote: RemoteFileSystem
     /// Hashes new files while they upload (or when adopted).
     private let deferred: DeferredDigests
+    /// The time the upload under way sets on its temporary, sent behind its data (`send`).
+    private var uploadTime: Date?
     /// Records of the files uploaded or renamed this run, awaiting their folder's listing,
     /// shared by the device's connections (`UploadRelist`).
     let relist: UploadRelist
@@ -111,6 +113,8 @@ final class PushExecutor: ActionExecutor {
         let hashing = source.digest == nil ? deferred.start(action.path, seen: action.seen) : nil
         // Where resumed uploads came out wrong before, every upload starts from byte 0.
         let offset = quirks.resumeIsWrong ? 0 : action.offset
+        uploadTime = Self.timeToSet(localTime)
+        defer { uploadTime = nil }
         var (sent, resumedAt) = try sendRetrying(localPath, to: temporary, offset: offset, id: id, size: size)
         let digest = source.digest ?? hashing?.wait()
         // The file must still be what was planned, untouched while it was sent and hashed, else
@@ -148,13 +152,16 @@ final class PushExecutor: ActionExecutor {
             }
             throw error
         }
-        let whole = Date(timeIntervalSince1970: localTime.seconds.rounded(.down))
+        let whole = Self.timeToSet(localTime)
         // What is about to be placed, stored before RNTO: should the run end between RNTO and
         // the record, the next run finds the device's file to be ours (`UploadReconciler`).
         let intent = UploadIntent(
             path: action.path, temporaryName: temporary, localSize: size, localModified: localTime, digest: digest,
             sentSize: size, timeToSet: whole, stored: clock())
         try store?.setUploadIntent(intent, device: job.name)
+        // The time goes on the checked temporary (asked behind the upload: no round trip more)
+        // and stays through the rename; the listing read at the end is what is recorded.
+        var timeSet = (try? remote.setModificationTime(temporary, whole)) != nil
         do {
             try place(temporary, at: target, path: action.path, size: size)
         } catch let error as FTPError where error.isRefusal {
@@ -167,7 +174,7 @@ final class PushExecutor: ActionExecutor {
             throw error
         }
         // MFMT, else MDTM with two arguments; when both are refused the listed time is recorded.
-        let timeSet = (try? remote.setModificationTime(target, whole)) != nil
+        if !timeSet { timeSet = (try? remote.setModificationTime(target, whole)) != nil }
         let record = FileRecord(
             path: action.path, remoteSize: size,
             remoteModified: timeSet ? FileTime(date: whole, granularity: .second) : nil, localSize: size,
@@ -183,6 +190,12 @@ final class PushExecutor: ActionExecutor {
         return sent
     }
 
+    /// The time an upload of a file modified at `localTime` gets on the device: its whole
+    /// seconds (MFMT and MDTM take no fraction).
+    static func timeToSet(_ localTime: FileTime) -> Date {
+        Date(timeIntervalSince1970: localTime.seconds.rounded(.down))
+    }
+
     /// Sends the local file from `offset`: APPE when resuming, else REST + STOR, else from the
     /// start when the server refuses both.
     func send(_ localPath: String, to temporary: String, offset: UInt64, id: Int, size: UInt64) throws -> UInt64 {
@@ -190,8 +203,9 @@ final class PushExecutor: ActionExecutor {
             let reader = try LocalFileReader(path: localPath)
             let meter = transferMeter(id: id, start: start, total: size)
             // Never more than the planned size: a file that grows meanwhile is caught below.
-            // The temporary's SIZE (its check before RNTO) goes out behind the upload.
-            remote.announce(TransferFollowUp(sizeAfter: true, expectedBytes: size > start ? size - start : 0))
+            // The temporary's SIZE (its check before RNTO) and its time go out behind the upload.
+            remote.announce(
+                TransferFollowUp(sizeAfter: true, setTime: uploadTime, expectedBytes: size > start ? size - start : 0))
             return try remote.store(
                 temporary, from: append ? 0 : start, append: append, source: reader, sourceOffset: start,
                 length: size > start ? size - start : 0
