@@ -291,9 +291,9 @@ public final class FTPSession: Sendable {
     /// Uploads the open local file `file` from its byte `fileOffset`, at most `length` bytes (all
     /// to its end when nil; a file that grew meanwhile is not sent beyond): STOR (or APPE
     /// when `append`, RFC 959 §4.1.3), preceded by `REST offset` when `offset` > 0 (RFC 3659 §5).
-    /// Over a plain data connection the bytes go from the page cache to the socket where the
-    /// platform can (sendfile(2) on Linux), never copied through this process; over TLS
-    /// (RFC 4217) they are read with pread(2) and encrypted as usual. `progress` gets the bytes
+    /// The file is read with pread(2) in steps and written to the data connection (encrypted
+    /// first over TLS, RFC 4217); over a plain one the send buffer follows the device's rate
+    /// (`FTPSessionCore.store(_:file:fileOffset:...)`). `progress` gets the bytes
     /// sent after each step and may throw to abandon the transfer (the session stays usable).
     /// The descriptor is neither moved nor closed.
     /// - Returns: the number of bytes sent.

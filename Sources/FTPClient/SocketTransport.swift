@@ -12,6 +12,10 @@ public final class SocketTransport: Transport {
     public let peerHost: String
     /// The no-progress timeout in seconds.
     public var timeout: Double
+    /// True for a control connection (`connect(lowLatency:)`): what is read is acknowledged at
+    /// once (`SocketPlatform.acknowledgeNow`), so a server's next reply is never held back
+    /// waiting for our delayed ACK.
+    var acknowledgesAtOnce = false
 
     /// Wraps a connected nonblocking socket (taking ownership of `descriptor`).
     init(descriptor: Int32, peerHost: String, timeout: Double) {
@@ -108,13 +112,16 @@ public final class SocketTransport: Transport {
                 return .failure(errorText(error))
             }
         }
-        return .success(SocketTransport(descriptor: fd, peerHost: numericPeer(fd) ?? "", timeout: timeout))
+        let transport = SocketTransport(descriptor: fd, peerHost: numericPeer(fd) ?? "", timeout: timeout)
+        transport.acknowledgesAtOnce = lowLatency
+        return .success(transport)
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TransportError) -> Int {
         guard descriptor >= 0 else { throw .failed("connection closed") }
         while true {
             let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
+            if count > 0, acknowledgesAtOnce { SocketPlatform.acknowledgeNow(descriptor) }
             if count >= 0 { return count }
             let code = errno
             switch code {

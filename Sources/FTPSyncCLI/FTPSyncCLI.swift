@@ -7,7 +7,7 @@ public enum FTPSyncCLI {
     /// - Parameter arguments: the full command line, program name first.
     public static func main(_ arguments: [String]) -> Int32 {
         let console = Console()
-        // A peer that resets a connection (a TLS write, a sendfile upload) or a reader of our
+        // A peer that resets a connection (a write to a data connection) or a reader of our
         // output that goes away must surface as an EPIPE error, never kill the process.
         signal(SIGPIPE, SIG_IGN)
         let words = Array(arguments.dropFirst())

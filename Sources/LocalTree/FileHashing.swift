@@ -67,7 +67,7 @@ enum FileHashing {
 }
 
 /// A digest computed on a thread of its own while the caller does something else with the
-/// file (a push hashes a new file while it is being uploaded with sendfile).
+/// file (a push hashes a new file while it is being uploaded).
 public final class BackgroundDigest: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var outcome: HashOutcome?

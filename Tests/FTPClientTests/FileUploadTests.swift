@@ -3,8 +3,8 @@ import Testing
 
 @testable import FTPClient
 
-/// Uploads from an open file descriptor (`store(_:file:fileOffset:…)`): sendfile(2) over plain
-/// data connections, pread(2) over TLS. Checked byte for byte on the server's disk.
+/// Uploads from an open file descriptor (`store(_:file:fileOffset:…)`): read with pread(2) in
+/// steps, over plain and TLS data connections. Checked byte for byte on the server's disk.
 @Suite struct FileUploadTests {
     /// A temporary local file holding `bytes`, open for reading.
     final class LocalFile {
@@ -44,17 +44,17 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 8, "progress came every \(Date().timeIntervalSince(started)) s")
     }
 
-    /// The chunk asked of one sendfile(2) call follows the measured rate (a quarter second of
-    /// it), within 64 KiB...4 MiB.
+    /// The bytes of one step follow the measured rate (a quarter second of it), within
+    /// 64 KiB...256 KiB.
     @Test(arguments: [
-        (262_144, 0.000_1, 4 * 1024 * 1024), (65_536, 1.6, 65_536), (262_144, 0.5, 131_072),
-        (1_048_576, 0.25, 1_048_576), (0, 1.0, 4 * 1024 * 1024), (100, 0, 4 * 1024 * 1024),
+        (262_144, 0.000_1, 262_144), (65_536, 1.6, 65_536), (262_144, 0.5, 131_072),
+        (131_072, 0.5, 65_536), (0, 1.0, 262_144), (100, 0, 262_144),
     ])
-    func theSendfileChunkFollowsTheRate(bytes: Int, seconds: Double, chunk: Int) {
-        #expect(FTPSessionCore.nextSendFileChunk(after: bytes, seconds: seconds) == chunk)
+    func theStepFollowsTheRate(bytes: Int, seconds: Double, step: Int) {
+        #expect(FTPSessionCore.nextUploadStep(after: bytes, seconds: seconds) == step)
     }
 
-    /// Sizes around the 4 MiB sendfile step and the 256 KiB buffer, and empty files.
+    /// Sizes around the 256 KiB step and buffer, and empty files.
     @Test(arguments: [0, 1, 262_145, 4 * 1024 * 1024 + 3, 9_000_001])
     func wholeFilesArriveIntact(size: Int) throws {
         let server = try TestServer()
@@ -96,7 +96,7 @@ import Testing
         #expect(commands.contains("> REST 777"))
     }
 
-    /// `length` caps what is sent, with sendfile and from any offset: a file that grew after it
+    /// `length` caps what is sent, from any offset: a file that grew after it
     /// was planned is not sent beyond the planned size.
     @Test(arguments: [(UInt64(0), UInt64(1000)), (UInt64(5), UInt64(4 * 1024 * 1024 + 1)), (UInt64(100), UInt64(0))])
     func lengthCapsTheBytesSent(fileOffset: UInt64, length: UInt64) throws {

@@ -49,8 +49,7 @@ import Testing
             let onDisk = FileManager.default.contents(atPath: server.root + "/f\(index).bin")
             #expect(onDisk.map { [UInt8]($0) } == content, "stored file \(index)")
         }
-        // From a file descriptor: over TLS the bytes are read (pread) and encrypted, never
-        // handed to sendfile(2).
+        // From a file descriptor: over TLS the bytes are read (pread) and encrypted.
         let content = (0..<1_000_003).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
         let local = NSTemporaryDirectory() + "ftpsync-tls-upload-\(UUID().uuidString).bin"
         try Data(content).write(to: URL(fileURLWithPath: local))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--bwlimit` and the `bwlimit` key (issue 19): the rate is measured, within ±20 %, against
-/// vsftpd and pyftpdlib, for downloads and uploads (sendfile), and the run's cap is shared by
+/// vsftpd and pyftpdlib, for downloads and uploads, and the run's cap is shared by
 /// two devices. Addresses 127.0.53.1 to 127.0.53.9.
 @Suite(.serialized) struct BandwidthTests {
     /// One MiB per second.
@@ -40,7 +40,7 @@ import Testing
         #expect(FileManager.default.contents(atPath: work + "/mirror/cam/clip1.mov")?.count == 2 << 20)
     }
 
-    /// The device's `bwlimit: 1M`: a push of 3 MiB (sendfile) takes about 3 s.
+    /// The device's `bwlimit: 1M`: a push of 3 MiB takes about 3 s.
     @Test func pushMovesAtTheDevicesRate() throws {
         let work = try makeTemporaryFolder("bwlimit-push")
         try Self.served(work + "/mirror/cam", files: 1, bytes: 3 << 20)

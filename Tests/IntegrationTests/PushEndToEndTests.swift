@@ -152,7 +152,7 @@ enum Push {
         #expect(!FileManager.default.fileExists(atPath: temporary))
     }
 
-    /// A file that changes while it is sent (sendfile) — grows, or is rewritten in place with
+    /// A file that changes while it is sent — grows, or is rewritten in place with
     /// its modification time put back — is never sent past its planned size, never renamed
     /// into place, and is reported as changed; the next run sends the new version.
     @Test(arguments: [("grow", "127.0.2.32"), ("rewrite", "127.0.2.33")])

@@ -5,7 +5,7 @@ import SyncStore
 
 /// How a push hashes the files it left unhashed while planning — new files no record's size
 /// lets be a move, so no move can hinge on their digests: while each is uploaded (on a thread
-/// of its own, beside sendfile), or when it is adopted. A file is hashed only as the scan saw
+/// of its own, beside the upload), or when it is adopted. A file is hashed only as the scan saw
 /// it: an upload's file as its action says (`Action.seen`), an adopted one as long as it has
 /// the size and modification time the plan compared. Each digest is then recorded and put in
 /// the state's digest cache, so the next run finds it there.

@@ -159,9 +159,8 @@ public final class FTPRemote: RemoteFileSystem {
         try session.retrieve(serverPath(path), from: offset, to: sink)
     }
 
-    /// Uploads as `RemoteFileSystem.store` says. A plain local file (`LocalFileReader`) goes by
-    /// sendfile(2) over a plain data connection (`FTPSession.store(_:file:...)`); any other
-    /// source is read into the session's buffer.
+    /// Uploads as `RemoteFileSystem.store` says. A plain local file (`LocalFileReader`) is read by its
+    /// descriptor (`FTPSession.store(_:file:...)`); any other source through `UploadSource`.
     public func store(
         _ path: String, from offset: UInt64, append: Bool, source: UploadSource, sourceOffset: UInt64,
         length: UInt64, progress: (Int) throws -> Void

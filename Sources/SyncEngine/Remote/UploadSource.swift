@@ -2,7 +2,7 @@ import LocalTree
 
 /// The bytes an upload sends (`RemoteFileSystem.store`), read at explicit offsets so that a
 /// retry can start again anywhere. A plain local file (`LocalFileReader`) lets the FTP
-/// adapter send with sendfile(2), never copying the bytes through this process.
+/// adapter read it by its descriptor (`FTPSession.store(_:file:...)`).
 public protocol UploadSource: AnyObject {
     /// Reads up to `buffer.count` bytes from byte `offset` into `buffer`.
     /// - Returns: the bytes read; 0 at the end of the source.
