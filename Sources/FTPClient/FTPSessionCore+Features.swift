@@ -15,13 +15,18 @@ extension FTPSessionCore {
     var featureServerKey: String { "\(configuration.host):\(configuration.port)" }
 
     /// Sends FEAT (RFC 2389) and reads its reply within `maximumFeatureLines` lines and
-    /// `maximumFeatureSeconds` seconds.
+    /// `maximumFeatureSeconds` seconds; `TYPE I` goes out in the same write when `withType`
+    /// (its reply, next in line, is the caller's to read).
     /// - Returns: the features (none when FEAT was refused), or nil when the reply did not end
     ///   within the bounds: the control connection is then out of step and must be started over.
     /// - Throws: connection errors other than the bounds' (`.connectionClosed`, a malformed line).
-    func boundedFeatures() throws(FTPError) -> FTPFeatures? {
+    func boundedFeatures(withType: Bool = false) throws(FTPError) -> FTPFeatures? {
         guard let control else { throw .connectionClosed }
-        try control.sendLine(Array("FEAT".utf8), shown: "FEAT")
+        if withType {
+            try control.sendLines([(Array("FEAT".utf8), "FEAT"), (Array("TYPE I".utf8), "TYPE I")])
+        } else {
+            try control.sendLine(Array("FEAT".utf8), shown: "FEAT")
+        }
         do {
             let reply = try control.readReply(
                 during: "FEAT", maximumLines: Self.maximumFeatureLines,

@@ -45,11 +45,16 @@ extension FTPSessionCore {
     /// After login: a server this process already saw answer pipelined commands (and never lose
     /// one) gets them from this session's first transfer.
     func takeProvenPipeline() {
-        guard configuration.pipelining, configuration.passive, PipelineProvenServers.shared.contains(featureServerKey),
-            !PipelineRefusingServers.shared.contains(featureServerKey)
-        else { return }
+        guard provenForPipelining else { return }
         epsvWorked = true
         pipelineProven = true
+    }
+
+    /// True when pipelining is asked for and this process saw the server answer pipelined
+    /// commands (and never lose one).
+    var provenForPipelining: Bool {
+        configuration.pipelining && configuration.passive && PipelineProvenServers.shared.contains(featureServerKey)
+            && !PipelineRefusingServers.shared.contains(featureServerKey)
     }
 
     /// Stops pipelining for this server, for the rest of the process, saying why.

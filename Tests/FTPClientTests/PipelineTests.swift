@@ -293,6 +293,30 @@ import Testing
         #expect(seconds < 0.3, "10 pipelined batches took \(seconds) s")
     }
 
+    /// A later session of a server this process saw answer pipelined commands sends TYPE I
+    /// behind FEAT in one write (a round trip less per added connection or segment); the
+    /// first session sends them one at a time.
+    @Test func laterSessionsOfAProvenServerSendFeatAndTypeTogether() throws {
+        let server = try ScriptedServer(address: "127.0.24.12")
+        let log = OddReplyTests.LogLines()
+        let first = Self.session(server, log: log)
+        try first.connect()
+        var lines = Self.dialogue(log, from: 0)
+        let featReply = try #require(lines.firstIndex { $0.hasPrefix("< 211") })
+        #expect(try #require(lines.firstIndex(of: "> TYPE I")) > featReply, "\(lines)")
+        _ = try OddReplyTests.download(first, "a.txt")
+        _ = try OddReplyTests.download(first, "a.txt")  // pipelined, answered: proven
+        first.quit()
+        let mark = log.all.count
+        let later = Self.session(server, log: log)
+        try later.connect()
+        lines = Self.dialogue(log, from: mark)
+        let sent = try #require(lines.firstIndex(of: "> FEAT"))
+        #expect(lines.count > sent + 1 && lines[sent + 1] == "> TYPE I", "\(lines)")
+        #expect(try OddReplyTests.download(later, "a.txt") == Array("first file\n".utf8))
+        #expect(later.isConnected && later.pipelineOffReason == nil)
+    }
+
     /// With `pipelining` off the commands go one at a time.
     @Test func pipeliningCanBeTurnedOff() throws {
         let server = try ScriptedServer(address: "127.0.24.4")
