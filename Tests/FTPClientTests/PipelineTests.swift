@@ -14,6 +14,31 @@ import Testing
             log: { log.add($0) })
     }
 
+    /// A session to `server`, connected, whose pipelined transfer commands were answered (two
+    /// downloads of a.txt): its later commands go out pipelined at once.
+    static func provenSession(_ server: ScriptedServer, log: OddReplyTests.LogLines) throws -> FTPSession {
+        let session = session(server, log: log)
+        try session.connect()
+        _ = try OddReplyTests.download(session, "a.txt")
+        _ = try OddReplyTests.download(session, "a.txt")  // pipelined, answered: proven
+        return session
+    }
+
+    /// Answers STOR of `name` as a server does: 150, the data read to its end, 226; the bytes
+    /// are kept as the file.
+    static func receiveUpload(_ peer: ScriptedPeer, _ name: String) {
+        let data = peer.acceptData()
+        peer.send("150 Ready for the data\r\n")
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = recv(data, &buffer, buffer.count, 0), count > 0 {
+            received += buffer[0..<count]
+        }
+        close(data)
+        peer.files[name] = received
+        peer.send("226 Stored\r\n")
+    }
+
     /// The commands a session sent, in order, and the replies, as logged ("> X", "< 229 …").
     static func dialogue(_ log: OddReplyTests.LogLines, from: Int) -> [String] {
         Array(log.all.dropFirst(from)).filter { $0.hasPrefix(">") || $0.hasPrefix("<") }
@@ -169,10 +194,7 @@ import Testing
             return true
         }
         let log = OddReplyTests.LogLines()
-        let session = Self.session(server, log: log)
-        try session.connect()
-        _ = try OddReplyTests.download(session, "a.txt")
-        _ = try OddReplyTests.download(session, "a.txt")  // pipelined, answered: proven
+        let session = try Self.provenSession(server, log: log)
         var mark = log.all.count
         try session.rename(from: "a.txt", to: "b.txt")
         var lines = Self.dialogue(log, from: mark)
@@ -194,27 +216,14 @@ import Testing
     @Test func anUploadsSizeAndTimeGoOutBeforeItsFinalReply() throws {
         let server = try ScriptedServer(address: "127.0.24.8") { peer, verb, argument in
             switch verb {
-            case "STOR":
-                let data = peer.acceptData()
-                peer.send("150 Ready for the data\r\n")
-                var received: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while case let count = recv(data, &buffer, buffer.count, 0), count > 0 {
-                    received += buffer[0..<count]
-                }
-                close(data)
-                peer.files[argument] = received
-                peer.send("226 Stored\r\n")
+            case "STOR": Self.receiveUpload(peer, argument)
             case "MDTM" where argument.hasPrefix("20231114221320 "): peer.send("213 Modify=20231114221320\r\n")
             default: return false
             }
             return true
         }
         let log = OddReplyTests.LogLines()
-        let session = Self.session(server, log: log)
-        try session.connect()
-        _ = try OddReplyTests.download(session, "a.txt")
-        _ = try OddReplyTests.download(session, "a.txt")  // pipelined, answered: proven
+        let session = try Self.provenSession(server, log: log)
         let mark = log.all.count
         let time = Date(timeIntervalSince1970: 1_700_000_000)
         session.announce(TransferFollowUp(sizeAfter: true, setTime: time, expectedBytes: 5))
@@ -241,23 +250,14 @@ import Testing
     @Test func aTimeSentAheadAnswersOnlyTheSameQuestion() throws {
         let server = try ScriptedServer(address: "127.0.24.10") { peer, verb, argument in
             switch verb {
-            case "STOR":
-                let data = peer.acceptData()
-                peer.send("150 Ready for the data\r\n")
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                while recv(data, &buffer, buffer.count, 0) > 0 {}
-                close(data)
-                peer.send("226 Stored\r\n")
+            case "STOR": Self.receiveUpload(peer, argument)
             case "MDTM": peer.send("213 Done\r\n")
             default: return false
             }
             return true
         }
         let log = OddReplyTests.LogLines()
-        let session = Self.session(server, log: log)
-        try session.connect()
-        _ = try OddReplyTests.download(session, "a.txt")
-        _ = try OddReplyTests.download(session, "a.txt")
+        let session = try Self.provenSession(server, log: log)
         session.announce(TransferFollowUp(setTime: Date(timeIntervalSince1970: 1_700_000_000), expectedBytes: 1))
         var left = 1
         _ = try session.store("up.txt") { buffer in
@@ -280,10 +280,7 @@ import Testing
     @Test func pipelinedRepliesDoNotWaitForADelayedAcknowledgement() throws {
         let server = try ScriptedServer(address: "127.0.24.11")
         let log = OddReplyTests.LogLines()
-        let session = Self.session(server, log: log)
-        try session.connect()
-        _ = try OddReplyTests.download(session, "a.txt")
-        _ = try OddReplyTests.download(session, "a.txt")  // pipelined, answered: proven
+        let session = try Self.provenSession(server, log: log)
         let started = Date()
         for _ in 0..<10 {
             let sizes = try session.sizes(["a.txt", "a.txt", "a.txt"])
