@@ -147,13 +147,15 @@ final class FTPSessionCore {
             // A server this process saw answer pipelined commands gets TYPE I behind FEAT, in
             // one write: a round trip less for each of its later sessions (segments, the
             // connections a run adds).
+            // Decided once: another session may prove the server meanwhile.
+            let typeBehindFeat = provenForPipelining
             var typeSent = false
             if UnendingFeatureReplies.shared.contains(featureServerKey) {
                 features = FTPFeatures()
                 notes.append(Self.unendingFeatureNote)
-            } else if let read = try boundedFeatures(withType: provenForPipelining) {
+            } else if let read = try boundedFeatures(withType: typeBehindFeat) {
                 features = read
-                typeSent = provenForPipelining
+                typeSent = typeBehindFeat
             } else {
                 UnendingFeatureReplies.shared.insert(featureServerKey)
                 restart = true

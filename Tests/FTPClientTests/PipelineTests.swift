@@ -1,6 +1,7 @@
-import FTPClient
 import Foundation
 import Testing
+
+@testable import FTPClient
 
 /// Issue 20: pipelined transfers. After a session's first EPSV worked, EPSV and the transfer
 /// command go out in one write; a server that loses the pipelined command or does not
@@ -314,6 +315,27 @@ import Testing
         #expect(later.isConnected && later.pipelineOffReason == nil)
     }
 
+    /// Whether TYPE I goes behind FEAT is decided once per login: a server another session
+    /// proves while this one waits for its FEAT reply gets TYPE I on its own, not a wait for
+    /// a reply to a TYPE I never sent (a login hung until the timeout, and the session was
+    /// dropped without QUIT, when the two were decided apart).
+    @Test func aServerProvenDuringALoginDoesNotLoseItsTypeCommand() throws {
+        let key = ServerKey()
+        let server = try ScriptedServer(address: "127.0.24.13") { peer, verb, _ in
+            guard verb == "FEAT" else { return false }
+            // Another session proves the server now, between this login's FEAT and its reply.
+            PipelineProvenServers.shared.insert(key.value)
+            peer.send("211-Features:\r\n MDTM\r\n SIZE\r\n211 End\r\n")
+            return true
+        }
+        key.value = "\(server.address):\(server.port)"
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        #expect(Self.dialogue(log, from: 0).filter { $0.hasPrefix(">") }.suffix(2) == ["> FEAT", "> TYPE I"])
+        #expect(try OddReplyTests.download(session, "a.txt") == Array("first file\n".utf8))
+    }
+
     /// With `pipelining` off the commands go one at a time.
     @Test func pipeliningCanBeTurnedOff() throws {
         let server = try ScriptedServer(address: "127.0.24.4")
@@ -342,5 +364,17 @@ final class Counter: @unchecked Sendable {
             value += 1
             return value
         }
+    }
+}
+
+/// A server's key (`host:port`) set once it is known, read by its script.
+final class ServerKey: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = ""
+
+    /// The key.
+    var value: String {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
