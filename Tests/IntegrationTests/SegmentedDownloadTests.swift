@@ -124,4 +124,52 @@ import Testing
         #expect(FileManager.default.contents(atPath: work + "/mirror/cam/clip.mov") == Data(Self.content(7)))
         #expect(server.commands().contains { $0.hasPrefix("HASH") || $0.hasPrefix("XSHA") }, "\(server.commands())")
     }
+
+    /// A server that answers REST with 350 but sends every range from byte 0 (pyftpdlib
+    /// `--ignore-rest`): each range then begins with the file's first bytes. Found, the partial
+    /// is dropped and the file fetched whole over one connection: placed byte-identical. (It
+    /// was placed with three ranges holding the file's head, reported done, and never fetched
+    /// again.)
+    @Test func aServerThatIgnoresRESTGetsTheFileWhole() throws {
+        let (work, server, config) = try Self.setUp(
+            .pyftpdlib, address: "127.0.55.7", options: ["--throttle", "2000000", "--ignore-rest"])
+        defer { server.stop() }
+        let run = try ftpsync(["pull", config, "--no-progress", "--json"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(FileManager.default.contents(atPath: work + "/mirror/cam/clip.mov") == Data(Self.content(7)))
+        // The ranges (REST) first, then one whole RETR without REST.
+        #expect(server.commands().last { $0.hasPrefix("RETR") || $0.hasPrefix("REST") }?.hasPrefix("RETR") == true)
+        let again = try ftpsync(["pull", config, "--no-progress", "--json"])
+        #expect(again.status == 0 && !again.stdout.contains("\"download\""), "\(again.stdout)")
+    }
+
+    /// A file still being written (it grows while its ranges are fetched, its time recent) is
+    /// held like a file fetched whole: not placed, noted, fetched whole by a later run. (The
+    /// ranges stop at the listed size: it was placed cut short and reported done.)
+    @Test func aFileThatGrowsWhileItsRangesAreFetchedIsHeld() throws {
+        let work = try makeTemporaryFolder("segments-growing")
+        let clip = work + "/served/clip.mov"
+        try writeFile(clip, Self.content(9), modified: Date().timeIntervalSince1970)
+        let server = try FTPServer(
+            .pyftpdlib, root: work + "/served", address: "127.0.55.8", options: ["--throttle", "1000000"])
+        defer { server.stop() }
+        let config = work + "/device.yaml"
+        try
+            ("local: \(work)/mirror\ndevices:\n"
+            + server.deviceYAML(name: "cam", extra: "    segments: 4\n    segment_threshold: 1M\n"))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        writer.arguments = [
+            "-c", "import sys, time\ntime.sleep(1.0)\nf = open(sys.argv[1], 'ab'); f.write(b'x' * 1000000); f.close()",
+            clip,
+        ]
+        try writer.run()
+        let first = try ftpsync(["pull", config, "--no-progress", "--json"])
+        writer.waitUntilExit()
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let here = work + "/mirror/cam/clip.mov"
+        #expect(!FileManager.default.fileExists(atPath: here), "a file still being written is not placed")
+        #expect(first.stdout.contains("still being written"), "\(first.stdout)")
+    }
 }

@@ -20,7 +20,8 @@ extension PullExecutor {
     /// True when `action` is fetched in segments: asked for, large enough, from the start, and
     /// sibling sessions can be opened.
     func fetchesInSegments(_ action: Action, source: SnapshotEntry) -> Bool {
-        guard job.segments > 1, openSegment != nil, action.offset == 0, let size = source.size else { return false }
+        guard job.segments > 1, openSegment != nil, !segmentsDistrusted, action.offset == 0, let size = source.size
+        else { return false }
         return size >= job.segmentThreshold
     }
 
@@ -67,6 +68,16 @@ extension PullExecutor {
             throw EngineError.shortTransfer(
                 path: action.path.string, received: segments.reduce(0) { $0 + $1.done }, expected: size, resumes: true)
         }
+        // A file still being written (its size changed since the listing) is held: the ranges
+        // stop at the listed size and would never see the rest.
+        try confirmStableSize(action, source: source, partial: (partials, name))
+        // A server that answers REST with 350 but sends from byte 0 fills every range with the
+        // file's first bytes: a range that begins with them is not trusted.
+        if try Self.aRangeStartsLikeTheFile(partials.shown(name), starts: segments.map(\.start)) {
+            _ = try? partials.removeFile(name)
+            try? store?.removePartial(path: action.path, device: job.name)
+            throw EngineError.rangeStartsLikeTheFile(path: action.path.string)
+        }
         try writer.sync()
         let digest = try XXH3Hasher.digest(fileAt: partials.shown(name))
         try verifyWithServer(action, path: path, size: size, file: partials.shown(name), name: name, in: partials)
@@ -75,6 +86,26 @@ extension PullExecutor {
         try writer.close(sync: false)
         if let copied = try place(.partial(partials, name), for: action) { identity = copied }
         return try recordSegmented(action, source: source, digest: digest, identity: identity, received: size - already)
+    }
+
+    /// Bytes compared at the start of each range with the file's first bytes.
+    static let rangeCheckBytes = 4_096
+
+    /// True when a range starting past byte 0 begins with the same `rangeCheckBytes` as the
+    /// file (the partial at `file`): what a server that ignores REST sends. A file whose content
+    /// repeats there (a zero-filled head and a zero-filled region) reads the same and is fetched
+    /// whole too: slower, never wrong.
+    /// - Throws: `LocalFileError` when the partial cannot be read.
+    static func aRangeStartsLikeTheFile(_ file: String, starts: [UInt64]) throws -> Bool {
+        let reader = try LocalFileReader(path: file, followingSymlink: false)
+        let head = try reader.read(from: 0, count: rangeCheckBytes)
+        guard !head.isEmpty else { return false }
+        for start in starts where start > 0 {
+            let bytes = try reader.read(from: start, count: head.count)
+            if bytes.count == head.count, bytes == head { return true }
+            if bytes.count < head.count, bytes == Array(head.prefix(bytes.count)) { return true }
+        }
+        return false
     }
 
     /// The ranges of an earlier run's partial of `action`, when its row has them, the device

@@ -25,6 +25,9 @@ final class PullExecutor: ActionExecutor {
     /// Opens a fresh sibling session of the device for a range of a download fetched in
     /// segments (`downloadInSegments`); nil: downloads are fetched whole.
     var openSegment: (() throws -> RemoteFileSystem)?
+    /// Set once a download fetched in segments could not be trusted (a range began with the
+    /// file's first bytes: the server may ignore REST): later large files are fetched whole.
+    var segmentsDistrusted = false
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
@@ -127,7 +130,12 @@ final class PullExecutor: ActionExecutor {
             }
         }
         if fetchesInSegments(action, source: source), let size = source.size {
-            return try downloadInSegments(action, source: source, size: size, id: id)
+            do {
+                return try downloadInSegments(action, source: source, size: size, id: id)
+            } catch EngineError.rangeStartsLikeTheFile {
+                // Its partial is gone: fetched whole from byte 0 below, the ranges no more.
+                segmentsDistrusted = true
+            }
         }
         let small = action.offset == 0 && (source.size ?? .max) <= Self.smallFileLimit
         let batched = small && batch != nil && action.record == nil

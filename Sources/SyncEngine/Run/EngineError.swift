@@ -40,6 +40,9 @@ public enum EngineError: Error, CustomStringConvertible {
     /// A download fetched in segments whose bytes do not give the server's digest (by
     /// `algorithm`): not placed, the next run fetches it again.
     case segmentsDiffer(path: String, algorithm: String)
+    /// A download fetched in segments had a range that began with the file's first bytes: the
+    /// server may ignore REST. The partial is dropped and the file fetched whole.
+    case rangeStartsLikeTheFile(path: String)
     /// After an attempt whose end the server did not confirm, the temporary kept growing.
     case stillWriting(temporary: String, size: UInt64)
     /// The server answered RNTO with success but the upload's temporary is still there.
@@ -106,6 +109,9 @@ public enum EngineError: Error, CustomStringConvertible {
         case .segmentsDiffer(let path, let algorithm):
             return "\(path): the file fetched in segments does not give the device's \(algorithm); "
                 + "not placed, the next run fetches it again"
+        case .rangeStartsLikeTheFile(let path):
+            return "\(path): a range fetched with REST began with the file's first bytes (the server may "
+                + "ignore REST); fetched whole instead"
         case .stillWriting(let temporary, let size):
             return "\(temporary): the device is still writing an earlier attempt (\(size) bytes and growing); "
                 + "the next run continues"
