@@ -26,7 +26,8 @@ final class PullExecutor: ActionExecutor {
     /// segments (`downloadInSegments`); nil: downloads are fetched whole.
     var openSegment: (() throws -> RemoteFileSystem)?
     /// Set once a download fetched in segments could not be trusted (a range began with the
-    /// file's first bytes: the server may ignore REST): later large files are fetched whole.
+    /// file's first bytes: the server may ignore REST): this executor's later large files are
+    /// fetched whole.
     var segmentsDistrusted = false
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
