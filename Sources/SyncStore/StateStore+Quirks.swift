@@ -81,44 +81,20 @@ extension StateStore {
     /// 530 saying it is full); nil forgets it. Later runs open no more (issue 20).
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func setConnectionLimit(_ limit: Int?, device: String) throws(StoreError) {
-        try locked { () throws(StoreError) in
-            try connection.query(
-                """
-                INSERT INTO devices (name, connection_limit) VALUES (?1, ?2)
-                ON CONFLICT (name) DO UPDATE SET connection_limit = excluded.connection_limit
-                """, [.text(device), limit.map { .integer(Int64($0)) } ?? .null])
-        }
+        try setDeviceColumn("connection_limit", limit.map { .integer(Int64($0)) } ?? .null, device: device)
     }
 
     /// How many connections `device`'s server took before it refused one, nil when none was refused.
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func connectionLimit(device: String) throws(StoreError) -> Int? {
-        try locked { () throws(StoreError) -> Int? in
-            var found: Int?
-            try connection.query("SELECT connection_limit FROM devices WHERE name = ?1", [.text(device)]) { row in
-                found = row.isNull(0) ? nil : Int(clamping: row.integer(0))
-            }
-            return found
-        }
+        try deviceColumn("connection_limit", device: device) { $0.isNull(0) ? nil : Int(clamping: $0.integer(0)) }
     }
 
     private func setQuirk(_ column: QuirkColumn, _ quirk: String?, device: String) throws(StoreError) {
-        try locked { () throws(StoreError) in
-            try connection.query(
-                """
-                INSERT INTO devices (name, \(column.rawValue)) VALUES (?1, ?2)
-                ON CONFLICT (name) DO UPDATE SET \(column.rawValue) = excluded.\(column.rawValue)
-                """, [.text(device), quirk.map { .text($0) } ?? .null])
-        }
+        try setDeviceColumn(column.rawValue, quirk.map { .text($0) } ?? .null, device: device)
     }
 
     private func quirk(_ column: QuirkColumn, device: String) throws(StoreError) -> String? {
-        try locked { () throws(StoreError) -> String? in
-            var found: String?
-            try connection.query("SELECT \(column.rawValue) FROM devices WHERE name = ?1", [.text(device)]) { row in
-                found = row.optionalText(0)
-            }
-            return found
-        }
+        try deviceColumn(column.rawValue, device: device) { $0.optionalText(0) }
     }
 }

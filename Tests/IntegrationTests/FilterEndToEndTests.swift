@@ -192,15 +192,10 @@ import Testing
         try ("local: \(work)/mirror\ndevices:\n" + server.deviceYAML(name: "cam"))
             .write(toFile: config, atomically: true, encoding: .utf8)
         // A camera still recording: 8 KiB more every 0.2 s for 6 s.
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        writer.arguments = [
-            "-c",
+        let writer = try startPython(
             "import sys, time\nfor _ in range(30):\n    f = open(sys.argv[1], 'ab'); f.write(b'b' * 8192); f.close(); "
                 + "time.sleep(0.2)",
-            clip,
-        ]
-        try writer.run()
+            on: clip)
         let first = try ftpsync(["pull", config, "--no-progress", "--json"])
         writer.waitUntilExit()
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")

@@ -158,13 +158,9 @@ import Testing
             ("local: \(work)/mirror\ndevices:\n"
             + server.deviceYAML(name: "cam", extra: "    segments: 4\n    segment_threshold: 1M\n"))
             .write(toFile: config, atomically: true, encoding: .utf8)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        writer.arguments = [
-            "-c", "import sys, time\ntime.sleep(1.0)\nf = open(sys.argv[1], 'ab'); f.write(b'x' * 1000000); f.close()",
-            clip,
-        ]
-        try writer.run()
+        let writer = try startPython(
+            "import sys, time\ntime.sleep(1.0)\nf = open(sys.argv[1], 'ab'); f.write(b'x' * 1000000); f.close()",
+            on: clip)
         let first = try ftpsync(["pull", config, "--no-progress", "--json"])
         writer.waitUntilExit()
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")

@@ -129,3 +129,13 @@ func makeTemporaryFolder(_ label: String) throws -> String {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
+
+/// Starts `python3 -c script path` (a device still writing `path`, say) and returns the running
+/// process, for the caller to wait for.
+func startPython(_ script: String, on path: String) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script, path]
+    try process.run()
+    return process
+}
