@@ -4,8 +4,13 @@ import SyncCore
 /// One control connection's share of a device run: carries out actions over its own session.
 struct ConnectionWorker {
     /// Carries out one action, numbered by its place in the plan (progress events name it so);
-    /// a failure fails that action only.
-    var perform: (Action, Int) -> ActionOutcome
+    /// a failure fails that action only. A transfer of a run of transfers comes with its turn,
+    /// which decides whether it still starts once a run cap was reached; without one the cap
+    /// alone decides.
+    func perform(_ action: Action, _ id: Int, turn: TransferTurn? = nil) -> ActionOutcome {
+        body(action, id, turn)
+    }
+    private var body: (Action, Int, TransferTurn?) -> ActionOutcome
     /// False once the connection is gone (closed by the server, timed out): the worker then
     /// takes no more actions.
     var isUsable: () -> Bool
@@ -44,15 +49,18 @@ struct ConnectionWorker {
         let caps = executor.job.caps
         // A pull deletes on the device only to offload (`PullExecutor.offload`).
         let offloads = executor.job.policy.direction == .pull
-        self.perform = { action, id in
-            if let stop = cancellation.interruption, stop.cap == nil {
+        self.body = { action, id, turn in
+            let stop = cancellation.interruption
+            if let stop, stop.cap == nil {
                 return .failed(action, "not started: the run was interrupted")
             }
             // Nothing starts after a cap, not even a mkdir or a delete: a delete may rest on a
             // transfer that did not happen; the next run plans them again. Offloads go on (until
             // the grace's cut): each checks its own copy here and moves only a few sampled bytes,
-            // and a card that fills up must not wait for a backlog a capped run never clears.
-            if let cap = caps?.reached, !(offloads && action.kind == .deleteRemote) {
+            // and a card that fills up must not wait for a backlog a capped run never clears. A
+            // transfer handed out before one that started already starts too (until the cut).
+            let cap = if let turn, stop == nil { turn.capStopping { caps?.reached } } else { caps?.reached }
+            if let cap, !(offloads && action.kind == .deleteRemote) {
                 return .deferred(action, "not started: \(cap.option) was reached; the next run does it")
             }
             events?(.actionStarted(device: device, id: id, action: action))

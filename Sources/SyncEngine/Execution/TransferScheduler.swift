@@ -217,14 +217,14 @@ final class TransferScheduler: @unchecked Sendable {
             guard let worker else { return }
             // The transfer after the current one is taken ahead when others wait, so that its
             // commands go out while the current one ends (pipelining, issue 20).
-            var ahead: (id: Int, action: Action)?
-            while worker.isUsable(), let (id, action) = ahead ?? window.take() {
+            var ahead: TransferTurn?
+            while worker.isUsable(), let turn = ahead ?? window.take() {
                 ahead = window.takeAhead()
                 worker.expect(ahead?.action)
-                window.finish(id, worker.perform(action, id))
+                window.finish(turn.id, worker.perform(turn.action, turn.id, turn: turn))
             }
             worker.expect(nil)
-            if let (id, action) = ahead { window.giveBack(id, action) }
+            if let ahead { window.giveBack(ahead.id, ahead.action) }
             worker.flush()
         }
         thread.stackSize = 1 << 20

@@ -18,6 +18,10 @@ final class TransferWindow: @unchecked Sendable {
     private var workers = 0
     /// Connections waiting in `take` for a transfer.
     private var idle = 0
+    /// Transfers handed out to connections so far: the next one's turn.
+    private var turns = 0
+    /// The latest turn whose transfer started; -1: none yet.
+    private var latestStarted = -1
     /// Transfers finished so far, and their bytes (`ConnectionGrowth`).
     private var finishedCount = 0
     private var finishedBytes: UInt64 = 0
@@ -58,22 +62,45 @@ final class TransferWindow: @unchecked Sendable {
 
     /// The oldest transfer waiting (without an order) or the first in the order, once there is
     /// one; nil when the window is closed and none is waiting.
-    func take() -> (id: Int, action: Action)? {
+    func take() -> TransferTurn? {
         condition.withLock {
             idle += 1
             defer { idle -= 1 }
             while waiting.isEmpty && !closed { condition.wait() }
-            return waiting.popFirst()
+            return handOut()
+        }
+    }
+
+    /// The next waiting transfer with the turn it is handed out at; call with the lock held.
+    private func handOut() -> TransferTurn? {
+        guard let (id, action) = waiting.popFirst() else { return nil }
+        defer { turns += 1 }
+        return TransferTurn(id: id, action: action, number: turns, window: self)
+    }
+
+    /// The run cap that keeps the transfer handed out at `turn` from starting, or nil: it starts.
+    ///
+    /// Before a cap every transfer starts. After it, one still starts when a transfer handed out
+    /// after it started already: it was handed out first, and only its connection was busy (a
+    /// connection takes its next transfer while the current one ends). So what a cap leaves is
+    /// always the last of the transfers in their order, never one in the middle; at most one
+    /// transfer per connection starts after the cap this way.
+    /// - Parameter reached: the cap the run reached, nil while within its caps.
+    func capStopping(turn: Int, reached: () -> RunCap?) -> RunCap? {
+        condition.withLock {
+            if let cap = reached(), latestStarted < turn { return cap }
+            latestStarted = max(latestStarted, turn)
+            return nil
         }
     }
 
     /// The transfer `take` would give, taken now by a connection still busy with another one
     /// (so that its commands go out ahead, `ActionExecutor.expect(next:)`); nil when none waits
     /// or when the connections waiting for one would be left without (they come first).
-    func takeAhead() -> (id: Int, action: Action)? {
+    func takeAhead() -> TransferTurn? {
         condition.withLock {
             guard waiting.count > idle else { return nil }
-            return waiting.popFirst()
+            return handOut()
         }
     }
 
@@ -120,5 +147,20 @@ final class TransferWindow: @unchecked Sendable {
                 if !condition.wait(until: deadline) { return finished.removeValue(forKey: id) }
             }
         }
+    }
+}
+
+/// A transfer handed out to a connection: its plan position, the action, and its turn (the
+/// transfers a run of transfers handed out before it).
+struct TransferTurn {
+    let id: Int
+    let action: Action
+    let number: Int
+    let window: TransferWindow
+
+    /// The run cap that keeps this transfer from starting, or nil: it starts
+    /// (`TransferWindow.capStopping(turn:reached:)`).
+    func capStopping(_ reached: () -> RunCap?) -> RunCap? {
+        window.capStopping(turn: number, reached: reached)
     }
 }
