@@ -42,7 +42,8 @@ struct FilterWalkTests {
         #expect(paths == ["delete_local c/new", "delete_local c"])
         // Found by a first user: only `ls` said what the filters left out.
         #expect(
-            walked.notes.last == "1 entry on the device left out by the filters (ftpsync ls --show-excluded lists them)"
+            walked.notes.last
+                == "1 entry on the device left out by the filters (ftpsync ls DEVICE:FOLDER --show-excluded shows them, one folder at a time)"
         )
         #expect(walked.adopted == 1)
         #expect(!writer.forgotten.contains(Fixture.path("a/big")))
@@ -60,7 +61,7 @@ struct FilterWalkTests {
         #expect(walked.refusal == nil)
         let paths = Set(writer.actions.map { "\($0.kind.rawValue) \($0.path)" })
         #expect(paths == ["delete_remote c/new", "delete_remote c"])
-        #expect(walked.notes.last == "1 entry here left out by the filters (ftpsync ls --show-excluded lists them)")
+        #expect(walked.notes.last == "1 entry here left out by the filters")
         #expect(walked.adopted == 1)
         #expect(!writer.forgotten.contains(Fixture.path("a/big")))
         #expect(!writer.forgotten.contains(Fixture.path("b/old")))

@@ -275,8 +275,10 @@ struct WalkLedger {
     /// first user: only `ls` said it).
     var filteredNote: String? {
         guard filteredOut > 0 else { return nil }
-        let place = direction == .pull ? "on the device" : "here"
         let entries = filteredOut == 1 ? "1 entry" : "\(filteredOut) entries"
-        return "\(entries) \(place) left out by the filters (ftpsync ls --show-excluded lists them)"
+        // `ls` lists the device's side, one folder at a time.
+        guard direction == .pull else { return "\(entries) here left out by the filters" }
+        return "\(entries) on the device left out by the filters "
+            + "(ftpsync ls DEVICE:FOLDER --show-excluded shows them, one folder at a time)"
     }
 }
