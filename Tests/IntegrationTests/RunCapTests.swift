@@ -299,8 +299,10 @@ import Testing
 
     /// An upload throttled to 150 kB/s under `--max-duration 2s` is cut after the grace; its
     /// temporary stays on the server and the next push continues it (APPE or REST + STOR)
-    /// instead of sending it again from byte 0.
-    @Test func anUploadCutAfterTheGraceIsContinuedByTheNextPush() throws {
+    /// instead of sending it again from byte 0. When the local file was replaced meanwhile by
+    /// one of the same size and time, the continued temporary fails its check and the file is
+    /// sent whole, and the report says it began at byte 0.
+    @Test(arguments: [false, true]) func anUploadCutAfterTheGraceIsContinuedByTheNextPush(replaced: Bool) throws {
         let work = try makeTemporaryFolder("cap-push-cut")
         let served = work + "/served"
         let mirror = work + "/mirror"
@@ -324,13 +326,19 @@ import Testing
         let kept = ((try? FileManager.default.attributesOfItem(atPath: served + "/" + temporary))?[.size] as? Int) ?? 0
         #expect(kept > 500_000 && kept < big.count, "\(kept)")
 
+        let other = replaced ? pseudoRandomBytes(big.count, seed: 56) : big
+        if replaced {
+            try writeTree([SampleFile(path: "clip.bin", content: other, modified: modified)], at: mirror + "/cam")
+        }
         let next = try ftpsync(["push", path] + options)
         #expect(next.status == 0, "\(next.stdout)\(next.stderr)")
         let resumed = devices(try document(next)).first?["actions"] as? [[String: Any]] ?? []
-        #expect((resumed.first?["offset"] as? Int ?? 0) > 0, "\(resumed)")
+        let offset = resumed.first?["offset"] as? Int ?? -1
+        #expect(replaced ? offset == 0 : offset > 0, "\(resumed)")
         let commands = server.commands().map { $0.uppercased() }
         #expect(commands.contains { $0.hasPrefix("APPE ") || ($0.hasPrefix("REST ") && $0 != "REST 0") }, "\(commands)")
-        #expect(Push.bytes(served + "/clip.bin") == big)
+        let same = Push.bytes(served + "/clip.bin") == other
+        #expect(same)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: served)) == ["clip.bin"])
     }
 }

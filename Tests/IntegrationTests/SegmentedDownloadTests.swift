@@ -112,6 +112,13 @@ import Testing
         // a REST (none starts the file over from byte 0).
         let (rests, retrs) = (Self.rests(server).count - restsBefore, server.count("RETR") - retrsBefore)
         #expect(retrs > 0 && rests == retrs, "\(server.commands())")
+        // Its report says so: the offset is what the ranges held, not 0.
+        let document = try #require(
+            JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
+        let device = (document["devices"] as? [[String: Any]])?.first
+        let action = (device?["actions"] as? [[String: Any]])?.first
+        let offset = action?["offset"] as? Int ?? 0
+        #expect(offset > 0 && offset < size, "\(action ?? [:])")
     }
 
     /// ProFTPD with mod_digest offers HASH: the finished file is checked against the server's

@@ -23,11 +23,18 @@ protocol ActionExecutor {
     /// Told, before `carryOut` of an action, which action this connection carries out after it
     /// (nil: none known yet), so that its commands may go out ahead (`TransferFollowUp`).
     func expect(next: Action?)
+    /// The bytes that were already there when the last `carryOut` began its transfer, when that
+    /// is not its action's offset: a resume the kept bytes did not allow starts from byte 0, a
+    /// download in segments resumes from what its ranges hold. Nil: as planned. The report
+    /// shows it as the action's offset.
+    var startedFrom: UInt64? { get }
 }
 
 extension ActionExecutor {
     /// An executor that sends nothing ahead: nothing to do.
     func expect(next: Action?) {}
+    /// An executor whose transfers always start where planned.
+    var startedFrom: UInt64? { nil }
 }
 
 extension ActionExecutor {

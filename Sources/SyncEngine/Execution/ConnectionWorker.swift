@@ -69,7 +69,9 @@ struct ConnectionWorker {
                 if action.kind == .conflict, action.resolution == .report {
                     throw EngineError.conflictReported(reason: action.reason)
                 }
-                outcome = .done(action, transferred: try executor.carryOut(action, id: id))
+                var done = ActionOutcome.done(action, transferred: try executor.carryOut(action, id: id))
+                if let from = executor.startedFrom { done.report.offset = from }
+                outcome = done
             } catch let stop as RunInterrupted where stop.cap != nil {
                 outcome = .deferred(action, stop.description, cut: true)
             } catch let held as OffloadHeld {

@@ -49,6 +49,8 @@ extension PullExecutor {
         let writer = try PartialFileWriter.segmented(in: partials, name: name, fresh: fresh)
         defer { try? writer.close(sync: false) }
         let already = segments.reduce(0) { $0 + $1.done }
+        // Resumed: the report's offset is what the ranges held (its action's is 0).
+        if already > 0 { startedFrom = already }
         let progress = SegmentProgress(
             segments: segments, meter: transferMeter(id: id, start: already, total: size),
             save: { [store, job] text, done in

@@ -29,6 +29,8 @@ final class PullExecutor: ActionExecutor {
     /// file's first bytes: the server may ignore REST): this executor's later large files are
     /// fetched whole.
     var segmentsDistrusted = false
+    /// Where the last download really began, when not at its action's offset (`ActionExecutor`).
+    var startedFrom: UInt64?
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
@@ -52,6 +54,7 @@ final class PullExecutor: ActionExecutor {
     /// - Returns: the bytes received.
     /// - Throws: why it failed; it fails this action only.
     func carryOut(_ action: Action, id: Int) throws -> UInt64 {
+        startedFrom = nil
         switch action.kind {
         case .mkdirLocal:
             _ = try tree.folder(action.path, create: true)
@@ -155,6 +158,7 @@ final class PullExecutor: ActionExecutor {
         // A device file of the same size and time can still be another file (a card formatted and
         // filled again): the bytes kept are resumed only when their last few match the device's.
         let offset = action.offset > 0 && resumeMatches(action, partialPath: partialPath) ? action.offset : 0
+        if offset != action.offset { startedFrom = offset }
         do {
             transfer = try receive(
                 action, source: source, into: (partials, partialName), from: offset, id: id, sync: !batched)
@@ -163,6 +167,7 @@ final class PullExecutor: ActionExecutor {
             && (500..<600).contains(code)
         {
             // The server cannot resume (no REST): start over from the first byte.
+            startedFrom = 0
             transfer = try receive(
                 action, source: source, into: (partials, partialName), from: 0, id: id, sync: !batched)
         }

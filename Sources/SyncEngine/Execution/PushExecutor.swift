@@ -19,6 +19,8 @@ final class PushExecutor: ActionExecutor {
     private let deferred: DeferredDigests
     /// The time the upload under way sets on its temporary, sent behind its data (`send`).
     private var uploadTime: Date?
+    /// Where the last upload really began, when not at its action's offset (`ActionExecutor`).
+    var startedFrom: UInt64?
     /// Records of the files uploaded or renamed this run, awaiting their folder's listing,
     /// shared by the device's connections (`UploadRelist`).
     let relist: UploadRelist
@@ -55,6 +57,7 @@ final class PushExecutor: ActionExecutor {
     /// - Returns: the bytes sent.
     /// - Throws: why it failed; it fails this action only.
     func carryOut(_ action: Action, id: Int) throws -> UInt64 {
+        startedFrom = nil
         switch action.kind {
         case .mkdirRemote:
             try remote.makeDirectory(absolute(action.path))
@@ -113,6 +116,7 @@ final class PushExecutor: ActionExecutor {
         let hashing = source.digest == nil ? deferred.start(action.path, seen: action.seen) : nil
         // Where resumed uploads came out wrong before, every upload starts from byte 0.
         let offset = quirks.resumeIsWrong ? 0 : action.offset
+        startedFrom = offset == action.offset ? nil : offset
         uploadTime = Self.timeToSet(localTime)
         defer { uploadTime = nil }
         var (sent, resumedAt) = try sendRetrying(localPath, to: temporary, offset: offset, id: id, size: size)
@@ -138,6 +142,7 @@ final class PushExecutor: ActionExecutor {
                 try? store?.setResumeQuirk(
                     "resumed upload of \(action.path) came out wrong: \(error)", device: job.name)
                 quirks.learnResumeIsWrong()
+                startedFrom = 0
                 let whole = try sendRetrying(localPath, to: temporary, offset: 0, id: id, size: size)
                 sent = Saturating.add(sent, whole.sent)
                 try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: [])
@@ -218,6 +223,7 @@ final class PushExecutor: ActionExecutor {
             do {
                 return try attempt(from: offset, append: false)
             } catch let error as FTPError where error.isRefusal {
+                startedFrom = 0
                 return try attempt(from: 0, append: false)
             }
         }
