@@ -30,7 +30,7 @@ struct PullDirection: RunDirection {
     /// what interrupted runs left to the trash.
     func prepare(_ planned: Planned, spool: PlanSpool, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
         if spool.count > 0, let staging = planned.tree.staging() { TreeFolder.sweepStaging(staging) }
-        notePlannedDownloads(spool)
+        notePlannedDownloads(spool, tree: planned.tree)
         let executor = executor(planned, over: remote)
         report.notes += planned.tree.leftovers.map(executor.sweepLeftover)
         return true
@@ -86,16 +86,30 @@ struct PullDirection: RunDirection {
     /// transaction before the first transfer: a file a kill leaves under its final
     /// name before its record is committed is then known as ours by the next run
     /// (`PlacedDownloads`). A failure only loses that knowledge.
-    private func notePlannedDownloads(_ spool: PlanSpool) {
+    ///
+    /// A partial file such a download left in an earlier run is removed first: the plan did not
+    /// resume it (the device's file changed), and the new row, with the new size and time,
+    /// must not make a later run take its bytes for the new file's.
+    private func notePlannedDownloads(_ spool: PlanSpool, tree: PullTree) {
         guard let store, spool.transfers > 0 else { return }
         // A download fetched in segments keeps its row: its ranges say what is there.
         let segmented = ((try? store.partials(device: job.name)) ?? [:]).filter { $0.value.segments != nil }
+        let partials = try? tree.partialFolder()
+        let kept = Set((try? partials?.names()) ?? [])
         try? store.transaction {
             var actions = try spool.actions()
             while let action = try actions.next() {
                 guard action.kind == .download, action.offset == 0, let source = action.source,
                     segmented[action.path] == nil
                 else { continue }
+                let name = LocalPaths.partialName(action.path)
+                if kept.contains(name), let partials {
+                    // Not removable: no row, so that no later run resumes it (the sweep retries).
+                    guard (try? partials.removeFile(name)) != nil else {
+                        try store.removePartial(path: action.path, device: job.name)
+                        continue
+                    }
+                }
                 let partial = PartialTransfer(
                     path: action.path, remoteSize: source.size, remoteModified: source.modified, bytesDone: 0)
                 try store.setPartial(
