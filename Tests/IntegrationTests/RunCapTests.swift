@@ -4,7 +4,7 @@ import Testing
 /// `--max-transfer` and `--max-duration` (issue 19) with the built binary against pyftpdlib
 /// and vsftpd: the run stops starting transfers once a cap is reached, exits 5, says what is
 /// left, and the next run does the rest; a transfer still moving 10 s after the cap is cut and
-/// resumed by the next run (REST), not fetched again. Addresses 127.0.54.1 to 127.0.54.9.
+/// resumed by the next run (REST), not fetched again. Addresses 127.0.54.1 to 127.0.54.11.
 @Suite(.serialized) struct RunCapTests {
     /// Five files of 100,000 bytes, `a.bin` to `e.bin`, an hour old.
     static let names = ["a.bin", "b.bin", "c.bin", "d.bin", "e.bin"]
@@ -134,6 +134,72 @@ import Testing
             #expect(fetched, "\(name)")
         }
         #expect(try partialsInStatus(path) == 0)
+    }
+
+    /// Two connections, largest first, at 300 kB/s each: the connection fetching the largest
+    /// file takes no other ahead of it (it would wait behind), so the second connection takes
+    /// the second largest; the cap (900 kB) then leaves the smaller ones, never the second
+    /// largest with a smaller one done. (A breaker's case: k3 waited behind k4 and was cut at the
+    /// grace while k2, later in the order, was done.)
+    @Test func aLargeTransferHoldsNoOtherBehindIt() throws {
+        let work = try makeTemporaryFolder("cap-large-ahead")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        let modified = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 3_600
+        let sizes = ["k0.bin": 5_000, "k1.bin": 600_000, "k2.bin": 1_200_000, "k3.bin": 1_800_000, "k4.bin": 2_400_000]
+        try writeTree(
+            sizes.map { SampleFile(path: $0.key, content: pseudoRandomBytes($0.value, seed: 3), modified: modified) },
+            at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.54.10", options: ["--throttle", "300000"])
+        defer { server.stop() }
+        let path = try config(
+            [server.deviceYAML(name: "cam", extra: "    max_connections: 2\n")], mirror: mirror, at: work)
+
+        let run = try ftpsync(
+            ["pull", path, "--max-transfer", "900000", "--parallel", "2", "--order", "largest-first"]
+                + ["--no-progress", "--json"])
+        #expect(run.status == 5, "\(run.stdout)\(run.stderr)")
+        let actions = devices(try document(run)).first?["actions"] as? [[String: Any]] ?? []
+        let status = Dictionary(
+            actions.map { ($0["path"] as? String ?? "", $0["status"] as? String ?? "") },
+            uniquingKeysWith: { a, _ in a })
+        let order = ["k4.bin", "k3.bin", "k2.bin", "k1.bin", "k0.bin"]
+        #expect(order.map { status[$0] ?? "" } == ["done", "done", "deferred", "deferred", "deferred"], "\(status)")
+        #expect(Set(retrieved(server)) == ["k4.bin", "k3.bin"])
+    }
+
+    /// Four connections and files of 1 MB (each followed by the next one's commands sent ahead):
+    /// every file whose RETR went out is reported done, and its bytes counted; none is reported
+    /// "not started" after the server sent it (a breaker's case).
+    @Test func aTransferSentAheadCountsAsStarted() throws {
+        let work = try makeTemporaryFolder("cap-sent-ahead")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        let modified = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 3_600
+        let names = (10..<40).map { "m\($0).bin" }
+        try writeTree(
+            names.map { SampleFile(path: $0, content: pseudoRandomBytes(1_000_000, seed: 4), modified: modified) },
+            at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.54.11")
+        defer { server.stop() }
+        let path = try config(
+            [server.deviceYAML(name: "cam", extra: "    max_connections: 4\n")], mirror: mirror, at: work)
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(atPath: mirror)
+            let before = retrieved(server).count
+            let run = try ftpsync(
+                [
+                    "pull", path, "--max-transfer", "10M", "--parallel", "4", "--order", "name", "--no-progress",
+                    "--json",
+                ])
+            #expect(run.status == 5, "\(run.stdout)\(run.stderr)")
+            let device = try #require(devices(try document(run)).first)
+            let actions = device["actions"] as? [[String: Any]] ?? []
+            let done = actions.filter { $0["status"] as? String == "done" }.count
+            #expect(retrieved(server).count - before == done, "\(actions.map { $0["status"] ?? "" })")
+            let bytes = (device["stats"] as? [String: Any])?["bytes_transferred"] as? Int
+            #expect(bytes == done * 1_000_000)
+        }
     }
 
     /// A transfer throttled to 150 kB/s under `--max-duration 2s`: still moving at the cap, it

@@ -22,7 +22,9 @@ protocol ActionExecutor {
     func finish()
     /// Told, before `carryOut` of an action, which action this connection carries out after it
     /// (nil: none known yet), so that its commands may go out ahead (`TransferFollowUp`).
-    func expect(next: Action?)
+    /// `mayStart`, when given, decides at the moment they would go out whether that action
+    /// still starts (a run cap); once it said yes, the action counts as started.
+    func expect(next: Action?, mayStart: (@Sendable () -> Bool)?)
     /// The bytes that were already there when the last `carryOut` began its transfer, when that
     /// is not its action's offset: a resume the kept bytes did not allow starts from byte 0, a
     /// download in segments resumes from what its ranges hold. Nil: as planned. The report
@@ -32,7 +34,7 @@ protocol ActionExecutor {
 
 extension ActionExecutor {
     /// An executor that sends nothing ahead: nothing to do.
-    func expect(next: Action?) {}
+    func expect(next: Action?, mayStart: (@Sendable () -> Bool)?) {}
     /// An executor whose transfers always start where planned.
     var startedFrom: UInt64? { nil }
 }

@@ -21,9 +21,10 @@ struct ConnectionWorker {
     /// Commits what the worker's actions left pending (the records of a `PullRecordBatch`);
     /// called each time the worker stops taking actions from a run of transfers.
     var flush: () -> Void
-    /// Tells the executor which action follows the next `perform` on this connection (nil:
-    /// none known), so that its commands may go out ahead.
-    var expect: (Action?) -> Void
+    /// Tells the executor which transfer follows the next `perform` on this connection (nil:
+    /// none known), so that its commands may go out ahead; they go out only if its turn may
+    /// still start then (`TransferTurn.capStopping`), which makes it a started transfer.
+    var expect: (TransferTurn?) -> Void
 
     /// A worker carrying out actions with `executor` over `remote`, usable while its FTP
     /// control connection is open; see `init(executor:isUsable:close:)`.
@@ -88,7 +89,12 @@ struct ConnectionWorker {
         self.isUsable = isUsable
         self.finish = executor.finish
         self.flush = executor.flush
-        self.expect = executor.expect(next:)
+        self.expect = { turn in
+            let mayStart: (@Sendable () -> Bool)? = turn.map { turn in
+                { @Sendable in turn.capStopping { caps?.reached } == nil }
+            }
+            executor.expect(next: turn?.action, mayStart: mayStart)
+        }
         self.close = close
     }
 }

@@ -20,8 +20,10 @@ final class PullExecutor: ActionExecutor {
     private let batch: PullRecordBatch?
     /// The device's listing of a folder read last for the offloads (`offload`), and when.
     var relisted: (folder: RelativePath, at: Date, entries: Snapshot)?
-    /// The action this connection carries out after the current one (`expect(next:)`).
+    /// The action this connection carries out after the current one, and whether it may still
+    /// start (`expect(next:mayStart:)`).
     private var upcoming: Action?
+    private var upcomingMayStart: (@Sendable () -> Bool)?
     /// Opens a fresh sibling session of the device for a range of a download fetched in
     /// segments (`downloadInSegments`); nil: downloads are fetched whole.
     var openSegment: (() throws -> RemoteFileSystem)?
@@ -77,7 +79,10 @@ final class PullExecutor: ActionExecutor {
     /// Commits the records of small downloads waiting in the batch.
     func flush() { batch?.flush() }
 
-    func expect(next: Action?) { upcoming = next }
+    func expect(next: Action?, mayStart: (@Sendable () -> Bool)?) {
+        upcoming = next
+        upcomingMayStart = mayStart
+    }
 
     /// Announces what follows the download of `action` right before it starts (its RETR is the
     /// next one sent): a SIZE when the file may still be written (`confirmStableSize` then asks
@@ -91,8 +96,11 @@ final class PullExecutor: ActionExecutor {
         {
             followUp.next = remotePath(root: job.remoteRoot, relative: next.path.string)
             // Not once a cap was reached or a stop asked for: that download will not be made.
-            let (caps, cancellation) = (job.caps, job.cancellation)
-            followUp.nextStillWanted = { caps?.reached == nil && !cancellation.isCancelled }
+            // Asked when its commands would go out: a yes makes it a started transfer.
+            let (caps, cancellation, mayStart) = (job.caps, job.cancellation, upcomingMayStart)
+            followUp.nextStillWanted = {
+                !cancellation.isCancelled && (mayStart?() ?? (caps?.reached == nil))
+            }
         }
         remote.announce(followUp)
     }

@@ -219,8 +219,11 @@ final class TransferScheduler: @unchecked Sendable {
             // commands go out while the current one ends (pipelining, issue 20).
             var ahead: TransferTurn?
             while worker.isUsable(), let turn = ahead ?? window.take() {
-                ahead = window.takeAhead()
-                worker.expect(ahead?.action)
+                // Only behind a small file: one round trip saved is nothing next to a large
+                // file's transfer, and a transfer taken ahead waits for it, while another
+                // connection may be free (or still logging in) to take it.
+                ahead = Self.endsSoon(turn.action) ? window.takeAhead() : nil
+                worker.expect(ahead)
                 window.finish(turn.id, worker.perform(turn.action, turn.id, turn: turn))
             }
             worker.expect(nil)
@@ -229,6 +232,15 @@ final class TransferScheduler: @unchecked Sendable {
         }
         thread.stackSize = 1 << 20
         thread.start()
+    }
+
+    /// Transfers of files up to this size (bytes) have the next one taken ahead.
+    static let aheadLimit: UInt64 = 1 << 20
+
+    /// True when `action` moves a file of at most `aheadLimit` bytes (its size known).
+    static func endsSoon(_ action: Action) -> Bool {
+        guard let size = action.source?.size else { return false }
+        return size <= aheadLimit
     }
 
     /// The extra worker of `slot`, opening it when not opened yet; nil when the server

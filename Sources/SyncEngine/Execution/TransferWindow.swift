@@ -22,6 +22,8 @@ final class TransferWindow: @unchecked Sendable {
     private var turns = 0
     /// The latest turn whose transfer started; -1: none yet.
     private var latestStarted = -1
+    /// The turns whose transfers started (asked once more when carried out).
+    private var started: Set<Int> = []
     /// Transfers finished so far, and their bytes (`ConnectionGrowth`).
     private var finishedCount = 0
     private var finishedBytes: UInt64 = 0
@@ -85,11 +87,16 @@ final class TransferWindow: @unchecked Sendable {
     /// connection takes its next transfer while the current one ends). So what a cap leaves is
     /// always the last of the transfers in their order, never one in the middle; at most one
     /// transfer per connection starts after the cap this way.
+    ///
+    /// Asked when a transfer's commands would go out ahead and again when it is carried out: a
+    /// transfer that started once gets nil again.
     /// - Parameter reached: the cap the run reached, nil while within its caps.
     func capStopping(turn: Int, reached: () -> RunCap?) -> RunCap? {
         condition.withLock {
+            if started.contains(turn) { return nil }
             if let cap = reached(), latestStarted < turn { return cap }
             latestStarted = max(latestStarted, turn)
+            started.insert(turn)
             return nil
         }
     }
@@ -152,7 +159,7 @@ final class TransferWindow: @unchecked Sendable {
 
 /// A transfer handed out to a connection: its plan position, the action, and its turn (the
 /// transfers a run of transfers handed out before it).
-struct TransferTurn {
+struct TransferTurn: Sendable {
     let id: Int
     let action: Action
     let number: Int
