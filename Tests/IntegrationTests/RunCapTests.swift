@@ -4,7 +4,7 @@ import Testing
 /// `--max-transfer` and `--max-duration` (issue 19) with the built binary against pyftpdlib
 /// and vsftpd: the run stops starting transfers once a cap is reached, exits 5, says what is
 /// left, and the next run does the rest; a transfer still moving 10 s after the cap is cut and
-/// resumed by the next run (REST), not fetched again. Addresses 127.0.54.1 to 127.0.54.11.
+/// resumed by the next run (REST), not fetched again. Addresses 127.0.54.1 to 127.0.54.12.
 @Suite(.serialized) struct RunCapTests {
     /// Five files of 100,000 bytes, `a.bin` to `e.bin`, an hour old.
     static let names = ["a.bin", "b.bin", "c.bin", "d.bin", "e.bin"]
@@ -200,6 +200,30 @@ import Testing
             let bytes = (device["stats"] as? [String: Any])?["bytes_transferred"] as? Int
             #expect(bytes == done * 1_000_000)
         }
+    }
+
+    /// A device whose replies each wait 150 ms, with 40 folders: `--max-duration 1s` is reached
+    /// while it is listed, and the grace's cut stops the listing. The device is `stopped` (exit
+    /// 5), not failed: the folders left unlisted are the cap's doing, and `-q` says nothing.
+    @Test func aCapThatCutsTheListingStopsTheDevice() throws {
+        let work = try makeTemporaryFolder("cap-listing")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        let modified = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 3_600
+        try writeTree(
+            (10..<50).map { SampleFile(path: "d\($0)/f.txt", content: Array("x\n".utf8), modified: modified) },
+            at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.54.12", options: ["--latency", "150"])
+        defer { server.stop() }
+        let path = try config([server.deviceYAML(name: "cam")], mirror: mirror, at: work)
+
+        let quiet = try ftpsync(["pull", path, "--max-duration", "1s", "-q"])
+        #expect(quiet.status == 5, "\(quiet.stdout)\(quiet.stderr)")
+        #expect(quiet.stdout.isEmpty && quiet.stderr.isEmpty, "\(quiet.stdout)\(quiet.stderr)")
+        let status = try ftpsync(["status", path, "--json"])
+        let state = devices(try document(status)).first ?? [:]
+        #expect(state["last_status"] as? String == "stopped", "\(status.stdout)")
+        #expect(state["consecutive_failures"] as? Int == 0, "\(status.stdout)")
     }
 
     /// A transfer throttled to 150 kB/s under `--max-duration 2s`: still moving at the cap, it

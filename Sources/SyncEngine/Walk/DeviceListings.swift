@@ -11,7 +11,9 @@ extension DeviceRun {
     /// notes and skipped names go to `report`.
     /// - Returns: what `body` gave, and the folders the device could not list in full (with
     ///   the cause: `DeviceRun.markIncomplete`).
-    /// - Throws: what `body` throws (the listing of the root among it).
+    /// - Throws: what `body` throws (the listing of the root among it); `RunInterrupted` when
+    ///   the run was stopped (a signal, a run cap's cut) before every folder was listed: the
+    ///   folders left unlisted are the stop's, not the device's failure.
     func walkDevice<Walked>(
         _ remote: RemoteFileSystem, excludes: FilterRules, report: inout DeviceReport,
         _ body: (RemoteWalk) throws -> Walked
@@ -40,6 +42,7 @@ extension DeviceRun {
         }
         ClockOffsetCheck.conclude(
             remote, store: store, device: job.name, persist: !job.dryRun, transitions: transitions)
+        if !listings.assembly.unknown.isEmpty, let stop = job.cancellation.interruption { throw stop }
         report.notes += listings.assembly.notes
         report.skipped += listings.assembly.skipped
         return (walked, listings.assembly.unknown)
