@@ -121,6 +121,31 @@ import Testing
         #expect(offset > 0 && offset < size, "\(action ?? [:])")
     }
 
+    /// Cut by a run cap's grace well before the first checkpoint (every 8 MiB): what each range
+    /// holds is saved at the cut, so the next run's first RETR goes on from there (REST past 0),
+    /// not from byte 0 (a breaker's case: every capped run started over, and the file never came).
+    @Test func aDownloadCutByTheGraceKeepsItsRanges() throws {
+        let size = 20_000_000
+        let (work, server, config) = try Self.setUp(
+            .pyftpdlib, address: "127.0.55.8", options: ["--throttle", "100000"], size: size)
+        defer { server.stop() }
+        let capped = try ftpsync(["pull", config, "--no-progress", "--max-duration", "1s"])
+        #expect(capped.status == 5, "\(capped.stdout)\(capped.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work + "/mirror/cam/clip.mov"))
+        let earlier = server.commands().count
+        let child = try spawn(ftpsyncBinary, ["pull", config, "--no-progress"], output: true)
+        let sent = waitUntil(30) { server.commands().dropFirst(earlier).contains { $0.hasPrefix("RETR ") } }
+        kill(child.pid, SIGKILL)
+        _ = waitForExit(child.pid, timeout: 30)
+        unlink(child.stdout)
+        unlink(child.stderr)
+        #expect(sent)
+        let next = Array(server.commands().dropFirst(earlier))
+        let first = try #require(next.firstIndex { $0.hasPrefix("RETR ") })
+        let before = first > 0 ? next[first - 1] : ""
+        #expect(before.hasPrefix("REST ") && (Int(before.dropFirst(5)) ?? 0) > 0, "\(next)")
+    }
+
     /// ProFTPD with mod_digest offers HASH: the finished file is checked against the server's
     /// hash before it is placed.
     @Test func theServersHashChecksTheFinishedFile() throws {

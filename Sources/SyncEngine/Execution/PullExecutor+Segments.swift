@@ -65,7 +65,12 @@ extension PullExecutor {
         // The sibling sessions end (QUIT, a round trip) while the file is checked and placed.
         defer { fetch.waitForSiblingsToClose() }
         segments = progress.current
-        if let failure = failures.first { throw failure }
+        if let failure = failures.first {
+            // Cut (a run cap's grace, a signal, a lost connection): what each range holds is
+            // saved now, not only at the last checkpoint, so the next run goes on from here.
+            progress.checkpointNow()
+            throw failure
+        }
         guard segments.allSatisfy({ $0.left == 0 }) else {
             throw EngineError.shortTransfer(
                 path: action.path.string, received: segments.reduce(0) { $0 + $1.done }, expected: size, resumes: true)
@@ -312,24 +317,44 @@ final class SegmentProgress: @unchecked Sendable {
         }
     }
 
+    /// Saves the ranges as they are now (once no range is being fetched any more).
+    func checkpointNow() {
+        let checkpoint = lock.withLock { nextCheckpoint() }
+        saving.lock()
+        store(checkpoint)
+    }
+
     /// Counts `count` bytes written to range `index`; checkpoints the ranges now and then (the
     /// ranges are taken after their bytes were written, and saved in order).
     func wrote(_ index: Int, count: Int) {
-        let checkpoint: (number: Int, text: String, done: UInt64)? = lock.withLock {
+        let checkpoint: Checkpoint? = lock.withLock {
             segments[index].done += UInt64(count)
             meter?.add(count)
             unsaved += UInt64(count)
             guard unsaved >= Self.saveEvery || segments[index].left == 0 else { return nil }
-            unsaved = 0
-            checkpoints += 1
-            return (
-                checkpoints, ByteSegment.encode(segments.sorted { $0.start < $1.start }),
-                segments.reduce(0) { $0 + $1.done }
-            )
+            return nextCheckpoint()
         }
         // A range never waits for another's checkpoint (its fsync): while one is being saved,
         // the next one covers this one's bytes.
         guard let checkpoint, saving.try() else { return }
+        store(checkpoint)
+    }
+
+    /// A checkpoint: its number, the ranges encoded, the bytes they hold.
+    private typealias Checkpoint = (number: Int, text: String, done: UInt64)
+
+    /// The next checkpoint of the ranges as they are; call with `lock` held.
+    private func nextCheckpoint() -> Checkpoint {
+        unsaved = 0
+        checkpoints += 1
+        return (
+            checkpoints, ByteSegment.encode(segments.sorted { $0.start < $1.start }),
+            segments.reduce(0) { $0 + $1.done }
+        )
+    }
+
+    /// Saves `checkpoint` unless a newer one was saved; call with `saving` held (released here).
+    private func store(_ checkpoint: Checkpoint) {
         defer { saving.unlock() }
         guard checkpoint.number > saved else { return }
         save(checkpoint.text, checkpoint.done)
