@@ -76,6 +76,17 @@ import Testing
                 + " (see ftpsync help push)"
         ),
         (["status", "a.yaml", "b.yaml"], "ftpsync: unexpected argument 'b.yaml' (see ftpsync help status)"),
+        // A negative value is named as invalid, not as missing.
+        (
+            ["pull", "--max-transfer", "-5"],
+            "ftpsync: the value '-5' is invalid for '--max-transfer <SIZE>': expected a size of at least 1 byte"
+                + " such as 500M, 2G or 1.5T (see ftpsync help pull)"
+        ),
+        (
+            ["pull", "--bwlimit", "-1"],
+            "ftpsync: the value '-1' is invalid for '--bwlimit <RATE>': expected bytes per second such as 512k,"
+                + " 2M or 1.5M, or off (see ftpsync help pull)"
+        ),
     ])
     func usageErrorsAreOneLineAndExitTwo(arguments: [String], line: String) throws {
         let result = try ftpsync(arguments)

@@ -43,6 +43,7 @@ struct SyncOptions: ParsableArguments {
 
     /// `--segments` when given; nil: the device's `segments`.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "pull: fetch a file of at least segment_threshold bytes (default 64 MiB) in N ranges at once, each over"
                 + " its own connection (1 to 16)",
@@ -121,6 +122,7 @@ struct SyncOptions: ParsableArguments {
 
     /// `--bwlimit` in bytes per second when given; nil: no cap on the run (devices' `bwlimit` still apply).
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "cap all transfers of the run together at RATE bytes per second (512k, 2M, 1.5M; k = 1,024; "
                 + "off or 0: none); each device's bwlimit applies besides",
@@ -130,7 +132,7 @@ struct SyncOptions: ParsableArguments {
 
     /// `--max-transfer` in bytes; nil: no cap.
     @Option(
-        name: .customLong("max-transfer"),
+        name: .customLong("max-transfer"), parsing: .unconditional,
         help: ArgumentHelp(
             "stop starting transfers once the run moved SIZE bytes, all devices together (exit 5; the rest next run)",
             discussion: "no cap", valueName: "SIZE"),
@@ -139,7 +141,7 @@ struct SyncOptions: ParsableArguments {
 
     /// `--max-duration` in seconds; nil: no cap.
     @Option(
-        name: .customLong("max-duration"),
+        name: .customLong("max-duration"), parsing: .unconditional,
         help: ArgumentHelp(
             "stop starting transfers once the run has lasted DURATION (exit 5; the rest next run)",
             discussion: "no cap", valueName: "DURATION"),

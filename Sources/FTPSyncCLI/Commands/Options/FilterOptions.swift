@@ -35,7 +35,7 @@ struct FilterOptions: ParsableArguments {
     var filterFrom: [[FilterRule]] = []
 
     @Option(
-        name: .customLong("min-size"),
+        name: .customLong("min-size"), parsing: .unconditional,
         help: ArgumentHelp(
             "leave out files smaller than SIZE (512k, 10M, 1.5G; bytes without a unit)",
             discussion: "the device's min_size, else none", valueName: "SIZE"),
@@ -43,7 +43,7 @@ struct FilterOptions: ParsableArguments {
     var minSize: Int64?
 
     @Option(
-        name: .customLong("max-size"),
+        name: .customLong("max-size"), parsing: .unconditional,
         help: ArgumentHelp(
             "leave out files larger than SIZE (512k, 10M, 1.5G; bytes without a unit)",
             discussion: "the device's max_size, else none", valueName: "SIZE"),
@@ -51,7 +51,7 @@ struct FilterOptions: ParsableArguments {
     var maxSize: Int64?
 
     @Option(
-        name: .customLong("min-age"),
+        name: .customLong("min-age"), parsing: .unconditional,
         help: ArgumentHelp(
             "leave files modified less than DURATION ago for a later run (90s, 15m, 2h, 7d)",
             discussion: "the device's min_age, else 0 (off)", valueName: "DURATION"),
@@ -59,7 +59,7 @@ struct FilterOptions: ParsableArguments {
     var minAge: Int?
 
     @Option(
-        name: .customLong("max-age"),
+        name: .customLong("max-age"), parsing: .unconditional,
         help: ArgumentHelp(
             "leave out files modified more than DURATION ago (90s, 15m, 2h, 7d)",
             discussion: "the device's max_age, else none", valueName: "DURATION"),
