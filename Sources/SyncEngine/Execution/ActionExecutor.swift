@@ -30,6 +30,8 @@ protocol ActionExecutor {
     /// download in segments resumes from what its ranges hold. Nil: as planned. The report
     /// shows it as the action's offset.
     var startedFrom: UInt64? { get }
+    /// The bytes this executor's transfers moved so far, whatever came of them.
+    var moved: ByteTally { get }
 }
 
 extension ActionExecutor {
@@ -37,16 +39,18 @@ extension ActionExecutor {
     func expect(next: Action?, mayStart: (@Sendable () -> Bool)?) {}
     /// An executor whose transfers always start where planned.
     var startedFrom: UInt64? { nil }
+    /// An executor that counts no bytes (it moves none over a data connection).
+    var moved: ByteTally { ByteTally() }
 }
 
 extension ActionExecutor {
-    /// A meter for the transfer of action `id` (its progress events, its bytes against the
-    /// run's caps), or nil when nobody listens and the run has no caps.
+    /// A meter for the transfer of action `id`: its progress events, its bytes against the
+    /// run's caps and in the executor's `moved`.
     /// - Parameters:
     ///   - start: bytes already there (a resumed transfer), counted from.
     ///   - total: the file's size in bytes, when known.
     func transferMeter(id: Int, start: UInt64, total: UInt64?) -> TransferMeter? {
-        guard events != nil || job.caps != nil else { return nil }
-        return TransferMeter(device: job.name, id: id, start: start, total: total, handler: events, caps: job.caps)
+        TransferMeter(
+            device: job.name, id: id, start: start, total: total, handler: events, caps: job.caps, tally: moved)
     }
 }

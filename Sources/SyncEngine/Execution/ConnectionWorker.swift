@@ -65,7 +65,8 @@ struct ConnectionWorker {
                 return .deferred(action, "not started: \(cap.option) was reached; the next run does it")
             }
             events?(.actionStarted(device: device, id: id, action: action))
-            let outcome: ActionOutcome
+            var outcome: ActionOutcome
+            let movedBefore = executor.moved.value
             do {
                 if action.kind == .conflict, action.resolution == .report {
                     throw EngineError.conflictReported(reason: action.reason)
@@ -82,6 +83,10 @@ struct ConnectionWorker {
                 outcome = .held(action, "\(error)")
             } catch {
                 outcome = .failed(action, "\(error)")
+            }
+            if outcome.report.status != .done {
+                // A transfer cut or failed moved bytes over its data connection too.
+                outcome.transferred = Saturating.subtract(executor.moved.value, movedBefore)
             }
             events?(.actionFinished(device: device, id: id, report: outcome.report))
             return outcome

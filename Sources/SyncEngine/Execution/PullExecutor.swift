@@ -33,6 +33,8 @@ final class PullExecutor: ActionExecutor {
     var segmentsDistrusted = false
     /// Where the last download really began, when not at its action's offset (`ActionExecutor`).
     var startedFrom: UInt64?
+    /// The bytes this executor's transfers moved, whatever came of them.
+    let moved = ByteTally()
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no

@@ -21,6 +21,8 @@ final class PushExecutor: ActionExecutor {
     private var uploadTime: Date?
     /// Where the last upload really began, when not at its action's offset (`ActionExecutor`).
     var startedFrom: UInt64?
+    /// The bytes this executor's transfers moved, whatever came of them.
+    let moved = ByteTally()
     /// Records of the files uploaded or renamed this run, awaiting their folder's listing,
     /// shared by the device's connections (`UploadRelist`).
     let relist: UploadRelist

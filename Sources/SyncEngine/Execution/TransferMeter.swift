@@ -1,5 +1,18 @@
 import Foundation
 import SyncCore
+import Synchronization
+
+/// Bytes moved over data connections by one executor's transfers, whatever came of them (a
+/// transfer cut or failed moved bytes too): the bytes of its actions are told from it.
+final class ByteTally: Sendable {
+    private let count = Atomic<UInt64>(0)
+
+    /// Counts `bytes` more.
+    func add(_ bytes: UInt64) { count.add(bytes, ordering: .relaxed) }
+
+    /// The bytes counted so far.
+    var value: UInt64 { count.load(ordering: .relaxed) }
+}
 
 /// Turns the chunks of one transfer into throttled `transferProgress` events: one at the start
 /// (the resume offset), then one when `step` bytes have moved or `interval` seconds have passed
@@ -12,6 +25,7 @@ final class TransferMeter {
     private let total: UInt64?
     private let handler: SyncEventHandler?
     private let caps: RunCaps?
+    private let tally: ByteTally?
     private let interval: UInt64
     private let step: UInt64
     private let now: () -> UInt64
@@ -24,12 +38,13 @@ final class TransferMeter {
     ///   - total: the file's size in bytes, when known.
     ///   - handler: told the progress events; nil for none.
     ///   - caps: the run's caps, told the bytes each chunk moves; nil for none.
+    ///   - tally: the executor's count of bytes moved, told each chunk too; nil for none.
     ///   - step: bytes after which an event is sent, whatever the time.
     ///   - interval: seconds after which an event is sent, whatever the bytes.
     ///   - now: a monotonic clock in nanoseconds.
     init(
         device: String, id: Int, start: UInt64, total: UInt64?, handler: SyncEventHandler?, caps: RunCaps? = nil,
-        step: UInt64 = 65_536, interval: Double = 0.1,
+        tally: ByteTally? = nil, step: UInt64 = 65_536, interval: Double = 0.1,
         now: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
     ) {
         self.device = device
@@ -37,6 +52,7 @@ final class TransferMeter {
         self.total = total
         self.handler = handler
         self.caps = caps
+        self.tally = tally
         self.interval = UInt64(interval * 1e9)
         self.step = step
         self.now = now
@@ -52,6 +68,7 @@ final class TransferMeter {
         let moved = UInt64(max(0, count))
         done = Saturating.add(done, moved)
         caps?.add(moved)
+        tally?.add(moved)
         guard let handler else { return }
         let time = now()
         let due = Saturating.subtract(done, doneWhenSent) >= step || time &- lastSent >= interval || count == 0

@@ -32,8 +32,11 @@ public struct RunStats: Sendable, Codable, Equatable {
         failed += other.failed
     }
 
-    /// Counts one finished action (planned actions of a dry run count nothing).
+    /// Counts one finished action (planned actions of a dry run count nothing). `transferred`:
+    /// the bytes it moved over data connections, counted whatever came of it (a transfer that
+    /// failed or was cut moved bytes too); only a done transfer counts as a file.
     public mutating func count(_ report: ActionReport, transferred: UInt64) {
+        bytesTransferred = Saturating.add(bytesTransferred, transferred)
         guard report.status != .failed else {
             failed += 1
             return
@@ -42,7 +45,6 @@ public struct RunStats: Sendable, Codable, Equatable {
         switch report.kind {
         case .download, .upload:
             filesTransferred += 1
-            bytesTransferred = Saturating.add(bytesTransferred, transferred)
         case .deleteLocal: deleted += 1
         case .deleteRemote:
             deleted += 1
