@@ -4,7 +4,7 @@ import Testing
 /// `--max-transfer` and `--max-duration` (issue 19) with the built binary against pyftpdlib
 /// and vsftpd: the run stops starting transfers once a cap is reached, exits 5, says what is
 /// left, and the next run does the rest; a transfer still moving 10 s after the cap is cut and
-/// resumed by the next run (REST), not fetched again. Addresses 127.0.54.1 to 127.0.54.12.
+/// resumed by the next run (REST), not fetched again. Addresses 127.0.54.1 to 127.0.54.13.
 @Suite(.serialized) struct RunCapTests {
     /// Five files of 100,000 bytes, `a.bin` to `e.bin`, an hour old.
     static let names = ["a.bin", "b.bin", "c.bin", "d.bin", "e.bin"]
@@ -224,6 +224,31 @@ import Testing
         let state = devices(try document(status)).first ?? [:]
         #expect(state["last_status"] as? String == "stopped", "\(status.stdout)")
         #expect(state["consecutive_failures"] as? Int == 0, "\(status.stdout)")
+    }
+
+    /// Offload under a cap: the files moved are deleted on the device; the offloads of the files
+    /// the cap left are left too, and counted in what is left (they were only notes).
+    @Test func theOffloadsOfFilesACapLeftAreCountedAsLeft() throws {
+        let work = try makeTemporaryFolder("cap-offload")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        let modified = (Date().timeIntervalSince1970 / 60).rounded(.down) * 60 - 3_600
+        let names = Array(Self.names.prefix(4))
+        try writeTree(names.map { SampleFile(path: $0, content: Self.content($0), modified: modified) }, at: served)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.54.13")
+        defer { server.stop() }
+        let path = try config([server.deviceYAML(name: "cam")], mirror: mirror, at: work)
+
+        let run = try ftpsync(
+            ["pull", path, "--remove-source", "--max-transfer", "150000", "--parallel", "1", "--order", "name"]
+                + ["--no-progress", "--json"])
+        #expect(run.status == 5, "\(run.stdout)\(run.stderr)")
+        let device = try #require(devices(try document(run)).first)
+        let left = try #require(device["left"] as? [String: Any])
+        #expect(left["files"] as? Int == 2 && left["actions"] as? Int == 4, "\(left)")
+        let onDevice = (try? FileManager.default.contentsOfDirectory(atPath: served))?.sorted() ?? []
+        #expect(onDevice == ["c.bin", "d.bin"], "\(onDevice)")
+        for name in ["a.bin", "b.bin"] { #expect(Push.bytes(mirror + "/cam/" + name) == Self.content(name)) }
     }
 
     /// A transfer throttled to 150 kB/s under `--max-duration 2s`: still moving at the cap, it

@@ -77,8 +77,14 @@ struct ConnectionWorker {
             } catch let stop as RunInterrupted where stop.cap != nil {
                 outcome = .deferred(action, stop.description, cut: true)
             } catch let held as OffloadHeld {
-                // Not carried out, on purpose: the device's note says why; no action ended.
-                return .leftAlone(action, "\(held)")
+                // After a cap, an offload held (its download was left, most often) is left for
+                // the next run like the rest: counted in what the cap left.
+                if let cap = caps?.reached {
+                    outcome = .deferred(action, "\(held); \(cap.option) was reached, the next run tries again")
+                } else {
+                    // Not carried out, on purpose: the device's note says why; no action ended.
+                    return .leftAlone(action, "\(held)")
+                }
             } catch let error as EngineError where error.isStillBeingWritten {
                 outcome = .held(action, "\(error)")
             } catch {
