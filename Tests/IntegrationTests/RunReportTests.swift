@@ -210,6 +210,8 @@ import Testing
             [
                 SampleFile(path: "a-first.txt", content: Array("first\n".utf8), modified: 1_700_000_000),
                 SampleFile(path: "b-big.bin", content: pseudoRandomBytes(3_000_000, seed: 14), modified: 1_700_000_000),
+                // Not started when the run is interrupted: no partial of it is counted.
+                SampleFile(path: "c-later.txt", content: Array("later\n".utf8), modified: 1_700_000_000),
             ], at: served)
         let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.10.8", options: ["--throttle", "300000"])
         defer { server.stop() }

@@ -10,6 +10,8 @@ struct ActionOutcome {
     var transferred: UInt64
     /// True for a transfer a run cap cut after its grace (status `deferred`).
     var wasCut = false
+    /// True for an action not started at all (a stop or a run cap came first).
+    var notStarted = false
     /// Why the action was left undone on purpose (an offload whose condition failed,
     /// `OffloadHeld`): a note of the device, not an action of its report. Nil otherwise.
     var leftAlone: String?

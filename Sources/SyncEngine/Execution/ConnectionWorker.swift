@@ -53,7 +53,9 @@ struct ConnectionWorker {
         self.body = { action, id, turn in
             let stop = cancellation.interruption
             if let stop, stop.cap == nil {
-                return .failed(action, "not started: the run was interrupted")
+                var outcome = ActionOutcome.failed(action, "not started: the run was interrupted")
+                outcome.notStarted = true
+                return outcome
             }
             // Nothing starts after a cap, not even a mkdir or a delete: a delete may rest on a
             // transfer that did not happen; the next run plans them again. Offloads go on (until
@@ -62,7 +64,10 @@ struct ConnectionWorker {
             // transfer handed out before one that started already starts too (until the cut).
             let cap = if let turn, stop == nil { turn.capStopping { caps?.reached } } else { caps?.reached }
             if let cap, !(offloads && action.kind == .deleteRemote) {
-                return .deferred(action, "not started: \(cap.option) was reached; the next run does it")
+                var outcome = ActionOutcome.deferred(
+                    action, "not started: \(cap.option) was reached; the next run does it")
+                outcome.notStarted = true
+                return outcome
             }
             events?(.actionStarted(device: device, id: id, action: action))
             var outcome: ActionOutcome

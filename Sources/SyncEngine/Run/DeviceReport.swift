@@ -39,6 +39,9 @@ public struct DeviceReport: Sendable, Codable {
     public var seconds: Double
     /// What a run cap left of the device's work for the next run; nil when no cap touched it.
     public var left: LeftByCap?
+    /// The downloads of the run not started at all (a stop or a run cap came first), by path;
+    /// not in the JSON document.
+    var unstartedDownloads: [String] = []
 
     public init(name: String) {
         self.name = name

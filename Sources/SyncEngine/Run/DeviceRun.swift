@@ -295,6 +295,9 @@ public final class DeviceRun {
                     report.actions.append(outcome.report)
                     report.stats.count(outcome.report, transferred: outcome.transferred)
                     if outcome.report.status == .deferred { left.count(outcome.report, cut: outcome.wasCut) }
+                    if outcome.notStarted, outcome.report.kind == .download {
+                        report.unstartedDownloads.append(outcome.report.path)
+                    }
                     if outcome.report.status == .held, let why = outcome.report.error { report.notes.append(why) }
                 })
         } catch {

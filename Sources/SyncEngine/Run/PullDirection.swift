@@ -53,22 +53,21 @@ struct PullDirection: RunDirection {
         return executor
     }
 
-    /// The record batch's notes; the rows of downloads a run cap left before their first byte are
-    /// dropped, then partials no row names any more are swept.
+    /// The record batch's notes; the rows of downloads a stop or a run cap left before they
+    /// began are dropped, then partials no row names any more are swept.
     func conclude(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) {
         report.notes += planned.batch?.notes ?? []
         guard let store else { return }
-        dropUnstartedRows(report.actions.filter { $0.status == .deferred && $0.kind == .download }, store: store)
+        dropUnstartedRows(Set(report.unstartedDownloads), store: store)
         sweepUnnamedPartials(paths: job.paths, store: store)
     }
 
-    /// Drops the rows `notePlannedDownloads` stored for `deferred` downloads that have nothing to
-    /// resume: no bytes done, no ranges, no partial file. A run cap left them before they began
-    /// (or cut them before their first byte), so nothing of theirs was placed either; kept, they
-    /// would count as partials waiting to resume (`status`, the metrics) until the next run.
-    private func dropUnstartedRows(_ deferred: [ActionReport], store: StateStore) {
-        guard !deferred.isEmpty, let rows = try? store.partials(device: job.name) else { return }
-        let paths = Set(deferred.filter { $0.offset == 0 }.map(\.path))
+    /// Drops the rows `notePlannedDownloads` stored for the downloads at `paths`, which never
+    /// began, when they have nothing to resume: no bytes done, no ranges, no partial file.
+    /// Nothing of theirs was placed either; kept, they would count as partials waiting to
+    /// resume (`status`, the metrics) until the next run.
+    private func dropUnstartedRows(_ paths: Set<String>, store: StateStore) {
+        guard !paths.isEmpty, let rows = try? store.partials(device: job.name) else { return }
         let files = LocalFileSystem()
         // A partial file that cannot be looked at (permissions) counts as there.
         func absent(_ name: String) -> Bool {
