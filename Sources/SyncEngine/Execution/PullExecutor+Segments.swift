@@ -290,7 +290,7 @@ final class SegmentProgress: @unchecked Sendable {
     func segment(_ index: Int) -> ByteSegment { lock.withLock { segments[index] } }
 
     /// A range no session fetches yet shorter than this is not split.
-    static let smallestSplit: UInt64 = 1 << 20
+    static let smallestSplit: UInt64 = 1 << 19
 
     /// Cuts what is left of the range with the most left in two: the range ends halfway, its
     /// second half is a new range (appended; the ranges are stored in order of their start).

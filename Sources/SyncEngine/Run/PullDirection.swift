@@ -20,17 +20,22 @@ struct PullDirection: RunDirection {
         var result: PlanResult
         var tree: PullTree
         var batch: PullRecordBatch?
+        /// Sessions opened while the device was listed, for the ranges of downloads fetched in
+        /// segments; nil without segments.
+        var pool: SiblingPool?
     }
 
     func result(of planned: Planned) -> PlanResult { planned.result }
 
-    func stopped(_ planned: Planned, into report: inout DeviceReport) {}
+    func stopped(_ planned: Planned, into report: inout DeviceReport) { planned.pool?.close() }
 
     /// Empties the staging folder of an earlier run, notes the planned downloads, and moves
     /// what interrupted runs left to the trash.
     func prepare(_ planned: Planned, spool: PlanSpool, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
         if spool.count > 0, let staging = planned.tree.staging() { TreeFolder.sweepStaging(staging) }
-        notePlannedDownloads(spool, tree: planned.tree)
+        let segmented = notePlannedDownloads(spool, tree: planned.tree)
+        // No download large enough for segments: the sessions opened ahead are not needed.
+        if !segmented { planned.pool?.close() }
         let executor = executor(planned, over: remote)
         report.notes += planned.tree.leftovers.map(executor.sweepLeftover)
         return true
@@ -43,11 +48,16 @@ struct PullDirection: RunDirection {
         if job.segments > 1 {
             // Each range of a download fetched in segments gets a fresh session of its own,
             // reconnecting like the others; none once a run cap was reached.
-            executor.openSegment = { [job, run] in
+            executor.openSegment = { [job, run, pool = planned.pool] in
                 if let cap = job.caps?.reached { throw RunInterrupted(cap: cap) }
                 return try ResilientRemote.open(
                     policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation
-                ) { try openSibling(of: remote, run.connect) }
+                ) {
+                    // A session opened ahead first (what the listing learnt comes with it).
+                    guard let ready = pool?.take() else { return try openSibling(of: remote, run.connect) }
+                    ready.learned = remote.learned
+                    return ready
+                }
             }
         }
         return executor
@@ -57,6 +67,7 @@ struct PullDirection: RunDirection {
     /// began are dropped, then partials no row names any more are swept.
     func conclude(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) {
         report.notes += planned.batch?.notes ?? []
+        planned.pool?.close()
         guard let store else { return }
         dropUnstartedRows(Set(report.unstartedDownloads), store: store)
         sweepUnnamedPartials(paths: job.paths, store: store)
@@ -89,8 +100,10 @@ struct PullDirection: RunDirection {
     /// A partial file such a download left in an earlier run is removed first: the plan did not
     /// resume it (the device's file changed), and the new row, with the new size and time,
     /// must not make a later run take its bytes for the new file's.
-    private func notePlannedDownloads(_ spool: PlanSpool, tree: PullTree) {
-        guard let store, spool.transfers > 0 else { return }
+    /// - Returns: true when a download is large enough to be fetched in segments.
+    private func notePlannedDownloads(_ spool: PlanSpool, tree: PullTree) -> Bool {
+        guard let store, spool.transfers > 0 else { return false }
+        var segmentable = false
         // A download fetched in segments keeps its row: its ranges say what is there.
         let segmented = ((try? store.partials(device: job.name)) ?? [:]).filter { $0.value.segments != nil }
         let partials = try? tree.partialFolder()
@@ -98,9 +111,9 @@ struct PullDirection: RunDirection {
         try? store.transaction {
             var actions = try spool.actions()
             while let action = try actions.next() {
-                guard action.kind == .download, action.offset == 0, let source = action.source,
-                    segmented[action.path] == nil
-                else { continue }
+                guard action.kind == .download, action.offset == 0, let source = action.source else { continue }
+                if let size = source.size, size >= job.segmentThreshold { segmentable = true }
+                guard segmented[action.path] == nil else { continue }
                 let name = LocalPaths.partialName(action.path)
                 if kept.contains(name), let partials {
                     // Not removable: no row, so that no later run resumes it (the sweep retries).
@@ -115,6 +128,7 @@ struct PullDirection: RunDirection {
                     StoredPartial(transfer: partial, tempName: job.paths.partial(action.path)), device: job.name)
             }
         }
+        return segmentable
     }
 
     /// Plans folder by folder (`PullWalk`): each folder of the device listed (over up to
@@ -123,7 +137,27 @@ struct PullDirection: RunDirection {
     /// its path and what the scan found there (`AnnotatingPlanWriter`); the plan comes with the
     /// local side as the plan saw it (`PullTree`: when the scan began, which paths get a
     /// conflict copy).
+    ///
+    /// With `segments`, the sessions for the ranges of large downloads are opened meanwhile
+    /// (`SiblingPool`), so that they start without waiting for a login.
     func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
+        let pool =
+            job.segments > 1 && !job.dryRun
+            ? SiblingPool(count: job.segments - 1) { [run] in try openSibling(of: remote, run.connect) } : nil
+        do {
+            var planned = try walkAndPlan(remote: remote, into: writer, report: &report)
+            planned.pool = pool
+            return planned
+        } catch {
+            pool?.close()
+            throw error
+        }
+    }
+
+    /// The plan of `plan`, without the sessions opened ahead.
+    private func walkAndPlan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws
+        -> Planned
+    {
         let scanStarted = Date()
         var policy = job.policy
         policy.now = run.clock()
