@@ -23,6 +23,8 @@ extension FTPRemote {
     /// - Throws: connection errors only.
     public func folderExists(_ path: String) throws -> Bool? {
         let spelled = serverPath(path)
+        // The server's root is always there: no round trip to ask.
+        if spelled == "/" { return true }
         if session.features.mlsd {
             let reply = try session.raw("MLST \(spelled)")
             if reply.code == 250 {
@@ -36,7 +38,7 @@ extension FTPRemote {
         let before = try session.raw("PWD")
         let reply = try session.raw("CWD \(spelled)")
         if reply.code == 250 || reply.code == 200 {
-            if before.code == 257, let previous = Self.quotedPath(before.text) {
+            if before.code == 257, let previous = Self.quotedPath(before.text), previous != spelled {
                 _ = try session.raw("CWD \(previous)")
             }
             return true
