@@ -88,8 +88,8 @@ public final class BandwidthLimit: Sendable, Equatable {
     public static func == (left: BandwidthLimit, right: BandwidthLimit) -> Bool { left === right }
 }
 
-/// A stop request a transfer's bandwidth wait listens to (`FTPSessionConfiguration.pacingStop`).
-/// Equal only to itself.
+/// A stop request a transfer's bandwidth wait, and a session's waits while it logs in, listen
+/// to (`FTPSessionConfiguration.pacingStop`). Equal only to itself.
 public final class PacingStop: Sendable, Equatable {
     private let reason: @Sendable () -> (any Error)?
 

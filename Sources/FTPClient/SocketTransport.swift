@@ -176,15 +176,21 @@ public final class SocketTransport: Transport {
 
     /// Waits for `events`, at most the timeout without progress. For writing, bytes leaving
     /// the send queue (`queuedBytes` shrinking) are progress: a slow peer that still takes
-    /// data never times the connection out, however full the buffer is.
+    /// data never times the connection out, however full the buffer is. With `stop`, the wait
+    /// is cut into slices of at most 0.25 s and ends once `stop` holds (`.failed`).
     private func wait(events: Int16) throws(TransportError) {
         var queued = events & Int16(POLLOUT) != 0 ? queuedBytes : nil
+        var deadline = Self.monotonicSeconds() + timeout
         while true {
-            switch Self.waitFor(descriptor, events: events, timeout: timeout) {
+            let left = deadline - Self.monotonicSeconds()
+            switch Self.waitFor(descriptor, events: events, timeout: stop == nil ? left : min(left, 0.25)) {
             case .ready: return
             case .timedOut:
+                if let stop, let why = stop.error { throw .failed("stopped: \(why)") }
+                if Self.monotonicSeconds() < deadline { continue }
                 if let before = queued, let now = queuedBytes, now < before {
                     queued = now
+                    deadline = Self.monotonicSeconds() + timeout
                     continue
                 }
                 throw .timedOut
@@ -192,6 +198,10 @@ public final class SocketTransport: Transport {
             }
         }
     }
+
+    /// A stop request the waits of this connection listen to (set while a session logs in:
+    /// a run stopped then does not wait for a silent or slow server's timeout); nil: none.
+    var stop: PacingStop?
 
     /// Bytes written but not yet acknowledged by the peer (`SocketPlatform.queuedBytes`); nil
     /// when closed or the system does not say.

@@ -43,11 +43,10 @@ struct DeviceStart: Sendable {
         var configuration = device.sessionConfiguration
         // The device's cap is shared by all its connections, the run's by all devices.
         configuration.bandwidthLimits = [Self.bandwidthLimit(of: device), runBandwidth].compactMap { $0 }
-        // A stop (SIGTERM, a run cap's cut) ends a wait for bandwidth at once.
-        if !configuration.bandwidthLimits.isEmpty {
-            let stop = job.cancellation
-            configuration.pacingStop = PacingStop { stop.interruption }
-        }
+        // A stop (SIGTERM, a run cap's cut) ends a wait for bandwidth, or for a server slow to
+        // greet or answer the login, at once.
+        let stop = job.cancellation
+        configuration.pacingStop = PacingStop { stop.interruption }
         let quirks = [SessionQuirk.Kind.keepalive, .pipelining].map { SessionQuirk($0, store: store, device: name) }
         let connect = { () throws -> RemoteFileSystem in
             let remote: FTPRemote

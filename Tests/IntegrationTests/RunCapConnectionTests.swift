@@ -4,7 +4,7 @@ import Testing
 /// Run caps with several connections, an offload and a listing cut short (issue 19), with the
 /// built binary against pyftpdlib: what a cap leaves is the last of the order, transfers sent
 /// ahead count as started, a device stopped while listed is stopped, not failed. Addresses
-/// 127.0.54.9 to 127.0.54.13.
+/// 127.0.54.9 to 127.0.54.14.
 @Suite(.serialized) struct RunCapConnectionTests: RunCapLab {
     /// Two connections, transfers throttled to 200 kB/s each, one file (c) six times the others:
     /// while c moves on one connection, the other gets through a, b and then e, before the cap;
@@ -160,5 +160,23 @@ import Testing
         let onDevice = (try? FileManager.default.contentsOfDirectory(atPath: served))?.sorted() ?? []
         #expect(onDevice == ["c.bin", "d.bin"], "\(onDevice)")
         for name in ["a.bin", "b.bin"] { #expect(Push.bytes(mirror + "/cam/" + name) == Self.content(name)) }
+    }
+
+    /// A server that accepts the connection and never greets, with a `timeout` of 60 s: the cut
+    /// of `--max-duration 1s` (10 s after it) ends the wait for the greeting, and the device is
+    /// `stopped` (exit 5), not failed after a minute.
+    @Test func aCapsCutEndsTheWaitForASilentServer() throws {
+        let work = try makeTemporaryFolder("cap-silent")
+        let server = try HostileServer("silent", address: "127.0.54.14")
+        defer { server.stop() }
+        let config = try server.config(local: work + "/mirror", at: work, timeout: 60, retries: 0)
+        let began = Date()
+        let run = try ftpsync(
+            ["pull", config, "--max-duration", "1s", "--no-progress", "--json"], environment: ["HOSTILE_PASS": "x"],
+            timeout: 120)
+        let seconds = Date().timeIntervalSince(began)
+        #expect(run.status == 5, "\(run.stdout)\(run.stderr)")
+        #expect(seconds < 20, "\(seconds)")
+        #expect(devices(try document(run)).first?["status"] as? String == "stopped", "\(run.stdout)")
     }
 }

@@ -189,7 +189,8 @@ public final class DeviceRun {
             }
         } catch {
             transitions.reached = DeviceTransitions.reached(after: error)
-            report.fail(error)
+            // Stopped while connecting (a signal, a run cap's cut): the stop's doing, not the device's.
+            report.fail(job.cancellation.interruption ?? error)
             return nil
         }
         switch IdentityCheck.verify(remote: remote, job: job, store: store, host: job.host, noting: transitions) {
