@@ -148,6 +148,28 @@ import Testing
         #expect(retrs > 0 && rests.count >= retrs && rests.allSatisfy { $0 > 0 }, "\(next)")
     }
 
+    /// A download cut at the grace keeps its ranges; the device's file is then written again
+    /// with other bytes, the same size and the same time (a card formatted and filled again).
+    /// The next run must not go on from the ranges kept: it fetches the new file whole (a
+    /// breaker's case: the old ranges were resumed, the mix placed and recorded).
+    @Test func rangesKeptFromAnotherVersionOfTheFileAreNotResumed() throws {
+        let size = 20_000_000
+        let (work, first, config) = try Self.setUp(
+            .pyftpdlib, address: "127.0.55.9", options: ["--throttle", "100000"], size: size)
+        let port = first.port
+        let capped = try ftpsync(["pull", config, "--no-progress", "--max-duration", "1s"])
+        first.stop()
+        #expect(capped.status == 5, "\(capped.stdout)\(capped.stderr)")
+        let other = Self.content(8, size: size)
+        try writeFile(work + "/served/clip.mov", other, modified: 1_700_000_000)
+        let server = try FTPServer(.pyftpdlib, root: work + "/served", address: "127.0.55.9", port: port)
+        defer { server.stop() }
+        let run = try ftpsync(["pull", config, "--no-progress"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let same = FileManager.default.contents(atPath: work + "/mirror/cam/clip.mov") == Data(other)
+        #expect(same, "ranges of the earlier version were resumed")
+    }
+
     /// ProFTPD with mod_digest offers HASH: the finished file is checked against the server's
     /// hash before it is placed.
     @Test func theServersHashChecksTheFinishedFile() throws {

@@ -38,6 +38,9 @@ extension PullExecutor {
         // once, and each other one, once logged in, takes half of what is left of the largest
         // range (`SegmentProgress.split`), so none waits for the slowest to start.
         var segments = resumableSegments(action, source: source, size: size, in: partials, name: name)
+        // The bytes kept must still be the device file's: a card formatted and filled again, a
+        // file rewritten in place, keep size and time (and a server may ignore REST now).
+        if let kept = segments, !keptBytesMatch(kept, file: partials.shown(name), path: path) { segments = nil }
         let fresh = segments == nil
         if fresh { segments = [ByteSegment(start: 0, end: size)] }
         guard var segments else { throw EngineError.incompleteAction("no segments") }
@@ -126,6 +129,17 @@ extension PullExecutor {
             let status = try? partials.status(name), status.kind == .file
         else { return nil }
         return ByteSegment.decode(text, size: size)
+    }
+
+    /// Whether each range's last bytes kept (up to 4 KiB before where it goes on) are the device
+    /// file's own, read back with REST and a short RETR; false when one differs or either side
+    /// cannot be read (the download then starts over).
+    private func keptBytesMatch(_ segments: [ByteSegment], file: String, path: String) -> Bool {
+        guard let partial = try? LocalFileReader(path: file, followingSymlink: false) else { return false }
+        // Within its range only: a range with fewer bytes done is read from its start.
+        return segments.allSatisfy { segment in
+            segment.done == 0 || keptBytesMatch(partial, before: segment.next, within: segment.done, remote: path)
+        }
     }
 
     /// Compares the finished partial with the server's hash of the file, when it offers one.

@@ -205,12 +205,18 @@ final class PullExecutor: ActionExecutor {
     /// `action.offset` are the device file's own (REST + a short RETR); false when they differ
     /// or either side cannot be read (the download then starts over).
     private func resumeMatches(_ action: Action, partialPath: String) -> Bool {
-        let count = Int(min(action.offset, 4_096))
-        let start = action.offset - UInt64(count)
-        guard let partial = try? LocalFileReader(path: partialPath, followingSymlink: false),
-            let kept = try? partial.read(from: start, count: count), kept.count == count
-        else { return false }
+        guard let partial = try? LocalFileReader(path: partialPath, followingSymlink: false) else { return false }
         let path = remotePath(root: job.remoteRoot, relative: action.path.string)
+        return keptBytesMatch(partial, before: action.offset, within: action.offset, remote: path)
+    }
+
+    /// Whether the last bytes (up to 4 KiB, and up to `within`) `partial` holds before byte
+    /// `end` are the device file's at `path` (REST + a short RETR); false when they differ or
+    /// either side cannot be read.
+    func keptBytesMatch(_ partial: LocalFileReader, before end: UInt64, within: UInt64, remote path: String) -> Bool {
+        let count = Int(min(within, end, 4_096))
+        let start = end - UInt64(count)
+        guard let kept = try? partial.read(from: start, count: count), kept.count == count else { return false }
         return (try? remote.readRange(path, from: start, count: count)) == kept
     }
 
