@@ -124,7 +124,12 @@ import Testing
         ),
         (
             ["pull", "--parallel", "0"],
-            "the value '0' is invalid for '--parallel <N>': expected a number of connections of at least 1"
+            "the value '0' is invalid for '--parallel <N>': expected a number of connections from 1 to 16"
+                + " (see ftpsync help pull)"
+        ),
+        (
+            ["pull", "--parallel", "17"],
+            "the value '17' is invalid for '--parallel <N>': expected a number of connections from 1 to 16"
                 + " (see ftpsync help pull)"
         ),
         (

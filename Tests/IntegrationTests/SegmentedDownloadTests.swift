@@ -4,7 +4,7 @@ import Testing
 /// Issue 20: a large file fetched in segments (`segments`, `--segments`): each range over its
 /// own connection (REST + RETR, cut once the range is in), written into one partial, resumed
 /// range by range after a kill or a cut connection, placed byte-identical. Real servers on
-/// 127.0.55.1 to 127.0.55.9, the built binary.
+/// 127.0.55.1 to 127.0.55.10, the built binary.
 @Suite(.serialized) struct SegmentedDownloadTests {
     static let size = 6_000_000
 
@@ -123,7 +123,8 @@ import Testing
 
     /// Cut by a run cap's grace well before the first checkpoint (every 8 MiB): what each range
     /// holds is saved at the cut, so the next run's first RETR goes on from there (REST past 0),
-    /// not from byte 0 (a breaker's case: every capped run started over, and the file never came).
+    /// not from byte 0 (a breaker's case: every capped run started over, and the file never came),
+    /// also when the next run asks for no segments.
     @Test func aDownloadCutByTheGraceKeepsItsRanges() throws {
         let size = 20_000_000
         let (work, server, config) = try Self.setUp(
@@ -133,7 +134,9 @@ import Testing
         #expect(capped.status == 5, "\(capped.stdout)\(capped.stderr)")
         #expect(!FileManager.default.fileExists(atPath: work + "/mirror/cam/clip.mov"))
         let earlier = server.commands().count
-        let child = try spawn(ftpsyncBinary, ["pull", config, "--no-progress"], output: true)
+        // With `--segments 1` too: the ranges kept go on over the one connection (they were
+        // thrown away and the file fetched again from byte 0).
+        let child = try spawn(ftpsyncBinary, ["pull", config, "--no-progress", "--segments", "1"], output: true)
         let sent = waitUntil(30) { server.commands().dropFirst(earlier).contains { $0.hasPrefix("RETR ") } }
         kill(child.pid, SIGKILL)
         _ = waitForExit(child.pid, timeout: 30)
@@ -168,6 +171,30 @@ import Testing
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let same = FileManager.default.contents(atPath: work + "/mirror/cam/clip.mov") == Data(other)
         #expect(same, "ranges of the earlier version were resumed")
+    }
+
+    /// vsftpd taking two connections at once, `segments: 4`: the sessions for ranges it refuses
+    /// are not tried again and again (the run stalled between attempts), the file comes whole,
+    /// the refusal is kept, and a later run opens no session the server refuses (a fresh user's
+    /// case: every run was refused 3 to 25 times).
+    @Test func aServerThatRefusesSessionsForRangesIsKeptToWhatItTook() throws {
+        let (work, server, config) = try Self.setUp(.vsftpd, address: "127.0.55.10", options: ["--max-cons", "2"])
+        defer { server.stop() }
+        func refusals() -> Int {
+            let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
+            return log.components(separatedBy: "\"421 ").count - 1
+        }
+        let first = try ftpsync(["pull", config, "--no-progress"])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("later runs open no more than 2"), "\(first.stdout)")
+        let clip = work + "/mirror/cam/clip.mov"
+        #expect(FileManager.default.contents(atPath: clip) == Data(Self.content(7)))
+        try FileManager.default.removeItem(atPath: clip)
+        let before = refusals()
+        let again = try ftpsync(["pull", config, "--no-progress"])
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(FileManager.default.contents(atPath: clip) == Data(Self.content(7)))
+        #expect(refusals() == before, "\(again.stdout)")
     }
 
     /// ProFTPD with mod_digest offers HASH: the finished file is checked against the server's

@@ -37,7 +37,7 @@ struct SyncOptions: ParsableArguments {
             "control connections per device, transfers spread over them (overrides `connections`)",
             discussion: "the device's connections, 2", valueName: "N"),
         transform: {
-            try OptionValue.wholeNumber($0, in: 1...Int.max, "expected a number of connections of at least 1")
+            try OptionValue.wholeNumber($0, in: 1...16, "expected a number of connections from 1 to 16")
         })
     var parallel: Int?
 

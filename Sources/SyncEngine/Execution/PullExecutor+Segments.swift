@@ -17,12 +17,15 @@ extension PullExecutor {
     /// under another name: a resume of it as one run from the start would take the holes for data).
     static func segmentedName(_ path: RelativePath) -> String { LocalPaths.partialName(path) + ".seg" }
 
-    /// True when `action` is fetched in segments: asked for, large enough, from the start, and
-    /// sibling sessions can be opened.
+    /// True when `action` is fetched in segments: from the start, large enough, and either
+    /// sibling sessions can be opened or an earlier run kept ranges of it (those go on in
+    /// segments whatever `segments` is now, over this connection alone when no sibling can be
+    /// opened, rather than being fetched again from byte 0).
     func fetchesInSegments(_ action: Action, source: SnapshotEntry) -> Bool {
-        guard job.segments > 1, openSegment != nil, !segmentsDistrusted, action.offset == 0, let size = source.size
+        guard !segmentsDistrusted, action.offset == 0, let size = source.size, size >= job.segmentThreshold
         else { return false }
-        return size >= job.segmentThreshold
+        if openSegment != nil { return true }
+        return (try? store?.partials(device: job.name))?[action.path]?.segments != nil
     }
 
     /// Downloads `action`'s file of `size` bytes in segments, places and records it.
@@ -64,7 +67,9 @@ extension PullExecutor {
                     path: action.path, device: job.name, segments: text, bytesDone: done)
             })
         let fetch = SegmentFetch(path: path, writer: writer, progress: progress, first: remote, open: openSegment)
-        let failures = fetch.run(ranges: segments.indices.filter { segments[$0].left > 0 }, connections: job.segments)
+        let failures = fetch.run(
+            ranges: segments.indices.filter { segments[$0].left > 0 },
+            connections: 1 + (openSegment == nil ? 0 : job.segmentSiblings))
         // The sibling sessions end (QUIT, a round trip) while the file is checked and placed.
         defer { fetch.waitForSiblingsToClose() }
         segments = progress.current
@@ -271,6 +276,13 @@ final class SegmentFetch: @unchecked Sendable {
 
 /// Thrown by a range's sink once the range is in: the transfer is cut there.
 private struct SegmentDone: Error {}
+
+/// A session for a range that a full server refused (421): not tried again, the ranges go to
+/// the sessions already open.
+struct SegmentSessionRefused: Error, CustomStringConvertible {
+    var cause: String
+    var description: String { "no session for a range: \(cause)" }
+}
 
 /// How far each range of a download fetched in segments got, shared by the threads fetching
 /// them: the bytes each may still write (never past its end, whatever the server sends), the

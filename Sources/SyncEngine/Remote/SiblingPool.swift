@@ -39,7 +39,12 @@ final class SiblingPool: @unchecked Sendable {
     /// Opens one session into the pool (on a thread of its own); closes it when the pool was
     /// closed meanwhile.
     private func openOne() {
-        let session = try? open()
+        var session: RemoteFileSystem?
+        do {
+            session = try open()
+        } catch  where ConnectionLimit.isLimit(error) {
+            noteRefusal()
+        } catch {}
         let kept = condition.withLock {
             opening -= 1
             condition.broadcast()
@@ -49,6 +54,14 @@ final class SiblingPool: @unchecked Sendable {
         }
         if !kept { session?.close() }
     }
+
+    /// True once the server refused a session of the pool, or one for a range
+    /// (`noteRefusal`), for being full.
+    var wasRefused: Bool { condition.withLock { refused } }
+    private var refused = false
+
+    /// Notes that the server refused a session for a range for being full.
+    func noteRefusal() { condition.withLock { refused = true } }
 
     /// A session opened ahead, waiting for one still being opened; nil when none is left (or
     /// the pool was closed). One held too long is closed instead of handed out.

@@ -31,6 +31,11 @@ public struct DeviceJob: Sendable {
     public var segments = 1
     /// Bytes from which a download is fetched in `segments`.
     public var segmentThreshold: UInt64 = 64 << 20
+
+    /// The sessions a download fetched in segments opens beside its connection's: one per range
+    /// but the first, and no more than `maxConnections` leaves beside the run's `connections`
+    /// (a server that refused connections before gets no more than it took).
+    public var segmentSiblings: Int { max(0, min(segments - 1, maxConnections - connections)) }
     /// The order transfers start in (`--order`, the device's `order`); nil: the plan's.
     public var order: TransferOrder?
     /// Record a server identity that differs from the recorded one instead of refusing the device.

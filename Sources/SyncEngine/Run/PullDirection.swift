@@ -45,7 +45,7 @@ struct PullDirection: RunDirection {
         let executor = PullExecutor(
             job: job, store: store, remote: remote, runStarted: started, tree: planned.tree, events: run.events,
             batch: planned.batch)
-        if job.segments > 1 {
+        if job.segmentSiblings > 0 {
             // Each range of a download fetched in segments gets a fresh session of its own,
             // reconnecting like the others; none once a run cap was reached.
             executor.openSegment = { [job, run, pool = planned.pool] in
@@ -54,9 +54,17 @@ struct PullDirection: RunDirection {
                     policy: RetryPolicy(retries: job.retries), cancellation: job.cancellation
                 ) {
                     // A session opened ahead first (what the listing learnt comes with it).
-                    guard let ready = pool?.take() else { return try openSibling(of: remote, run.connect) }
-                    ready.learned = remote.learned
-                    return ready
+                    if let ready = pool?.take() {
+                        ready.learned = remote.learned
+                        return ready
+                    }
+                    do {
+                        return try openSibling(of: remote, run.connect)
+                    } catch  where ConnectionLimit.isLimit(error) {
+                        // The server is full: the ranges go to the sessions open, at once.
+                        pool?.noteRefusal()
+                        throw SegmentSessionRefused(cause: "\(error)")
+                    }
                 }
             }
         }
@@ -69,6 +77,13 @@ struct PullDirection: RunDirection {
         report.notes += planned.batch?.notes ?? []
         planned.pool?.close()
         guard let store else { return }
+        if planned.pool?.wasRefused == true, !job.dryRun, (try? store.connectionLimit(device: job.name)) ?? nil == nil {
+            // Kept to the run's own connections from now on: no sessions for ranges beside them.
+            try? store.setConnectionLimit(job.connections, device: job.name)
+            report.notes.append(
+                "the server refused a session for a range (it takes no more connections at once); later runs open"
+                    + " no more than \(job.connections)")
+        }
         dropUnstartedRows(Set(report.unstartedDownloads), store: store)
         sweepUnnamedPartials(paths: job.paths, store: store)
     }
@@ -142,8 +157,8 @@ struct PullDirection: RunDirection {
     /// (`SiblingPool`), so that they start without waiting for a login.
     func plan(remote: ResilientRemote, into writer: PlanWriter, report: inout DeviceReport) throws -> Planned {
         let pool =
-            job.segments > 1 && !job.dryRun
-            ? SiblingPool(count: job.segments - 1) { [run] in try openSibling(of: remote, run.connect) } : nil
+            job.segmentSiblings > 0 && !job.dryRun
+            ? SiblingPool(count: job.segmentSiblings) { [run] in try openSibling(of: remote, run.connect) } : nil
         do {
             var planned = try walkAndPlan(remote: remote, into: writer, report: &report)
             planned.pool = pool
