@@ -73,6 +73,9 @@ import Testing
         let resumed = devices(try document(next)).first?["actions"] as? [[String: Any]] ?? []
         let offset = resumed.first?["offset"] as? Int ?? -1
         #expect(replaced ? offset == 0 : offset > 0, "\(resumed)")
+        // What it moved: the whole file when the resume could not be used.
+        let bytes = resumed.first?["bytes"] as? Int ?? -1
+        #expect(replaced ? bytes == big.count : bytes == big.count - offset, "\(resumed)")
         let commands = server.commands().map { $0.uppercased() }
         #expect(commands.contains { $0.hasPrefix("APPE ") || ($0.hasPrefix("REST ") && $0 != "REST 0") }, "\(commands)")
         let same = Push.bytes(served + "/clip.bin") == other

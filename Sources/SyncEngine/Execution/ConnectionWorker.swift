@@ -77,7 +77,11 @@ struct ConnectionWorker {
                     throw EngineError.conflictReported(reason: action.reason)
                 }
                 var done = ActionOutcome.done(action, transferred: try executor.carryOut(action, id: id))
-                if let from = executor.startedFrom { done.report.offset = from }
+                if let from = executor.startedFrom {
+                    // Bytes moved are the size less where it began (planned: less the planned offset).
+                    done.report.bytes = Saturating.subtract(Saturating.add(action.bytes, action.offset), from)
+                    done.report.offset = from
+                }
                 outcome = done
             } catch let stop as RunInterrupted where stop.cap != nil {
                 outcome = .deferred(action, stop.description, cut: true)
