@@ -72,4 +72,27 @@ func action(_ kind: ActionKind, _ path: String, bytes: UInt64 = 0, resolution: C
         #expect(good.report.status == .done)
         #expect(good.transferred == 4)
     }
+
+    /// After a stop (SIGINT), a transfer whose commands went out ahead is carried out (it ends at
+    /// its first chunk and says why) instead of being reported "not started" with its RETR sent;
+    /// one not started yet is not started (a breaker's case).
+    @Test func aTransferSentAheadIsCarriedOutAfterAStop() throws {
+        let token = CancellationToken()
+        let executor = RecordingExecutor(cancellation: token)
+        let window = TransferWindow()
+        window.add(action(.download, "a", bytes: 3), id: 0)
+        window.add(action(.download, "b", bytes: 4), id: 1)
+        window.close()
+        let current = try #require(window.take())
+        let ahead = try #require(window.take())
+        // The ahead transfer's commands went out (its start was asked and granted).
+        #expect(ahead.capStopping { nil } == nil)
+        token.cancel()
+        let worker = worker(executor)
+        let sent = worker.perform(ahead.action, ahead.id, turn: ahead)
+        let unsent = worker.perform(current.action, current.id, turn: current)
+        #expect(executor.carried.map(\.path) == ["b"])
+        #expect(sent.report.status == .done && !sent.notStarted)
+        #expect(unsent.report.error == "not started: the run was interrupted" && unsent.notStarted)
+    }
 }

@@ -52,7 +52,9 @@ struct ConnectionWorker {
         let offloads = executor.job.policy.direction == .pull
         self.body = { action, id, turn in
             let stop = cancellation.interruption
-            if let stop, stop.cap == nil {
+            // A transfer whose commands went out ahead has started: carried out, it ends at its
+            // first chunk and says so, rather than "not started" with its RETR sent.
+            if let stop, stop.cap == nil, turn?.hasStarted != true {
                 var outcome = ActionOutcome.failed(action, "not started: the run was interrupted")
                 outcome.notStarted = true
                 return outcome

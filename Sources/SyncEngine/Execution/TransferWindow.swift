@@ -80,6 +80,10 @@ final class TransferWindow: @unchecked Sendable {
         return TransferTurn(id: id, action: action, number: turns, window: self)
     }
 
+    /// True when the transfer handed out at `turn` started: its commands went out ahead, or a
+    /// cap's question let it start.
+    func hasStarted(turn: Int) -> Bool { condition.withLock { started.contains(turn) } }
+
     /// The run cap that keeps the transfer handed out at `turn` from starting, or nil: it starts.
     ///
     /// Before a cap every transfer starts. After it, one still starts when a transfer handed out
@@ -170,4 +174,7 @@ struct TransferTurn: Sendable {
     func capStopping(_ reached: () -> RunCap?) -> RunCap? {
         window.capStopping(turn: number, reached: reached)
     }
+
+    /// True once this transfer started (`TransferWindow.hasStarted(turn:)`).
+    var hasStarted: Bool { window.hasStarted(turn: number) }
 }

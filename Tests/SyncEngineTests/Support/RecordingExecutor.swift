@@ -15,11 +15,13 @@ final class RecordingExecutor: ActionExecutor, @unchecked Sendable {
     private var flushCount = 0
     private var finishCount = 0
 
-    init(events: SyncEventHandler? = nil, failing: Set<String> = []) {
-        job = DeviceJob(
+    init(events: SyncEventHandler? = nil, failing: Set<String> = [], cancellation: CancellationToken? = nil) {
+        var job = DeviceJob(
             name: "cam", remoteRoot: "/DCIM",
             paths: LocalPaths(treeRoot: "/nonexistent", deviceRoot: "/nonexistent/cam", device: "cam"),
             filter: [], timeZone: TimeZone(identifier: "UTC")!, policy: SyncPolicy(direction: .pull), dryRun: false)
+        if let cancellation { job.cancellation = cancellation }
+        self.job = job
         self.events = events
         self.failing = failing
     }
