@@ -217,6 +217,43 @@ public final class FTPSession: Sendable {
         try locked { (core) throws(FTPError) in try core.serverHash(path, size: size) }
     }
 
+    /// The server's digest of the bytes `range` of the file at `path` (a partial download's
+    /// bytes, an upload's temporary so far): `XSHA256 path START END` (or the older command of
+    /// the algorithm offered; not for a path with a space), else `RANG` and `HASH`
+    /// (draft-bryan-ftpext-hash §3.4) when the server hashes ranges.
+    /// - Returns: nil when the server offers no way to hash part of this file.
+    /// - Throws: `.reply` when the server refuses (the session stays usable); `.timedOut`,
+    ///   `.connectionClosed`.
+    public func serverHash(_ path: String, range: Range<UInt64>) throws(FTPError) -> ServerHash? {
+        try locked { (core) throws(FTPError) in try core.serverHash(path, range: range) }
+    }
+
+    /// The algorithm `serverHash` gives its digests in (the one this session uses, else the
+    /// one it will choose from FEAT); nil when the server offers none as far as is known yet.
+    /// For hashing bytes here as they stream, to compare with the server's digest after.
+    public var expectedHashAlgorithm: ServerHashAlgorithm? { locked { $0.expectedHashAlgorithm } }
+
+    /// The algorithm the server hashes files with (`expectedHashAlgorithm`), probing for `HASH`
+    /// first where FEAT names no hash command (`FTPSessionConfiguration.probesHash`); nil when
+    /// the server offers none.
+    /// - Throws: connection errors of the probe.
+    public func fileHashAlgorithm() throws(FTPError) -> ServerHashAlgorithm? {
+        try locked { (core) throws(FTPError) in
+            try core.guarded { () throws(FTPError) in try core.probeHashIfNeeded() }
+            return core.expectedHashAlgorithm
+        }
+    }
+
+    /// What probing for `HASH` found on a server whose FEAT names no hash command
+    /// (`FTPSessionConfiguration.probesHash`): `HASH ALGORITHM`, or why there is none; nil until
+    /// a probe was made. Kept by the caller for later sessions (`rememberHashProbe`).
+    public var hashProbe: String? { locked { $0.hashProbe } }
+
+    /// Takes what an earlier probe for `HASH` found (`hashProbe`) instead of probing again.
+    public func rememberHashProbe(_ outcome: String) {
+        locked { core in core.hashProbe = outcome }
+    }
+
     // MARK: - Transfers
 
     /// Lists a folder and parses it: MLSD when offered (RFC 3659 §7), else LIST. The parse

@@ -66,6 +66,9 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     /// reaches the transfer's next chunk instead of waiting off the bandwidth debt (seconds under
     /// a small limit); default none.
     public var pacingStop: PacingStop?
+    /// Where FEAT names no hash command, ask once (`OPTS HASH`, draft-bryan-ftpext-hash §3.3)
+    /// whether the server has `HASH` anyway, when a file's digest is first wanted; default false.
+    public var probesHash = false
 
     /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8,
     /// no TLS (with TLS: certificate checked against the system CA store, up to TLS 1.3).

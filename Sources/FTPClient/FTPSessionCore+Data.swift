@@ -231,6 +231,7 @@ extension FTPSessionCore {
         // The follow-ups announced for this file's transfer (`FTPSession.announce`), consumed by it.
         let followUp = path != nil && ["RETR", "STOR", "APPE"].contains(verb) ? announced : nil
         if followUp != nil { announced = nil }
+        hashAnswer = nil
         let (data, first) = try startTransfer(verb, path, offset: offset)
         defer { data.close() }
         if first.isPreliminary { transferKeepalive = startKeepalive() }

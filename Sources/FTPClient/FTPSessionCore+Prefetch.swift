@@ -17,6 +17,8 @@ extension FTPSessionCore {
         var next: String?
         /// The file whose time was set, and the command line as shown, or nil.
         var timeOf: (path: String, shown: String)?
+        /// The file whose digest was asked, and how, or nil.
+        var hashOf: (path: String, choice: HashChoice, shown: String)?
     }
 
     /// Sends the follow-ups announced for the download of `path` (once its data ended, after
@@ -41,6 +43,10 @@ extension FTPSessionCore {
                 let shown = "\(verb) \(stamp) \(path)"
                 lines.append((Array("\(verb) \(stamp) ".utf8) + (try nameCodec.encode(path)), shown))
                 sent.timeOf = (path, shown)
+            }
+            if followUp.hashAfter, let (verb, choice) = hashCommand(for: path) {
+                lines.append((Array("\(verb) ".utf8) + (try nameCodec.encode(path)), "\(verb) \(path)"))
+                sent.hashOf = (path, choice, "\(verb) \(path)")
             }
             if let next = followUp.next {
                 let encoded = try nameCodec.encode(next)
@@ -73,6 +79,10 @@ extension FTPSessionCore {
             if let time = sent.timeOf {
                 let verb = String(time.shown.prefix { $0 != " " })
                 timeAnswer = (time.shown, try ownReply(to: verb, shown: time.shown, seconds: bound))
+            }
+            if let hash = sent.hashOf {
+                let verb = String(hash.shown.prefix { $0 != " " })
+                hashAnswer = (hash.path, hash.choice, try ownReply(to: verb, shown: hash.shown, seconds: bound))
             }
             guard let next = sent.next else { return }
             let epsv = try ownReply(to: "EPSV", shown: "EPSV", seconds: bound)

@@ -90,6 +90,16 @@ final class FTPSessionCore {
     /// Why no NOOPs are sent during transfers though `configuration.keepaliveSeconds` asks for
     /// them (the server misbehaved with them, see `finalReply(after:during:)`), nil while they are.
     var keepaliveOffReason: String?
+    /// How this session asks for a file's digest, once decided (`serverHash`); nil before.
+    var hashChoice: HashChoice?
+    /// The answer to a hash command sent ahead behind a transfer, until `serverHash` asks for it.
+    var hashAnswer: (path: String, choice: HashChoice, reply: FTPReply)?
+    /// What probing for a hash command found where FEAT named none (`probeHash`), or what an
+    /// earlier run found (`rememberHashProbe`); nil until probed.
+    var hashProbe: String?
+    /// True once the server answered `HASH` after `RANG` with the whole file's digest: ranges
+    /// are not asked of it again in this session.
+    var rangeHashIgnored = false
 
     /// Creates an unconnected session core (see `FTPSession.init`).
     init(configuration: FTPSessionConfiguration, log: (@Sendable (String) -> Void)? = nil) {

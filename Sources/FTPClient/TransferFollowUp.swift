@@ -26,6 +26,11 @@ public struct TransferFollowUp: Sendable {
     /// Asked when the download's data ended, before `next` is sent: false keeps it back (a run
     /// cap reached or a stop asked for meanwhile: that download will not be made). Nil: always.
     public var nextStillWanted: (@Sendable () -> Bool)?
+    /// Ask the server's digest of the file once it is done with the data, the way this session
+    /// asks it (`FTPSession.serverHash`; only once the session decided how, after its first):
+    /// the `serverHash` call that follows then costs no round trip. For small files: a server
+    /// hashes a large one for longer than a reply may take.
+    public var hashAfter = false
 
     /// A follow-up; by default nothing follows.
     public init(
@@ -40,5 +45,5 @@ public struct TransferFollowUp: Sendable {
     }
 
     /// True when nothing is to be sent ahead.
-    public var isEmpty: Bool { !sizeAfter && next == nil && setTime == nil }
+    public var isEmpty: Bool { !sizeAfter && next == nil && setTime == nil && !hashAfter }
 }

@@ -60,18 +60,27 @@ public final class LocalFileReader {
         }
     }
 
-    /// Hands the whole file to `body` from its first byte, in chunks of at most 256 KiB.
+    /// Hands the file to `body` from its first byte, in chunks of at most 256 KiB: the whole
+    /// file, or its first `length` bytes (fewer when it is shorter).
+    /// - Returns: the bytes handed over.
     /// - Throws: `LocalFileError` when the file cannot be read.
-    public func forEachChunk(_ body: (UnsafeRawBufferPointer) -> Void) throws(LocalFileError) {
+    @discardableResult
+    public func forEachChunk(upTo length: UInt64? = nil, _ body: (UnsafeRawBufferPointer) -> Void)
+        throws(LocalFileError) -> UInt64
+    {
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
-        var offset: off_t = 0
-        while true {
-            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, offset) }
+        var offset: UInt64 = 0
+        while length.map({ offset < $0 }) ?? true {
+            let want = Int(min(UInt64(buffer.count), length.map { $0 - offset } ?? UInt64(buffer.count)))
+            let got = buffer.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress!, want, off_t(clamping: offset))
+            }
             if got < 0, errno == EINTR { continue }
             if got < 0 { throw LocalFileError.current("read", path) }
-            if got == 0 { return }
+            if got == 0 { break }
             buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
-            offset += off_t(got)
+            offset += UInt64(got)
         }
+        return offset
     }
 }

@@ -113,6 +113,7 @@ struct DeviceBuilder {
         if let value = own.segmentThreshold ?? defaults.segmentThreshold { device.segmentThreshold = value }
         if let value = own.removeSource ?? defaults.removeSource { device.removeSource = value }
         if let value = own.removeSourceFolders ?? defaults.removeSourceFolders { device.removeSourceFolders = value }
+        if let value = own.verify ?? defaults.verify { device.verify = value }
         return (device, name.position)
     }
 

@@ -113,6 +113,9 @@ public struct DeviceConfig: Sendable, Hashable {
     /// With `removeSource`: also removes the device folders the offload empties (never the
     /// device root; `remove_source_folders`, `--remove-source-folders`); default false.
     public var removeSourceFolders = false
+    /// How transfers are checked against the server's hash of the file (`verify`): `auto`
+    /// (default), `required` or `off`.
+    public var verify = VerifyMode.auto
     /// Skip certificate verification (TLS still encrypts); default false.
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.

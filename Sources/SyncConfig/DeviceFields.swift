@@ -23,7 +23,7 @@ struct DeviceFields {
         "passive_address", "passive", "connections", "timeout", "timezone", "encoding", "exclude", "retries", "min_age",
         "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
         "bwlimit", "keepalive", "segments", "segment_threshold", "max_connections",
-        "remove_source", "remove_source_folders",
+        "remove_source", "remove_source_folders", "verify",
         "include", "filter_from", "min_size", "max_size", "max_age",
     ]
 
@@ -66,6 +66,7 @@ struct DeviceFields {
     var maxConnections: Int?
     var removeSource: Bool?
     var removeSourceFolders: Bool?
+    var verify: VerifyMode?
     /// An unknown `timezone` name: it fails the device only, not the file.
     var timezoneProblem: ConfigError?
 
@@ -175,6 +176,7 @@ struct DeviceFields {
         case "segment_threshold": segmentThreshold = try size(node, key: key, reader: reader)
         case "remove_source": removeSource = try reader.boolean(node, key: key)
         case "remove_source_folders": removeSourceFolders = try reader.boolean(node, key: key)
+        case "verify": verify = try reader.choice(node, key: key)
         default: break  // checkKnown refused every other key
         }
     }

@@ -21,6 +21,10 @@ public struct FileRecord: Sendable, Hashable {
     /// only one left, so it is never deleted for being gone from the device, and a device file
     /// that appears again at this path is a new file.
     public var offloaded = false
+    /// The server's own digest of the device file when it was last transferred or verified, as
+    /// `ALGORITHM:hex` (`SHA-256:9f86…`, the names of `HASH`); nil when the server gave none.
+    /// `ftpsync verify` tells by it which side changed.
+    public var serverDigest: String?
 
     public init(
         path: RelativePath, remoteSize: UInt64?, remoteModified: FileTime?, localSize: UInt64,

@@ -4,7 +4,7 @@ import SyncConfig
 extension DeviceConfig {
     /// The FTP session settings of this device — the one place they are made from a device's
     /// configuration: host, port, user and password (`anonymous@` when none), the passive
-    /// address policy and PASV/EPSV, `LIST -a` (`hidden`), the NOOPs during transfers (`keepalive`), the timeout in seconds, the name encoding (nil for UTF-8),
+    /// address policy and PASV/EPSV, `LIST -a` (`hidden`), the NOOPs during transfers (`keepalive`), the probe for `HASH` (`verify`), the timeout in seconds, the name encoding (nil for UTF-8),
     /// the TLS mode (`tls`, RFC 4217) and the certificate check (`insecure` wins over
     /// `fingerprint`, which wins over the system CA store).
     public var sessionConfiguration: FTPSessionConfiguration {
@@ -16,6 +16,7 @@ extension DeviceConfig {
         configuration.passive = passive
         configuration.listsHidden = hidden
         configuration.keepaliveSeconds = Double(keepalive)
+        configuration.probesHash = verify != .off
         return configuration
     }
 

@@ -47,7 +47,9 @@ struct DeviceStart: Sendable {
         // greet or answer the login, at once.
         let stop = job.cancellation
         configuration.pacingStop = PacingStop { stop.interruption }
-        let quirks = [SessionQuirk.Kind.keepalive, .pipelining].map { SessionQuirk($0, store: store, device: name) }
+        let quirks = [SessionQuirk.Kind.keepalive, .pipelining, .hashProbe].map {
+            SessionQuirk($0, store: store, device: name)
+        }
         let connect = { () throws -> RemoteFileSystem in
             let remote: FTPRemote
             do {

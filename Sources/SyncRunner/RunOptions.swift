@@ -120,6 +120,7 @@ public struct RunOptions: Sendable, Equatable {
         job.order = order ?? device.order
         job.segments = min(16, max(1, segments ?? device.segments))
         job.segmentThreshold = UInt64(max(1, device.segmentThreshold))
+        job.verify = device.verify
         job.acceptNewIdentity = acceptNewIdentity || device.acceptNewIdentity
         job.host = device.host.contains(":") ? "[\(device.host)]:\(device.port)" : "\(device.host):\(device.port)"
         return job

@@ -4,9 +4,9 @@ import SyncStore
 import Synchronization
 
 /// Something a device's server was found doing wrong that its sessions then avoid, kept in the
-/// state so that later runs avoid it at once: NOOP during transfers (`keepalive`) and pipelined
-/// transfer commands (`pipelining`). One of each per device run; its sessions are watched as
-/// they connect.
+/// state so that later runs avoid it at once: NOOP during transfers (`keepalive`), pipelined
+/// transfer commands (`pipelining`), and what a probe for `HASH` found (`hashProbe`). One of
+/// each per device run; its sessions are watched as they connect.
 final class SessionQuirk: Sendable {
     /// Where one quirk is kept and how sessions show it.
     struct Kind: Sendable {
@@ -36,6 +36,15 @@ final class SessionQuirk: Sendable {
             tell: { session, reason in session.expectNoPipelining(because: reason) },
             learned: { $0.pipelineOffReason },
             note: { "\($0): pipelining is off for this device (transfer commands go one at a time)" })
+
+        /// What probing for `HASH` found on a server whose FEAT names no hash command
+        /// (`FTPSession.hashProbe`), so later runs do not probe again.
+        static let hashProbe = Kind(
+            stored: { store, device in try store.hashProbe(device: device) },
+            store: { store, device, outcome in try store.setHashProbe(outcome, device: device) },
+            tell: { session, outcome in session.rememberHashProbe(outcome) },
+            learned: { $0.hashProbe },
+            note: { "probed the server for a file hash (FEAT names none): \($0)" })
     }
 
     private let kind: Kind

@@ -36,7 +36,7 @@ enum FolderQuery: CaseIterable {
         case .recordsInFolder:
             """
             SELECT path, remote_size, remote_mtime, remote_precision, local_size, local_mtime,
-                local_precision, digest, offloaded FROM records INDEXED BY records_by_folder WHERE device = ?1 AND parent = ?2
+                local_precision, digest, offloaded, server_digest FROM records INDEXED BY records_by_folder WHERE device = ?1 AND parent = ?2
             """
         case .firstRecordFolderInRoot:
             """

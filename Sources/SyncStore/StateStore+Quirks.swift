@@ -8,6 +8,7 @@ extension StateStore {
         case hiddenListing = "hidden_listing_quirk"
         case keepalive = "keepalive_quirk"
         case pipeline = "pipeline_quirk"
+        case hashProbe = "hash_probe"
     }
 
     /// Stores why resumed uploads (APPE, REST + STOR) are not trusted on `device` (e.g.
@@ -88,6 +89,19 @@ extension StateStore {
     /// - Throws: `StoreError` when SQLite fails or the store is closed.
     public func connectionLimit(device: String) throws(StoreError) -> Int? {
         try deviceColumn("connection_limit", device: device) { $0.isNull(0) ? nil : Int(clamping: $0.integer(0)) }
+    }
+
+    /// Stores what probing `device`'s server for `HASH` found (`FTPSession.hashProbe`: where
+    /// FEAT names no hash command); nil forgets it. Later runs take it instead of probing (issue 21).
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func setHashProbe(_ outcome: String?, device: String) throws(StoreError) {
+        try setQuirk(.hashProbe, outcome, device: device)
+    }
+
+    /// What probing `device`'s server for `HASH` found, nil when it was never probed.
+    /// - Throws: `StoreError` when SQLite fails or the store is closed.
+    public func hashProbe(device: String) throws(StoreError) -> String? {
+        try quirk(.hashProbe, device: device)
     }
 
     private func setQuirk(_ column: QuirkColumn, _ quirk: String?, device: String) throws(StoreError) {

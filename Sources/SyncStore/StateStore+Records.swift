@@ -14,7 +14,7 @@ extension StateStore {
             try connection.query(
                 """
                 SELECT path, remote_size, remote_mtime, remote_precision, local_size, local_mtime,
-                    local_precision, digest, offloaded FROM records WHERE device = ?1
+                    local_precision, digest, offloaded, server_digest FROM records WHERE device = ?1
                 """, [.text(device)]
             ) { row throws(StoreError) in
                 let record = try StateStore.record(row)
@@ -32,7 +32,7 @@ extension StateStore {
             try connection.query(
                 """
                 SELECT path, remote_size, remote_mtime, remote_precision, local_size, local_mtime,
-                    local_precision, digest, offloaded FROM records WHERE device = ?1 AND path = ?2
+                    local_precision, digest, offloaded, server_digest FROM records WHERE device = ?1 AND path = ?2
                 """, [.text(device), .text(path.string)]
             ) { row throws(StoreError) in found = try StateStore.record(row) }
             return found
@@ -46,6 +46,7 @@ extension StateStore {
             remoteModified: try FileTime.read(row, 2), localSize: row.unsigned(4), localModified: local,
             digest: row.optionalText(7))
         record.offloaded = row.integer(8) != 0
+        record.serverDigest = row.optionalText(9)
         return record
     }
 
@@ -56,14 +57,14 @@ extension StateStore {
             try connection.query(
                 """
                 INSERT OR REPLACE INTO records (device, path, remote_size, remote_mtime, remote_precision,
-                    local_size, local_mtime, local_precision, digest, parent, offloaded)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                    local_size, local_mtime, local_precision, digest, parent, offloaded, server_digest)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                 """,
                 [.text(device), .text(record.path.string), .unsigned(record.remoteSize)]
                     + FileTime.columns(record.remoteModified) + [.unsigned(record.localSize)]
                     + FileTime.columns(record.localModified)
                     + [record.digest.map { .text($0) } ?? .null, .text(record.path.parent.string)]
-                    + [.integer(record.offloaded ? 1 : 0)])
+                    + [.integer(record.offloaded ? 1 : 0), record.serverDigest.map { .text($0) } ?? .null])
         }
     }
 

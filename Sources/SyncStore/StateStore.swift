@@ -125,6 +125,12 @@ public final class StateStore: @unchecked Sendable {
         // How many connections a device's server took before it refused one (issue 20): later
         // runs open no more than that.
         ["ALTER TABLE devices ADD COLUMN connection_limit INTEGER"],
+        // The server's digest of each recorded file (issue 21, `FileRecord.serverDigest`), and
+        // what a device's server offers to hash files with when FEAT did not say (probed once).
+        [
+            "ALTER TABLE records ADD COLUMN server_digest TEXT",
+            "ALTER TABLE devices ADD COLUMN hash_probe TEXT",
+        ],
     ]
 
     /// The schema version this code writes.

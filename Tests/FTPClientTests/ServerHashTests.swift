@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: hashReplies)
     func readsHashReplies(line: String, size: UInt64?, found: Bool) {
         let reply = Self.reply(213, ["213-Computing SHA-256 digest", line])
-        let digest = FTPSessionCore.digest(inHashReply: reply, algorithm: .sha256, size: size)
+        let digest = FTPSessionCore.digest(inHashReply: reply, algorithm: .sha256, range: size.map { 0..<$0 })
         #expect((digest != nil) == found)
         if found { #expect(digest?.first == 0x2c && digest?.count == 32) }
     }

@@ -179,6 +179,21 @@ public final class MemoryRemote: RemoteFileSystem, @unchecked Sendable {
         return ServerHash(algorithm: .sha256, digest: hasher.finalize() ?? [])
     }
 
+    public func serverHash(_ path: String, range: Range<UInt64>) throws -> ServerHash? {
+        guard server.offersHash else { return nil }
+        try command("XSHA256")
+        guard let file = server.file(path) else { throw Self.missing(path, "XSHA256") }
+        let hasher = ServerHashAlgorithm.sha256.makeHasher()
+        let end = Int(clamping: min(range.upperBound, UInt64(file.bytes.count)))
+        let start = min(Int(clamping: range.lowerBound), end)
+        file.bytes[start..<end].withUnsafeBytes { hasher.update($0) }
+        return ServerHash(algorithm: .sha256, digest: hasher.finalize() ?? [])
+    }
+
+    public var expectedHashAlgorithm: ServerHashAlgorithm? { server.offersHash ? .sha256 : nil }
+
+    public func fileHashAlgorithm() throws -> ServerHashAlgorithm? { expectedHashAlgorithm }
+
     public func close() {
         guard !lost else { return }
         lost = true

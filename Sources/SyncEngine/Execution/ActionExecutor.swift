@@ -32,6 +32,9 @@ protocol ActionExecutor {
     var startedFrom: UInt64? { get }
     /// The bytes this executor's transfers moved so far, whatever came of them.
     var moved: ByteTally { get }
+    /// The device's notes the last `carryOut` left (a download fetched again because its bytes
+    /// differed from the server's digest), taken: each is returned once.
+    func takeNotes() -> [String]
 }
 
 extension ActionExecutor {
@@ -41,6 +44,8 @@ extension ActionExecutor {
     var startedFrom: UInt64? { nil }
     /// An executor that counts no bytes (it moves none over a data connection).
     var moved: ByteTally { ByteTally() }
+    /// An executor that leaves no notes.
+    func takeNotes() -> [String] { [] }
 }
 
 extension ActionExecutor {

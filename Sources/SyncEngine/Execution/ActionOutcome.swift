@@ -15,6 +15,8 @@ struct ActionOutcome {
     /// Why the action was left undone on purpose (an offload whose condition failed,
     /// `OffloadHeld`): a note of the device, not an action of its report. Nil otherwise.
     var leftAlone: String?
+    /// The device's notes the action left besides its report (a download fetched again).
+    var notes: [String] = []
 
     /// `action` done, having moved `transferred` bytes.
     static func done(_ action: Action, transferred: UInt64 = 0) -> ActionOutcome {

@@ -101,6 +101,7 @@ struct ConnectionWorker {
             } catch {
                 outcome = .failed(action, "\(error)")
             }
+            outcome.notes = executor.takeNotes()
             if outcome.report.status != .done {
                 // A transfer cut or failed moved bytes over its data connection too.
                 outcome.transferred = Saturating.subtract(executor.moved.value, movedBefore)

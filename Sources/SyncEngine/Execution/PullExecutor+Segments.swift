@@ -94,13 +94,14 @@ extension PullExecutor {
             throw EngineError.rangeStartsLikeTheFile(path: action.path.string)
         }
         try writer.sync()
-        let digest = try XXH3Hasher.digest(fileAt: partials.shown(name))
-        try verifyWithServer(action, path: path, size: size, file: partials.shown(name), name: name, in: partials)
+        let (digest, serverDigest) = try digests(
+            action, size: size, file: partials.shown(name), name: name, in: partials)
         if let time = source.modified { try writer.setModificationTime(time) }
         var identity = try writer.identity()
         try writer.close(sync: false)
         if let copied = try place(.partial(partials, name), for: action) { identity = copied }
-        return try recordSegmented(action, source: source, digest: digest, identity: identity, received: size - already)
+        return try recordSegmented(
+            action, source: source, digest: (digest, serverDigest), identity: identity, received: size - already)
     }
 
     /// Bytes compared at the start of each range with the file's first bytes.
@@ -147,28 +148,39 @@ extension PullExecutor {
         }
     }
 
-    /// Compares the finished partial with the server's hash of the file, when it offers one.
+    /// The finished partial's XXH3 digest and, compared with the server's digest of the file
+    /// (`verifyDownload`), the server's digest as recorded (nil when not checked); one read of
+    /// the file for both.
     /// - Throws: `EngineError.segmentsDiffer` on a mismatch (the partial and its row are
-    ///   removed: the next run fetches it again).
-    private func verifyWithServer(
-        _ action: Action, path: String, size: UInt64, file: String, name: String, in partials: TreeFolder
-    ) throws {
+    ///   removed: it is fetched again); what `verifyDownload` throws otherwise.
+    private func digests(_ action: Action, size: UInt64, file: String, name: String, in partials: TreeFolder)
+        throws -> (String, String?)
+    {
         let reader = try LocalFileReader(path: file, followingSymlink: false)
-        guard let check = try? CopyCheck.serverHashMatches(remote: remote, path: path, size: size, file: reader)
-        else { return }
-        guard !check.matches else { return }
-        _ = try? partials.removeFile(name)
-        try? store?.removePartial(path: action.path, device: job.name)
-        throw EngineError.segmentsDiffer(path: action.path.string, algorithm: check.algorithm)
+        let local = try XXH3Hasher()
+        let check = streamingHasher()
+        try reader.forEachChunk {
+            local.update($0)
+            check?.update($0)
+        }
+        do {
+            return (local.finalize(), try verifyDownload(action, size: size, streamed: check, file: { reader }))
+        } catch EngineError.downloadHashDiffers(let path, let algorithm) {
+            _ = try? partials.removeFile(name)
+            try? store?.removePartial(path: action.path, device: job.name)
+            throw EngineError.segmentsDiffer(path: path, algorithm: algorithm)
+        }
     }
 
     /// Records a download fetched in segments and drops its partial row, in one transaction.
     private func recordSegmented(
-        _ action: Action, source: SnapshotEntry, digest: String, identity: FileIdentity, received: UInt64
+        _ action: Action, source: SnapshotEntry, digest: (local: String, server: String?), identity: FileIdentity,
+        received: UInt64
     ) throws -> UInt64 {
-        let record = FileRecord(
+        var record = FileRecord(
             path: action.path, remoteSize: source.size, remoteModified: source.modified,
-            localSize: identity.size, localModified: identity.modified, digest: digest)
+            localSize: identity.size, localModified: identity.modified, digest: digest.local)
+        record.serverDigest = digest.server
         try store?.transaction {
             try store?.upsertRecord(record, device: job.name)
             try store?.removePartial(path: action.path, device: job.name)

@@ -35,11 +35,17 @@ final class PullExecutor: ActionExecutor {
     var startedFrom: UInt64?
     /// The bytes this executor's transfers moved, whatever came of them.
     let moved = ByteTally()
+    /// The device's notes of the action being carried out (`takeNotes`).
+    var notes: [String] = []
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
     /// partial row is stored before it.
     static let smallFileLimit: UInt64 = 256 * 1024
+
+    /// Files up to this size (bytes) get their server digest asked behind their transfer,
+    /// pipelined (`TransferFollowUp.hashAfter`).
+    static let hashAheadLimit: UInt64 = 16 << 20
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date, tree: PullTree,
@@ -63,7 +69,7 @@ final class PullExecutor: ActionExecutor {
         case .mkdirLocal:
             _ = try tree.folder(action.path, create: true)
         case .download:
-            return try download(action, id: id)
+            return try downloadChecked(action, id: id)
         case .conflict:
             try resolveConflict(action)
         case .renameLocal:
@@ -76,6 +82,11 @@ final class PullExecutor: ActionExecutor {
             throw EngineError.incompleteAction("a pull does not carry out \(action.kind.rawValue)")
         }
         return 0
+    }
+
+    func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
     }
 
     /// Commits the records of small downloads waiting in the batch.
@@ -92,6 +103,9 @@ final class PullExecutor: ActionExecutor {
     /// download from byte 0.
     func announceFollowUp(_ action: Action, source: SnapshotEntry, from offset: UInt64) {
         var followUp = TransferFollowUp(sizeAfter: source.size != nil && mayStillBeWritten(action, source: source))
+        // The digest of a small file is asked behind its transfer; a large one takes the server
+        // longer to hash than a reply sent ahead may wait.
+        followUp.hashAfter = job.verify != .off && (source.size ?? .max) <= Self.hashAheadLimit
         followUp.expectedBytes = source.size.map { $0 >= offset ? $0 - offset : 0 }
         if let next = upcoming, next.kind == .download, next.offset == 0,
             !tree.conflicted.contains(next.path)
@@ -132,7 +146,7 @@ final class PullExecutor: ActionExecutor {
     ///
     /// A download that follows a conflict copy is not done when that copy was not made; one
     /// whose local file changed since the plan is placed beside it (see `place`).
-    private func download(_ action: Action, id: Int) throws -> UInt64 {
+    func downloadOnce(_ action: Action, id: Int) throws -> UInt64 {
         guard let source = action.source else { throw EngineError.incompleteAction("download without its entry") }
         if tree.conflicted.contains(action.path) {
             switch tree.conflict(action.path) {
@@ -189,6 +203,16 @@ final class PullExecutor: ActionExecutor {
                 path: action.path.string, received: transfer.size, expected: expected, resumes: true)
         }
         do {
+            transfer.serverDigest = try verifyDownload(
+                action, size: transfer.size, streamed: transfer.check,
+                file: { try LocalFileReader(path: partialPath, followingSymlink: false) })
+        } catch let error as EngineError where error.isHashMismatch {
+            // Not the device's bytes: fetched again from byte 0, the partial no help.
+            _ = try? partials.removeFile(partialName)
+            try? store?.removePartial(path: action.path, device: job.name)
+            throw error
+        }
+        do {
             if let copied = try place(.partial(partials, partialName), for: action) {
                 // Copied across file systems: a new inode, whose times the copy may not keep.
                 transfer.identity = copied
@@ -201,20 +225,11 @@ final class PullExecutor: ActionExecutor {
         return try record(action, source: source, transfer, batched: batched)
     }
 
-    /// Whether the last bytes (up to 4 KiB) kept in the partial at `partialPath` before
-    /// `action.offset` are the device file's own (REST + a short RETR); false when they differ
-    /// or either side cannot be read (the download then starts over).
-    private func resumeMatches(_ action: Action, partialPath: String) -> Bool {
-        guard let partial = try? LocalFileReader(path: partialPath, followingSymlink: false) else { return false }
-        let path = remotePath(root: job.remoteRoot, relative: action.path.string)
-        return keptBytesMatch(partial, before: action.offset, within: action.offset, remote: path)
-    }
-
-    /// Whether the last bytes (up to 4 KiB, and up to `within`) `partial` holds before byte
-    /// `end` are the device file's at `path` (REST + a short RETR); false when they differ or
-    /// either side cannot be read.
+    /// Whether the last bytes (up to `resumeCheckSpan`, and up to `within`) `partial` holds
+    /// before byte `end` are the device file's at `path` (REST + a short RETR); false when they
+    /// differ or either side cannot be read.
     func keptBytesMatch(_ partial: LocalFileReader, before end: UInt64, within: UInt64, remote path: String) -> Bool {
-        let count = Int(min(within, end, 4_096))
+        let count = Int(min(within, end, UInt64(Self.resumeCheckSpan)))
         let start = end - UInt64(count)
         guard let kept = try? partial.read(from: start, count: count), kept.count == count else { return false }
         return (try? remote.readRange(path, from: start, count: count)) == kept
@@ -225,9 +240,10 @@ final class PullExecutor: ActionExecutor {
     private func record(_ action: Action, source: SnapshotEntry, _ transfer: Received, batched: Bool) throws
         -> UInt64
     {
-        let record = FileRecord(
+        var record = FileRecord(
             path: action.path, remoteSize: source.size, remoteModified: source.modified,
             localSize: transfer.identity.size, localModified: transfer.identity.modified, digest: transfer.digest)
+        record.serverDigest = transfer.serverDigest
         if batched, let batch {
             batch.add(record)
         } else {
@@ -249,6 +265,7 @@ final class PullExecutor: ActionExecutor {
         guard let writer = PartialFileWriter.anonymous(in: folder, name: action.path.name) else { return nil }
         defer { try? writer.close(sync: false) }
         let hasher = try XXH3Hasher()
+        let check = streamingHasher()
         let meter = transferMeter(id: id, start: 0, total: source.size)
         announceFollowUp(action, source: source, from: 0)
         let received = try remote.retrieve(remotePath(root: job.remoteRoot, relative: action.path.string), from: 0) {
@@ -258,6 +275,7 @@ final class PullExecutor: ActionExecutor {
             }
             try writer.write(chunk)
             hasher.update(chunk)
+            check?.update(chunk)
             meter?.add(chunk.count)
         }
         try confirmStableSize(action, source: source)
@@ -266,11 +284,16 @@ final class PullExecutor: ActionExecutor {
             throw EngineError.shortTransfer(
                 path: action.path.string, received: writer.size, expected: expected, resumes: false)
         }
+        // Read back (when the server's digest came in another algorithm) through the file's
+        // descriptor: it has no name yet.
+        let serverDigest = try verifyDownload(
+            action, size: writer.size, streamed: check,
+            file: { try LocalFileReader(path: "/proc/self/fd/\(writer.descriptor)") })
         if let time = source.modified { try writer.setModificationTime(time) }
         let identity = try writer.identity()
         if sync { try writer.sync() }
         _ = try place(.anonymous(writer), for: action)
-        return Received(received: received, digest: hasher.finalize(), identity: identity)
+        return Received(received: received, digest: hasher.finalize(), identity: identity, serverDigest: serverDigest)
     }
 
     /// What `receive` got: bytes received, the digest and identity (size, time) of the whole file.
@@ -278,6 +301,10 @@ final class PullExecutor: ActionExecutor {
         var received: UInt64
         var digest: String
         var identity: FileIdentity
+        /// The server's digest of the file, once checked (`verifyDownload`), as recorded.
+        var serverDigest: String?
+        /// The whole file's bytes hashed by the server's algorithm, when known (`streamingHasher`).
+        var check: ContentHasher?
         var size: UInt64 { identity.size }
     }
 
@@ -291,7 +318,14 @@ final class PullExecutor: ActionExecutor {
         id: Int, sync: Bool
     ) throws -> Received {
         let hasher = try XXH3Hasher()
-        if offset > 0 { try hasher.update(fileAt: partial.folder.shown(partial.name), length: offset) }
+        let check = streamingHasher()
+        if offset > 0 {
+            let kept = try LocalFileReader(path: partial.folder.shown(partial.name), followingSymlink: false)
+            try kept.forEachChunk(upTo: offset) {
+                hasher.update($0)
+                check?.update($0)
+            }
+        }
         let writer = try partial.folder.openPartial(partial.name, offset: offset)
         let meter = transferMeter(id: id, start: offset, total: source.size)
         let received: UInt64
@@ -305,6 +339,7 @@ final class PullExecutor: ActionExecutor {
                 }
                 try writer.write(chunk)
                 hasher.update(chunk)
+                check?.update(chunk)
                 meter?.add(chunk.count)
             }
             if let time = source.modified, writer.size == source.size ?? writer.size {
@@ -326,6 +361,6 @@ final class PullExecutor: ActionExecutor {
             }
             throw error
         }
-        return Received(received: received, digest: hasher.finalize(), identity: identity)
+        return Received(received: received, digest: hasher.finalize(), identity: identity, check: check)
     }
 }

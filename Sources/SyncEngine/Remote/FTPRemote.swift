@@ -235,9 +235,19 @@ public final class FTPRemote: RemoteFileSystem {
     /// The server's digest of the file at `path`, as `FTPSession.serverHash` (the server's own
     /// spelling of the name sent); nil when the server offers no hash.
     public func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? {
-        guard session.features.offersFileHash else { return nil }
-        return try session.serverHash(serverPath(path), size: size)
+        try session.serverHash(serverPath(path), size: size)
     }
+
+    /// The server's digest of the bytes `range` of `path`, as `FTPSession.serverHash(_:range:)`.
+    public func serverHash(_ path: String, range: Range<UInt64>) throws -> ServerHash? {
+        try session.serverHash(serverPath(path), range: range)
+    }
+
+    /// As `FTPSession.expectedHashAlgorithm`.
+    public var expectedHashAlgorithm: ServerHashAlgorithm? { session.expectedHashAlgorithm }
+
+    /// As `FTPSession.fileHashAlgorithm()`.
+    public func fileHashAlgorithm() throws -> ServerHashAlgorithm? { try session.fileHashAlgorithm() }
 
     public func close() {
         session.quit()

@@ -93,6 +93,20 @@ public protocol RemoteFileSystem: AnyObject {
     /// - Throws: when the server refuses or fails the hash of this file.
     func serverHash(_ path: String, size: UInt64?) throws -> ServerHash?
 
+    /// The server's digest of the bytes `range` of the file at `path` (`FTPSession.serverHash(_:range:)`).
+    /// - Returns: nil when the server cannot hash part of a file.
+    /// - Throws: when the server refuses or fails the hash.
+    func serverHash(_ path: String, range: Range<UInt64>) throws -> ServerHash?
+
+    /// The algorithm `serverHash` gives its digests in, as far as is known before asking (for
+    /// hashing bytes here as they stream); nil when unknown or none.
+    var expectedHashAlgorithm: ServerHashAlgorithm? { get }
+
+    /// The algorithm the server hashes files with, asking it first when that is not known
+    /// (`FTPSession.fileHashAlgorithm`); nil when it offers none.
+    /// - Throws: connection errors.
+    func fileHashAlgorithm() throws -> ServerHashAlgorithm?
+
     /// One line per retry made so far (`what: error; retry n of m after s`), for the device's notes.
     var retryLog: [String] { get }
 
@@ -150,6 +164,15 @@ extension RemoteFileSystem {
 
     /// A transport without file hashes: nil.
     public func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? { nil }
+
+    /// A transport without file hashes: nil.
+    public func serverHash(_ path: String, range: Range<UInt64>) throws -> ServerHash? { nil }
+
+    /// A transport without file hashes: nil.
+    public var expectedHashAlgorithm: ServerHashAlgorithm? { nil }
+
+    /// A transport without file hashes: nil.
+    public func fileHashAlgorithm() throws -> ServerHashAlgorithm? { nil }
 
     /// A transport that sends nothing ahead: nothing to do.
     public func announce(_ followUp: TransferFollowUp) {}

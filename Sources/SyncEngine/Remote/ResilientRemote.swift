@@ -239,6 +239,34 @@ public final class ResilientRemote: RemoteFileSystem {
         }
     }
 
+    /// The open connection's digest of the bytes `range` of `path`, tried once; nil when no
+    /// connection is open or the server cannot hash a range.
+    /// - Throws: what the server's hash throws; a lost connection is opened again by the next call.
+    public func serverHash(_ path: String, range: Range<UInt64>) throws -> ServerHash? {
+        guard let current, current.isConnected else { return nil }
+        do {
+            return try current.serverHash(path, range: range)
+        } catch {
+            if Self.losesControlConnection(error) { dropSession() }
+            throw error
+        }
+    }
+
+    /// The open connection's `expectedHashAlgorithm`; nil when none is open.
+    public var expectedHashAlgorithm: ServerHashAlgorithm? { current?.expectedHashAlgorithm }
+
+    /// The open connection's `fileHashAlgorithm()`; nil when none is open.
+    /// - Throws: connection errors (the connection is dropped, the next call opens another).
+    public func fileHashAlgorithm() throws -> ServerHashAlgorithm? {
+        guard let current, current.isConnected else { return nil }
+        do {
+            return try current.fileHashAlgorithm()
+        } catch {
+            if Self.losesControlConnection(error) { dropSession() }
+            throw error
+        }
+    }
+
     public func close() {
         current?.close()
         current = nil

@@ -36,6 +36,8 @@ public struct DeviceJob: Sendable {
     /// but the first, and no more than `maxConnections` leaves beside the run's `connections`
     /// (a server that refused connections before gets no more than it took).
     public var segmentSiblings: Int { max(0, min(segments - 1, maxConnections - connections)) }
+    /// How transfers are checked against the server's hash of the file (`verify`).
+    public var verify = VerifyMode.auto
     /// The order transfers start in (`--order`, the device's `order`); nil: the plan's.
     public var order: TransferOrder?
     /// Record a server identity that differs from the recorded one instead of refusing the device.

@@ -202,6 +202,11 @@ public final class DeviceRun {
             return nil
         case .proceed(let notes):
             report.notes += notes
+            if job.verify == .required, ((try? remote.fileHashAlgorithm()) ?? nil) == nil {
+                remote.close()
+                report.fail(EngineError.noServerHash)
+                return nil
+            }
             return remote
         }
     }
@@ -292,6 +297,7 @@ public final class DeviceRun {
             try scheduler.run(
                 { try actions.next() },
                 outcome: { outcome in
+                    report.notes += outcome.notes
                     if let note = outcome.leftAlone { return report.notes.append(note) }
                     report.actions.append(outcome.report)
                     report.stats.count(outcome.report, transferred: outcome.transferred)

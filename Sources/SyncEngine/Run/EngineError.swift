@@ -37,6 +37,14 @@ public enum EngineError: Error, CustomStringConvertible {
     case uploadDiffers(path: String, offset: UInt64)
     /// The server's digest of the upload's temporary (by `algorithm`) is not the local file's.
     case uploadHashDiffers(path: String, algorithm: String)
+    /// The bytes of a download do not give the server's digest of the file (by `algorithm`):
+    /// not placed; fetched again (`PullExecutor.hashAttempts`), then left to the next run.
+    case downloadHashDiffers(path: String, algorithm: String)
+    /// `verify: required`, and the transfer of `path` could not be checked (`reason`): a
+    /// download is not placed, an upload not renamed into place.
+    case unverified(path: String, reason: String)
+    /// `verify: required`, and the device's server offers no command that hashes a file.
+    case noServerHash
     /// A download fetched in segments whose bytes do not give the server's digest (by
     /// `algorithm`): not placed, the next run fetches it again.
     case segmentsDiffer(path: String, algorithm: String)
@@ -106,6 +114,15 @@ public enum EngineError: Error, CustomStringConvertible {
         case .uploadHashDiffers(let path, let algorithm):
             return "\(path): the device's \(algorithm) of the upload differs from the local file's; "
                 + "not renamed into place, the next run sends it again"
+        case .downloadHashDiffers(let path, let algorithm):
+            return "\(path): the device's \(algorithm) of the file differs from the bytes received; "
+                + "not placed, the next run fetches it again"
+        case .unverified(let path, let reason):
+            return "\(path): not verified (verify: required): \(reason); not placed — "
+                + "set verify: auto to accept the files the server cannot hash"
+        case .noServerHash:
+            return "verify: required, but the server offers no hash command (HASH, XSHA256, XSHA1, XMD5, XCRC): "
+                + "set verify: auto, or turn hashing on in the server (ProFTPD: mod_digest)"
         case .segmentsDiffer(let path, let algorithm):
             return "\(path): the file fetched in segments does not give the device's \(algorithm); "
                 + "not placed, the next run fetches it again"
@@ -133,6 +150,14 @@ extension EngineError {
     var isUploadCheck: Bool {
         switch self {
         case .uploadWrongSize, .uploadDiffers, .uploadHashDiffers, .stillWriting: return true
+        default: return false
+        }
+    }
+
+    /// True when a transfer's bytes differ from the server's digest of the file.
+    var isHashMismatch: Bool {
+        switch self {
+        case .downloadHashDiffers, .segmentsDiffer, .uploadHashDiffers: return true
         default: return false
         }
     }
