@@ -12,8 +12,8 @@ usage() {
 usage:
   ftp-server.sh start KIND ROOT ADDR PORT USER PASS [options]
       KIND  pyftpdlib | vsftpd | proftpd | pure-ftpd | busybox
-            (the last three: scripts/install-servers.sh; only --log (proftpd),
-            --owner and --timeout apply to them)
+            (the last three: scripts/install-servers.sh; only --log, --digest,
+            --deny and --pasv-ports (proftpd), --owner and --timeout apply to them)
       ROOT  folder to serve (created if missing)
       ADDR  127.x.y.z or ::1 (anything else is refused)
       PORT  control port; 0 = pick a free one (then stdout is "PID PORT")
@@ -53,7 +53,7 @@ usage:
       --ssl-reuse yes|no  vsftpd: require_ssl_reuse (default yes, vsftpd's own default)
       --tls-max 1.2|1.3   highest TLS version the server accepts (default 1.3)
       --pasv-ports MIN-MAX
-                          pyftpdlib, vsftpd: passive data ports only from MIN to MAX
+                          pyftpdlib, vsftpd, proftpd: passive data ports only from MIN to MAX
                           (for a relay in front of the server: netsim/latency_proxy.py)
   ftp-server.sh stop PID... | --all
       SIGTERM to the server's process group and all its descendants, SIGKILL to
@@ -176,7 +176,7 @@ cmd_start() {
     local digest=0 # read by start_proftpd (scripts/lab-servers.sh)
     local ignore_rest=0 deny_commands=() # deny_commands: read by start_proftpd too
     list_limit=""  # global: read by start_pure_ftpd
-    pasv_ports=""  # global: read by write_vsftpd_conf
+    pasv_ports=""  # global: read by write_vsftpd_conf and start_proftpd
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;

@@ -104,6 +104,11 @@ EOF
         printf '%s\n' "ModulePath $FTPSYNC_LAB/opt/proftpd/usr/lib/proftpd" "LoadModule mod_digest.c" \
             "<IfModule mod_digest.c>" "  DigestEngine on" "</IfModule>" >>"$run/proftpd.conf"
     fi
+    if [ -n "${pasv_ports:-}" ]; then
+        # --pasv-ports MIN-MAX: passive data ports only from that range (for a relay in front)
+        [[ $pasv_ports =~ ^[0-9]+-[0-9]+$ ]] || die "--pasv-ports needs MIN-MAX, not '$pasv_ports'"
+        printf 'PassivePorts            %s %s\n' "${pasv_ports%-*}" "${pasv_ports#*-}" >>"$run/proftpd.conf"
+    fi
     local denied
     for denied in "${deny_commands[@]}"; do
         [[ $denied =~ ^[A-Za-z0-9]+$ ]] || die "--deny needs a command name, not '$denied'"

@@ -233,14 +233,14 @@ public final class FTPSession: Sendable {
     /// For hashing bytes here as they stream, to compare with the server's digest after.
     public var expectedHashAlgorithm: ServerHashAlgorithm? { locked { $0.expectedHashAlgorithm } }
 
-    /// The algorithm the server hashes files with (`expectedHashAlgorithm`), probing for `HASH`
-    /// first where FEAT names no hash command (`FTPSessionConfiguration.probesHash`); nil when
-    /// the server offers none.
-    /// - Throws: connection errors of the probe.
+    /// The algorithm the server hashes files with, deciding how this session asks for digests
+    /// first (probing for `HASH` where FEAT names no hash command when
+    /// `FTPSessionConfiguration.probesHash`, `OPTS HASH` to choose the strongest): call it
+    /// before a transfer whose digest is wanted, so the command can go out behind it
+    /// (`TransferFollowUp.hashAfter`). Nil when the server offers none.
+    /// - Throws: connection errors.
     public func fileHashAlgorithm() throws(FTPError) -> ServerHashAlgorithm? {
-        try locked { (core) throws(FTPError) in
-            try core.guarded { () throws(FTPError) in try core.probeHashIfNeeded() }
-            return core.expectedHashAlgorithm
+        try locked { (core) throws(FTPError) in try core.guarded { () throws(FTPError) in try core.decideHashChoice() }
         }
     }
 

@@ -27,6 +27,19 @@ extension FTPSessionCore {
         return features.hashAlgorithms.first ?? features.legacyHashAlgorithms.first
     }
 
+    /// Decides how this session asks for digests (`hashChoice`), once: `HASH` with the
+    /// algorithm `chooseHashAlgorithm` picks, else the strongest older command.
+    /// - Returns: the algorithm; nil when the server offers none.
+    /// - Throws: connection errors.
+    func decideHashChoice() throws(FTPError) -> ServerHashAlgorithm? {
+        if let hashChoice { return hashChoice.algorithm }
+        try probeHashIfNeeded()
+        if try chooseHashAlgorithm() == nil, let legacy = features.legacyHashAlgorithms.first {
+            hashChoice = .legacy(legacy)
+        }
+        return hashChoice?.algorithm
+    }
+
     /// The server's digest of the whole file at `path`: `HASH` (draft-bryan-ftpext-hash §3.2)
     /// with the strongest algorithm offered (chosen first with `OPTS HASH` when it is not the
     /// default), else — or when `HASH` is refused — the strongest of `XSHA256`, `XSHA1`, `XMD5`,

@@ -13,7 +13,8 @@ struct CheckCommand: FTPSyncSubcommand {
         usage: "ftpsync check [CONFIG] [--device NAME]... [--json] [-v]",
         discussion: """
             Connect to each device, log in and report: the server's features (MLSD, EPSV, UTF8, MFMT,
-            REST STREAM, HASH, AUTH TLS), the round-trip time of one command, whether the address in
+            REST STREAM, HASH, AUTH TLS), how it hashes files (the command and algorithm pull, push and
+            verify use), the round-trip time of one command, whether the address in
             a PASV (227) reply differs from the server's own address (NAT), and with TLS the version,
             cipher and the certificate's SHA-256 fingerprint (to pin with `fingerprint:`).
             Devices are checked in parallel (--jobs N, default 4). Nothing is transferred or changed.
@@ -80,6 +81,7 @@ struct CheckCommand: FTPSyncSubcommand {
             report.features = CheckFeatures(
                 mlsd: features.mlsd, epsv: features.epsv, utf8: features.utf8, mfmt: features.mfmt,
                 restStream: features.restStream, hash: features.hash, authTLS: features.authTLS)
+            report.hash = try hashReport(session, verify: device.verify.rawValue)
             report.tlsVersion = session.tlsDetails?.version
             report.tlsCipher = session.tlsDetails?.cipher
             report.certificateFingerprint = session.tlsDetails?.fingerprint
@@ -98,6 +100,23 @@ struct CheckCommand: FTPSyncSubcommand {
             report.error = "\(device.explainingLogin(error))"
         }
         return report
+    }
+
+    /// How `session`'s server hashes files: `OPTS HASH` is tried first where FEAT names no hash
+    /// command and the device's `verify` is not `off` (as a run does).
+    /// - Throws: `FTPError` for connection errors of the probe.
+    static func hashReport(_ session: FTPSession, verify: String) throws -> CheckHash {
+        let algorithm = try session.fileHashAlgorithm()
+        let features = session.features
+        var command: String?
+        if let algorithm {
+            command = features.hashAlgorithms.contains(algorithm) ? "HASH" : algorithm.legacyCommand
+        }
+        return CheckHash(
+            command: command, algorithm: algorithm?.rawValue,
+            hashAlgorithms: features.hashAlgorithms.map(\.rawValue),
+            legacyCommands: features.legacyHashAlgorithms.map(\.legacyCommand),
+            probed: session.hashProbe?.hasPrefix("HASH ") == true, verify: verify)
     }
 
     private static func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

@@ -10,7 +10,10 @@ struct FTPSyncCommand: ParsableCommand {
         commandName: "ftpsync",
         abstract: "keep file trees in sync between this machine and the FTP servers of devices",
         version: "ftpsync \(ftpsyncVersion)",
-        subcommands: [PullCommand.self, PushCommand.self, LsCommand.self, CheckCommand.self, StatusCommand.self])
+        subcommands: [
+            PullCommand.self, PushCommand.self, LsCommand.self, CheckCommand.self, StatusCommand.self,
+            VerifyCommand.self,
+        ])
 }
 
 /// A command of `ftpsync`: parsed by the argument parser, run by `FTPSyncCLI.main`.

@@ -7,7 +7,7 @@ import SyncConfig
 enum Help {
     /// The commands that run, in the order the overview lists them.
     static let runnable: [any FTPSyncSubcommand.Type] = [
-        PullCommand.self, PushCommand.self, LsCommand.self, CheckCommand.self, StatusCommand.self,
+        PullCommand.self, PushCommand.self, LsCommand.self, CheckCommand.self, StatusCommand.self, VerifyCommand.self,
     ]
 
     /// Every command, in the order the overview lists them.
@@ -49,6 +49,7 @@ enum Help {
               ftpsync pull device.yaml --dry-run      show what would be downloaded
               ftpsync pull device.yaml -q --log /var/log/ftpsync.log     for cron
               ftpsync status device.yaml --stale 6h   exit 1 when a device has not synced for 6 h
+              ftpsync verify device.yaml --local      find local files changed since the last sync
               ftpsync --generate-completion-script bash > /etc/bash_completion.d/ftpsync
             """
     }

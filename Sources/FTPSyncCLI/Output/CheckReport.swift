@@ -9,6 +9,41 @@ struct CheckFeatures: Encodable, Equatable {
     var mlsd, epsv, utf8, mfmt, restStream, hash, authTLS: Bool
 }
 
+/// How a device's server hashes files (issue 21), as `check` reports it: the command and
+/// algorithm `pull`, `push` and `verify` use, and what else it offers.
+struct CheckHash: Encodable, Equatable {
+    /// `HASH`, or the older command used (`XSHA256`, `XSHA1`, `XMD5`, `XCRC`); nil when the
+    /// server offers none.
+    var command: String?
+    /// The algorithm of the digests (`SHA-256`, `SHA-1`, `MD5`, `CRC32`); nil with no command.
+    var algorithm: String?
+    /// The algorithms `HASH` offers (FEAT), strongest first.
+    var hashAlgorithms: [String]
+    /// The older one-algorithm commands offered, strongest first.
+    var legacyCommands: [String]
+    /// True when FEAT named no hash command and `OPTS HASH` found `HASH`.
+    var probed: Bool
+    /// The device's `verify` setting: `auto`, `required` or `off`.
+    var verify: String
+
+    /// The text after `hash:` in the report, e.g. `HASH SHA-256 (also XSHA256, XSHA1, XMD5, XCRC)`.
+    var text: String {
+        guard let command, let algorithm else {
+            switch verify {
+            case "required": return "none (verify: required fails this device)"
+            case "off": return "none in FEAT (verify: off: not probed)"
+            default: return "none (verify: auto checks sizes only)"
+            }
+        }
+        var text = command == "HASH" ? "HASH \(algorithm)" : "\(command) (\(algorithm))"
+        let others = legacyCommands.filter { $0 != command }
+        if !others.isEmpty { text += " (also \(others.joined(separator: ", ")))" }
+        if probed { text += "; found by OPTS HASH, FEAT names none" }
+        if verify == "off" { text += "; not used: verify: off" }
+        return text
+    }
+}
+
 /// One device's result of `check`.
 struct CheckReport: Encodable {
     var name: String
@@ -25,6 +60,8 @@ struct CheckReport: Encodable {
     /// Milliseconds for one NOOP and its reply.
     var roundTripMilliseconds: Double?
     var features: CheckFeatures?
+    /// How the server hashes files; nil when not found out (the check failed before).
+    var hash: CheckHash?
     /// The address in the PASV (227) reply, and whether it differs from the server's address.
     var passiveAddress: String?
     var passiveAddressDiffers: Bool?
@@ -47,6 +84,7 @@ struct CheckReport: Encodable {
             ]
             lines.append("  features:      " + named.map { "\($0.0) \($0.1 ? "yes" : "no")" }.joined(separator: ", "))
         }
+        if let hash { lines.append("  hash:          \(hash.text)") }
         if let loginSeconds { lines.append("  login:         \(loginSeconds) s") }
         if let roundTripMilliseconds { lines.append("  round trip:    \(roundTripMilliseconds) ms") }
         if let passiveAddress, let passiveAddressDiffers {

@@ -38,10 +38,11 @@ extension PullExecutor {
     }
 
     /// A hasher of the algorithm the server's digest will come in, for the bytes of a download
-    /// as they arrive; nil with `verify: off` or when the server offers no hash (as far as known).
+    /// as they arrive; nil with `verify: off` or when the server offers no hash. Asked before
+    /// the transfer: the session decides then how it asks for digests (a round trip, once).
     func streamingHasher() -> ContentHasher? {
         guard job.verify != .off else { return nil }
-        return remote.expectedHashAlgorithm?.makeHasher()
+        return ((try? remote.fileHashAlgorithm()) ?? nil)?.makeHasher()
     }
 
     /// Checks the whole downloaded file against the server's digest of `action`'s device file

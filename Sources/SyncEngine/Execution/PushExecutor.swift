@@ -23,6 +23,10 @@ final class PushExecutor: ActionExecutor {
     var startedFrom: UInt64?
     /// The bytes this executor's transfers moved, whatever came of them.
     let moved = ByteTally()
+    /// The device's notes of the action being carried out (`takeNotes`).
+    var notes: [String] = []
+    /// Times an upload whose temporary's digest differs from the local file's is sent in all.
+    static let hashAttempts = 3
     /// Records of the files uploaded or renamed this run, awaiting their folder's listing,
     /// shared by the device's connections (`UploadRelist`).
     let relist: UploadRelist
@@ -80,6 +84,11 @@ final class PushExecutor: ActionExecutor {
     /// A push keeps nothing pending between actions: each upload is recorded as it finishes.
     func flush() {}
 
+    func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
+
     /// Re-lists the folders that received files (`finishRecords`).
     func finish() { finishRecords() }
 
@@ -116,8 +125,10 @@ final class PushExecutor: ActionExecutor {
         let before = LocalFileStamp(localPath)
         // A new file's digest is made while it uploads, on a thread of its own.
         let hashing = source.digest == nil ? deferred.start(action.path, seen: action.seen) : nil
-        // Where resumed uploads came out wrong before, every upload starts from byte 0.
-        let offset = quirks.resumeIsWrong ? 0 : action.offset
+        // Where resumed uploads came out wrong before, every upload starts from byte 0; and so
+        // does one whose temporary's bytes are not the local file's (the server's hash of them).
+        var offset = quirks.resumeIsWrong ? 0 : action.offset
+        if offset > 0, temporaryMatches(temporary, count: offset, localPath: localPath) == false { offset = 0 }
         startedFrom = offset == action.offset ? nil : offset
         uploadTime = Self.timeToSet(localTime)
         defer { uploadTime = nil }
@@ -132,22 +143,36 @@ final class PushExecutor: ActionExecutor {
             try? remote.delete(temporary)
             throw EngineError.changedWhileSent(path: action.path.string)
         }
+        var serverDigest: String?
         do {
-            let resumes = (offset > 0 ? [offset] : []) + resumedAt
-            do {
-                try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: resumes)
-            } catch let error as EngineError
-                where error.isUploadCheck && resumes.contains(where: { $0 > 0 }) && !error.isStillWriting
-            {
-                // A resume came out wrong (the server kept only the tail, appended elsewhere,
-                // zero-filled): remembered for the device, and the file sent whole (item 9).
-                try? store?.setResumeQuirk(
-                    "resumed upload of \(action.path) came out wrong: \(error)", device: job.name)
-                quirks.learnResumeIsWrong()
-                startedFrom = 0
-                let whole = try sendRetrying(localPath, to: temporary, offset: 0, id: id, size: size)
-                sent = Saturating.add(sent, whole.sent)
-                try verifyTemporary(temporary, path: action.path, size: size, local: localPath, resumedAt: [])
+            var resumes = (offset > 0 ? [offset] : []) + resumedAt
+            var tries = 1
+            while true {
+                do {
+                    serverDigest = try verifyTemporary(
+                        temporary, path: action.path, size: size, local: localPath, resumedAt: resumes)
+                    break
+                } catch let error as EngineError
+                    where error.isUploadCheck && !error.isStillWriting && tries < Self.hashAttempts
+                    && (resumes.contains { $0 > 0 } || error.isHashMismatch)
+                {
+                    if resumes.contains(where: { $0 > 0 }) {
+                        // A resume came out wrong (the server kept only the tail, appended
+                        // elsewhere, zero-filled): remembered for the device, and the file sent
+                        // whole (issue 14 item 9).
+                        try? store?.setResumeQuirk(
+                            "resumed upload of \(action.path) came out wrong: \(error)", device: job.name)
+                        quirks.learnResumeIsWrong()
+                    } else {
+                        // Other bytes arrived than were sent (a link that flipped a bit): again.
+                        notes.append("\(error.description.prefix { $0 != ";" }); sent again")
+                    }
+                    tries += 1
+                    startedFrom = 0
+                    let again = try sendRetrying(localPath, to: temporary, offset: 0, id: id, size: size)
+                    sent = Saturating.add(sent, again.sent)
+                    resumes = again.resumedAt
+                }
             }
         } catch let error as EngineError where error.isUploadCheck {
             // A temporary holding more than the file, or other bytes, is no base to resume.
@@ -182,10 +207,11 @@ final class PushExecutor: ActionExecutor {
         }
         // MFMT, else MDTM with two arguments; when both are refused the listed time is recorded.
         if !timeSet { timeSet = (try? remote.setModificationTime(target, whole)) != nil }
-        let record = FileRecord(
+        var record = FileRecord(
             path: action.path, remoteSize: size,
             remoteModified: timeSet ? FileTime(date: whole, granularity: .second) : nil, localSize: size,
             localModified: localTime, digest: digest)
+        record.serverDigest = serverDigest
         if hashing != nil, let digest = record.digest, let seen = action.seen {
             deferred.remember(digest, of: action.path, seen: seen, in: store)
         }
@@ -211,8 +237,14 @@ final class PushExecutor: ActionExecutor {
             let meter = transferMeter(id: id, start: start, total: size)
             // Never more than the planned size: a file that grows meanwhile is caught below.
             // The temporary's SIZE (its check before RNTO) and its time go out behind the upload.
-            remote.announce(
-                TransferFollowUp(sizeAfter: true, setTime: uploadTime, expectedBytes: size > start ? size - start : 0))
+            var followUp = TransferFollowUp(
+                sizeAfter: true, setTime: uploadTime, expectedBytes: size > start ? size - start : 0)
+            // The temporary's digest too, for a small file (`verifyTemporary`): decided first how
+            // the session asks for it, so that its command can go out behind the upload.
+            if job.verify != .off, size <= PullExecutor.hashAheadLimit, (try? remote.fileHashAlgorithm()) != nil {
+                followUp.hashAfter = true
+            }
+            remote.announce(followUp)
             return try remote.store(
                 temporary, from: append ? 0 : start, append: append, source: reader, sourceOffset: start,
                 length: size > start ? size - start : 0

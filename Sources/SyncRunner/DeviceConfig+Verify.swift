@@ -1,0 +1,72 @@
+import FTPClient
+import SyncConfig
+import SyncCore
+import SyncEngine
+
+extension DeviceConfig {
+    /// Verifies `records` (this device's, from the state) against the server's own digests of
+    /// the device files (`ftpsync verify`, issue 21): one session, `HASH` (else `XSHA256`, …)
+    /// per file, probing with `OPTS HASH` where FEAT names no hash command whatever `verify`
+    /// says; QUIT at the end. Nothing is changed on either side. No records: no connection.
+    /// - Parameter log: each FTP command and reply (PASS masked), when given.
+    /// - Returns: the verdicts; `failure` when the device could not be verified (configuration,
+    ///   connection, no hash command) or the connection failed midway.
+    public func verify(
+        _ records: [FileRecord], log: (@Sendable (String) -> Void)? = nil
+    ) -> DeviceVerification {
+        if let problem { return DeviceVerification(failure: .configuration(problem)) }
+        guard !records.isEmpty else { return DeviceVerification() }
+        var settings = sessionConfiguration
+        settings.probesHash = true
+        let session = FTPSession(configuration: settings, log: log)
+        defer { session.quit() }
+        let algorithm: ServerHashAlgorithm?
+        do {
+            try session.connect()
+            algorithm = try session.fileHashAlgorithm()
+        } catch {
+            return DeviceVerification(failure: .connection("\(explainingLogin(error))"))
+        }
+        guard let algorithm else { return DeviceVerification(failure: .noHashCommand) }
+        let root = remote
+        let verifier = DeviceVerifier(localRoot: localPath) { path in
+            try DeviceConfig.serverDigest(session, of: remotePath(root: root, relative: path.string))
+        }
+        var result = verifier.verify(records)
+        result.algorithm = algorithm.rawValue
+        return result
+    }
+
+    /// `records` against the XXH3 digests recorded at the last sync, with no network
+    /// (`ftpsync verify --local`): finds a local file changed since, bit rot included.
+    /// - Returns: the verdicts (`algorithm` `XXH3`); never a failure.
+    public func verifyLocally(_ records: [FileRecord]) -> DeviceVerification {
+        DeviceVerifier(localRoot: localPath, serverDigests: nil).verify(records)
+    }
+
+    /// The server's digest of the file at `path` (absolute on the server) through `session`. A
+    /// 550 to the hash command is `missing` when SIZE does not find the file either, else the
+    /// server would not hash it (`unavailable`); other refusals are `unavailable` too.
+    /// - Throws: `FTPError` for connection errors (timed out, connection closed).
+    static func serverDigest(_ session: FTPSession, of path: String) throws(FTPError) -> ServerDigestAnswer {
+        do throws(FTPError) {
+            guard let hash = try session.serverHash(path) else {
+                return .unavailable("the server offers no way to hash this file")
+            }
+            return .digest(hash)
+        } catch .reply(let code, let text, let command) {
+            let reply = "\(command): \(code) \(text)"
+            guard code == 550 else { return .unavailable("the server would not hash it: " + reply) }
+            do throws(FTPError) {
+                _ = try session.size(path)
+                return .unavailable("the server would not hash it: " + reply)
+            } catch .reply(_, _, _) {
+                // SIZE refused too (550), or not offered: the hash command's 550 stands.
+                return .missing(reply)
+            } catch .protocolViolation(_) {
+                // A SIZE answer without a number: the file is there.
+                return .unavailable("the server would not hash it: " + reply)
+            }
+        }
+    }
+}
