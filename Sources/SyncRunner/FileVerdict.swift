@@ -138,7 +138,7 @@ public enum VerifyJudge {
             : localChange(record, local)
         return FileVerdict(
             path: record.path, status: .differs, changed: .local,
-            detail: "XXH3 differs from the digest recorded at the last sync; " + how)
+            detail: "XXH3 differs from the recorded digest; " + how)
     }
 
     /// True when the local file's size and time are those recorded at the last sync: a change
@@ -151,6 +151,6 @@ public enum VerifyJudge {
     private static func localChange(_ record: FileRecord, _ local: LocalFileDigests) -> String {
         keepsShape(record, local)
             ? "the local file changed with its size and time kept (damage)"
-            : "the local file changed since the last sync (its size or time too: edited here?)"
+            : "the local file changed since the last sync, its size or time too (edited here?)"
     }
 }

@@ -200,7 +200,7 @@ import Testing
             text = finished.text
         }
         #expect(text.count > 1000)
-        for command in ["pull", "push", "ls", "check", "status"] {
+        for command in ["pull", "push", "ls", "check", "status", "verify"] {
             #expect(text.contains(command), "\(shell): \(command)")
         }
         for option in ["dry-run", "max-delete", "on-conflict", "accept-new-identity", "no-progress"] {

@@ -12,7 +12,7 @@ import Testing
         #expect((object?["devices"] as? [Any])?.isEmpty == false)
     }
 
-    @Test(arguments: ["pull", "push", "ls", "check", "status"])
+    @Test(arguments: ["pull", "push", "ls", "check", "status", "verify"])
     func docsNameEveryOption(command: String) throws {
         let page = try ftpsync(["help", command]).stdout
         let options = Set(page.matches(of: /(?:^|\s)(--[a-z][a-z-]*)/).map { String($0.output.1) })

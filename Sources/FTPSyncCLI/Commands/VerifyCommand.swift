@@ -12,7 +12,7 @@ import SyncStore
 struct VerifyCommand: FTPSyncSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "compare each recorded file with the server's hash of it (or its recorded digest); changes nothing",
+        abstract: "compare each recorded file with the server's hash of it; changes nothing",
         usage: "ftpsync verify [CONFIG] [--device NAME]... [--json] [--local] [-v] [-j N]",
         discussion: """
             For each device, compare every file the state records with the device's copy: the
@@ -36,13 +36,12 @@ struct VerifyCommand: FTPSyncSubcommand {
 
     @Flag(
         help: ArgumentHelp(
-            "no network: compare each local file with the XXH3 digest recorded at the last sync",
-            discussion: "the server's hash"))
+            "no network: compare with the XXH3 digests recorded at the last sync", discussion: "off"))
     var local = false
 
     @Flag(
         name: .shortAndLong,
-        help: ArgumentHelp("also list the files that match (text and JSON)", discussion: "only the others"))
+        help: ArgumentHelp("also list the files that match (text and JSON)", discussion: "off"))
     var verbose = false
 
     @OptionGroup var jobsOption: JobsOption

@@ -83,6 +83,17 @@ final class CorruptingRelay: @unchecked Sendable {
         }
     }
 
+    /// Cuts the link at once (SIGKILL): every connection breaks, the bytes the relay holds never
+    /// arrive.
+    func cut() {
+        if stopped { return }
+        stopped = true
+        kill(pid, SIGKILL)
+        _ = waitForExit(pid, timeout: 5)
+        unlink(output.stdout)
+        unlink(output.stderr)
+    }
+
     /// Stops the relay (idempotent).
     func stop() {
         if stopped { return }
