@@ -98,10 +98,14 @@ final class ControlConnection {
     /// How the error of a reply over `readReply(during:maximumLines:seconds:)`'s line bound begins.
     static let tooManyLines = "a reply of more than"
 
-    /// Reads one complete reply of at most `maximumLines` lines that ends within `seconds`.
+    /// Reads one complete reply of at most `maximumLines` lines that ends within `seconds`;
+    /// each line comes within the timeout, unless `patient`: then within `seconds` too (a
+    /// command the server is known to take long over, such as hashing a large file).
     /// - Throws: `.timedOut` when the reply did not end in time, `.protocolViolation` (starting
     ///   with `tooManyLines`) beyond `maximumLines`, and what `readReply(during:)` throws.
-    func readReply(during: String, maximumLines: Int, seconds: Double) throws(FTPError) -> FTPReply {
+    func readReply(during: String, maximumLines: Int, seconds: Double, patient: Bool = false) throws(FTPError)
+        -> FTPReply
+    {
         let saved = transport.timeout
         defer { transport.timeout = saved }
         let deadline = Date().addingTimeInterval(seconds)
@@ -110,7 +114,7 @@ final class ControlConnection {
         while true {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw .timedOut(during: during) }
-            transport.timeout = min(saved, left)
+            transport.timeout = patient ? left : min(saved, left)
             let line = try readLine(during: during)
             if let log { log("< " + scrubber.scrub(String(decoding: line, as: UTF8.self))) }
             if let reply = try parser.feed(line) { return reply }

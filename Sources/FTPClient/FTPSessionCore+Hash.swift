@@ -70,7 +70,7 @@ extension FTPSessionCore {
                 }
             }
             guard let legacy else { return nil }
-            let digest = try legacyHash(path, legacy)
+            let digest = try legacyHash(path, legacy, size: size)
             if hashChoice == nil { hashChoice = .legacy(legacy) }
             return digest
         }
@@ -110,14 +110,28 @@ extension FTPSessionCore {
     /// `HASH path`, `algorithm` chosen already: its digest.
     /// - Throws: `.reply` when refused or answered without a digest of `algorithm`.
     private func hash(_ path: String, _ algorithm: ServerHashAlgorithm, size: UInt64?) throws(FTPError) -> ServerHash {
-        try Self.hash(in: exchange("HASH", path), .hash(algorithm), algorithm, path: path, size: size)
+        try Self.hash(
+            in: exchange("HASH", path, seconds: hashSeconds(size)), .hash(algorithm), algorithm, path: path, size: size)
     }
 
     /// `XSHA256 path` (or `XSHA1`, `XMD5`, `XCRC` for `algorithm`): its digest.
     /// - Throws: `.reply` when refused or answered without a digest of `algorithm`.
-    private func legacyHash(_ path: String, _ algorithm: ServerHashAlgorithm) throws(FTPError) -> ServerHash {
+    private func legacyHash(_ path: String, _ algorithm: ServerHashAlgorithm, size: UInt64?) throws(FTPError)
+        -> ServerHash
+    {
         try Self.hash(
-            in: exchange(algorithm.legacyCommand, path), .legacy(algorithm), algorithm, path: path, size: nil)
+            in: exchange(algorithm.legacyCommand, path, seconds: hashSeconds(size)), .legacy(algorithm), algorithm,
+            path: path, size: nil)
+    }
+
+    /// Bytes per second the slowest device is expected to hash a file at, reading it from its
+    /// own storage: the wait for a digest grows with the file's size beyond the timeout.
+    static let slowestHashRate = 10_000_000.0
+
+    /// Seconds the reply to a hash of a file of `size` bytes is waited for: the timeout, and
+    /// the time the slowest device takes to read that many bytes (`slowestHashRate`).
+    func hashSeconds(_ size: UInt64?) -> Double {
+        configuration.timeout + Double(size ?? 0) / Self.slowestHashRate
     }
 
     /// The algorithm `HASH` will use: the strongest offered, chosen by `OPTS HASH` unless it is

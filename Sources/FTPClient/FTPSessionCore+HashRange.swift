@@ -20,7 +20,8 @@ extension FTPSessionCore {
             {
                 let shown = "\(legacy.legacyCommand) \(path) \(range.lowerBound) \(range.upperBound)"
                 let reply = try exchange(
-                    legacy.legacyCommand, path + " \(range.lowerBound) \(range.upperBound)", shown: shown)
+                    legacy.legacyCommand, path + " \(range.lowerBound) \(range.upperBound)", shown: shown,
+                    seconds: hashSeconds(range.upperBound - range.lowerBound))
                 guard [250, 213, 251].contains(reply.code) else { throw replyError(reply, shown) }
                 guard let digest = Self.digest(inLegacyReply: reply, algorithm: legacy) else { return nil }
                 return ServerHash(algorithm: legacy, digest: digest)
@@ -30,7 +31,7 @@ extension FTPSessionCore {
             }
             let rang = "RANG \(range.lowerBound) \(range.upperBound - 1)"
             guard try exchange(rang).code == 350 else { return nil }
-            let reply = try exchange("HASH", path)
+            let reply = try exchange("HASH", path, seconds: hashSeconds(range.upperBound - range.lowerBound))
             if reply.code == 213,
                 let digest = Self.digest(inHashReply: reply, algorithm: algorithm, range: range)
             {

@@ -226,21 +226,33 @@ final class FTPSessionCore {
 
     // MARK: - Internals shared with the data-connection code
 
-    /// Sends `verb` with an optional path argument (encoded) and reads the reply.
+    /// Sends `verb` with an optional path argument (encoded) and reads the reply, waiting for
+    /// it `seconds` when given (a command the server takes long over, even beyond the
+    /// timeout), else the timeout.
     @discardableResult
-    func exchange(_ verb: String, _ argument: String? = nil, shown: String? = nil) throws(FTPError) -> FTPReply {
+    func exchange(_ verb: String, _ argument: String? = nil, shown: String? = nil, seconds: Double? = nil)
+        throws(FTPError) -> FTPReply
+    {
         let encoded = try argument.map { (value) throws(FTPError) in try nameCodec.encode(value) }
         let line = shown ?? (argument.map { "\(verb) \($0)" } ?? verb)
-        return try exchange(verb, encoded: encoded, shown: line)
+        return try exchange(verb, encoded: encoded, shown: line, seconds: seconds)
     }
 
-    func exchange(_ verb: String, encoded: [UInt8]?, shown: String) throws(FTPError) -> FTPReply {
+    func exchange(_ verb: String, encoded: [UInt8]?, shown: String, seconds: Double? = nil) throws(FTPError)
+        -> FTPReply
+    {
         guard let control else { throw .connectionClosed }
         var line = Array(verb.utf8)
         if let encoded { line += [UInt8(ascii: " ")] + encoded }
         if let closing = try dropUnsolicitedReplies(before: shown) { return closing }
         try control.sendLine(line, shown: shown)
-        var reply = try control.readReply(during: shown)
+        var reply: FTPReply
+        if let seconds {
+            reply = try control.readReply(
+                during: shown, maximumLines: ReplyParser.maximumLines, seconds: seconds, patient: true)
+        } else {
+            reply = try control.readReply(during: shown)
+        }
         let verb = verb.prefix { $0 != " " }.uppercased()
         // Only commands that open a data connection get a preliminary reply (RFC 959 §4.2,
         // §5.4): another command that reads one is reading a reply meant for an earlier

@@ -6,7 +6,7 @@ import Testing
 /// Issue 21: how a session asks for digests. `OPTS HASH` probes a server whose FEAT names no
 /// hash command; ranges go to `XSHA256 PATH START END`, else `RANG` + `HASH` (whose whole-file
 /// answer is not taken, the range reset); a small file's digest is asked behind its transfer.
-/// `ScriptedServer`s on 127.0.64.1–6.
+/// `ScriptedServer`s on 127.0.64.1–7.
 @Suite struct HashCommandTests {
     static let sha256OfFirstFile = "5b8ee4ed8a1bc72cb9f6b1be3e4d2c1ab0d22e1c0a6aeb4e1ce8d8bd3d0f6dd5"
 
@@ -148,5 +148,21 @@ import Testing
         let before = Self.sent(log).count
         #expect(try session.serverHash("a.txt", size: 11)?.algorithm == .sha256)
         #expect(Self.sent(log).count == before)
+    }
+
+    /// A device hashes a large file from its own storage for longer than the timeout (2 s):
+    /// the digest of a 20 MB file is waited for beyond it (2 s more at 10 MB/s), not given up.
+    @Test func aLargeFilesDigestIsWaitedForBeyondTheTimeout() throws {
+        let server = try Self.server("127.0.64.7", features: ["HASH SHA-256*"]) { peer, verb, _ in
+            guard verb == "HASH" else { return false }
+            Thread.sleep(forTimeInterval: 3)
+            peer.send("213 SHA-256 0-20000000 \(Self.sha256OfFirstFile) big.bin\r\n")
+            return true
+        }
+        defer { server.stop() }
+        let log = OddReplyTests.LogLines()
+        let session = Self.session(server, log: log)
+        try session.connect()
+        #expect(try session.serverHash("big.bin", size: 20_000_000)?.algorithm == .sha256)
     }
 }
