@@ -6,7 +6,7 @@ import Testing
 /// relay stopped: what it holds never arrives), some bytes of the temporary on the server are inverted (a server that zero-fills or
 /// a disk that rots), and the next push does not append to it blindly: the file is sent from
 /// byte 0 and placed byte-identical. ProFTPD with mod_digest (`XSHA256 PATH START END`),
-/// addresses 127.0.62.41 to 127.0.62.44, passive ports 46400-46419.
+/// addresses 127.0.62.41 to 127.0.62.46, passive ports 46400-46429.
 @Suite(.serialized) struct VerifiedUploadResumeTests {
     /// Pushes until the temporary on the server holds 2 MB, cuts the link (the relay stopped:
     /// the bytes it queued never arrive, the push fails), inverts 16 bytes a quarter into the
@@ -82,5 +82,26 @@ import Testing
         let bytes = try handle.read(upToCount: 16) ?? Data()
         try handle.seek(toOffset: UInt64(offset))
         try handle.write(contentsOf: Data(bytes.map { $0 ^ 0xFF }))
+    }
+
+    /// A file written a few seconds ago, damaged on its way up: sent again and placed. ProFTPD's
+    /// mod_digest keeps a session's digests by path and time (for 30 s after that time), and
+    /// the copy sent again has the same name and time: asked in the same session, the server
+    /// gave the damaged copy's digest three times and the push failed with the right bytes on
+    /// the device. The copy sent again is checked over a fresh session.
+    @Test func aRecentFileDamagedOnTheWayIsSentAgain() throws {
+        let work = try makeTemporaryFolder("verify-recent-upload")
+        let content = pseudoRandomBytes(300_000, seed: 46)
+        try writeFile(work + "/mirror/cam/clip.mov", content, modified: Date().timeIntervalSince1970 - 3)
+        try FileManager.default.createDirectory(atPath: work + "/served", withIntermediateDirectories: true)
+        let place = VerifiedTransferTests.Case(
+            size: content.count, offset: 100_000, server: "127.0.62.45", relay: "127.0.62.46", ports: 46_420...46_429)
+        let link = try VerifiedTransferTests.link(place, root: work + "/served", fault: .upload(at: place.offset))
+        defer { link.stop() }
+        let run = try ftpsync(["push", try link.config(work, verify: "auto"), "--no-progress"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let placed = FileManager.default.contents(atPath: work + "/served/clip.mov").map { [UInt8]($0) } == content
+        #expect(placed, "the device's file is not the local one")
+        #expect(VerifiedTransferTests.uploads(link.server) == 2, "\(link.server.commands())")
     }
 }

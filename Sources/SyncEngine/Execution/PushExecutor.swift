@@ -172,6 +172,9 @@ final class PushExecutor: ActionExecutor {
                     let again = try sendRetrying(localPath, to: temporary, offset: 0, id: id, size: size)
                     sent = Saturating.add(sent, again.sent)
                     resumes = again.resumedAt
+                    // A session may answer from the digests it computed before (ProFTPD keeps
+                    // them by path and time, and the copy sent again has both): asked afresh.
+                    if error.isHashMismatch { remote.startAfresh() }
                 }
             }
         } catch let error as EngineError where error.isUploadCheck {

@@ -107,6 +107,12 @@ public protocol RemoteFileSystem: AnyObject {
     /// - Throws: connection errors.
     func fileHashAlgorithm() throws -> ServerHashAlgorithm?
 
+    /// Ends the open session, if the transport can, so that the next call opens a fresh one:
+    /// for a server that may answer a question from what the session was told before (ProFTPD's
+    /// mod_digest keeps a session's digests by path and time: an upload sent again under the
+    /// same name and time got the first upload's digest).
+    func startAfresh()
+
     /// One line per retry made so far (`what: error; retry n of m after s`), for the device's notes.
     var retryLog: [String] { get }
 
@@ -173,6 +179,9 @@ extension RemoteFileSystem {
 
     /// A transport without file hashes: nil.
     public func fileHashAlgorithm() throws -> ServerHashAlgorithm? { nil }
+
+    /// A transport of one session: nothing to do.
+    public func startAfresh() {}
 
     /// A transport that sends nothing ahead: nothing to do.
     public func announce(_ followUp: TransferFollowUp) {}

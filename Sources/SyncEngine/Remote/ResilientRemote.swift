@@ -226,41 +226,42 @@ public final class ResilientRemote: RemoteFileSystem {
         set { current?.learned = newValue }
     }
 
-    /// The open connection's digest of `path`, tried once (a hash of a large file that timed out
-    /// is not asked again); nil when no connection is open or the server offers no hash.
-    /// - Throws: what the server's hash throws; a lost connection is opened again by the next call.
+    /// The digest of `path` over the open connection (opened first when there is none), tried
+    /// once (a hash of a large file that timed out is not asked again); nil when the server
+    /// offers no hash.
+    /// - Throws: what connecting or the server's hash throws; a lost connection is opened again
+    ///   by the next call.
     public func serverHash(_ path: String, size: UInt64?) throws -> ServerHash? {
-        guard let current, current.isConnected else { return nil }
-        do {
-            return try current.serverHash(path, size: size)
-        } catch {
-            if Self.losesControlConnection(error) { dropSession() }
-            throw error
-        }
+        try once { try $0.serverHash(path, size: size) }
     }
 
-    /// The open connection's digest of the bytes `range` of `path`, tried once; nil when no
-    /// connection is open or the server cannot hash a range.
-    /// - Throws: what the server's hash throws; a lost connection is opened again by the next call.
+    /// The digest of the bytes `range` of `path` over the open connection (opened first when
+    /// there is none), tried once; nil when the server cannot hash a range.
+    /// - Throws: what connecting or the server's hash throws.
     public func serverHash(_ path: String, range: Range<UInt64>) throws -> ServerHash? {
-        guard let current, current.isConnected else { return nil }
-        do {
-            return try current.serverHash(path, range: range)
-        } catch {
-            if Self.losesControlConnection(error) { dropSession() }
-            throw error
-        }
+        try once { try $0.serverHash(path, range: range) }
     }
 
     /// The open connection's `expectedHashAlgorithm`; nil when none is open.
     public var expectedHashAlgorithm: ServerHashAlgorithm? { current?.expectedHashAlgorithm }
 
-    /// The open connection's `fileHashAlgorithm()`; nil when none is open.
-    /// - Throws: connection errors (the connection is dropped, the next call opens another).
+    /// `fileHashAlgorithm()` over the open connection (opened first when there is none).
+    /// - Throws: what connecting or asking throws (the connection is dropped, the next call
+    ///   opens another).
     public func fileHashAlgorithm() throws -> ServerHashAlgorithm? {
-        guard let current, current.isConnected else { return nil }
+        try once { try $0.fileHashAlgorithm() }
+    }
+
+    /// Closes the open session: the next call opens a fresh one.
+    public func startAfresh() { dropSession() }
+
+    /// `body` over the open session (opened first when there is none), once: no retry; a
+    /// session the error leaves unusable is dropped.
+    private func once<T>(_ body: (RemoteFileSystem) throws -> T) throws -> T {
+        if let current, !current.isConnected { dropSession() }
+        let current = try session()
         do {
-            return try current.fileHashAlgorithm()
+            return try body(current)
         } catch {
             if Self.losesControlConnection(error) { dropSession() }
             throw error
