@@ -66,7 +66,7 @@ extension FTPSessionCore {
             hashProbe = Self.probedHashPrefix + algorithm.rawValue
             features.entries["HASH"] = [algorithm.rawValue + "*"]
         } else {
-            hashProbe = "no hash command (FEAT names none; OPTS HASH answered \(reply.code))"
+            hashProbe = "none (FEAT names none; OPTS HASH answered \(reply.code))"
         }
     }
 

@@ -184,11 +184,14 @@ extension FTPSessionCore {
     }
 
     /// The reply to `verb`, skipping one stray reply that answers an earlier command (as
-    /// `exchange` does), within `seconds` when given.
-    func ownReply(to verb: String, shown: String, seconds: Double? = nil) throws(FTPError) -> FTPReply {
+    /// `exchange` does), within `seconds` when given (`patient`: even beyond the timeout).
+    func ownReply(to verb: String, shown: String, seconds: Double? = nil, patient: Bool = false) throws(FTPError)
+        -> FTPReply
+    {
         guard let control else { throw .connectionClosed }
         let bound = seconds ?? configuration.timeout
-        var reply = try control.readReply(during: shown, maximumLines: ReplyParser.maximumLines, seconds: bound)
+        var reply = try control.readReply(
+            during: shown, maximumLines: ReplyParser.maximumLines, seconds: bound, patient: patient)
         if Self.isStray(reply, verb) {
             log?("skipping reply \(reply.code): it answers an earlier command, not \(shown)")
             reply = try control.readReply(

@@ -17,8 +17,8 @@ extension FTPSessionCore {
         var next: String?
         /// The file whose time was set, and the command line as shown, or nil.
         var timeOf: (path: String, shown: String)?
-        /// The file whose digest was asked, and how, or nil.
-        var hashOf: (path: String, choice: HashChoice, shown: String)?
+        /// The file whose digest was asked, how, and the bytes the transfer moved, or nil.
+        var hashOf: (path: String, choice: HashChoice, shown: String, moved: UInt64)?
     }
 
     /// Sends the follow-ups announced for the download of `path` (once its data ended, after
@@ -46,7 +46,7 @@ extension FTPSessionCore {
             }
             if followUp.hashAfter, let (verb, choice) = hashCommand(for: path) {
                 lines.append((Array("\(verb) ".utf8) + (try nameCodec.encode(path)), "\(verb) \(path)"))
-                sent.hashOf = (path, choice, "\(verb) \(path)")
+                sent.hashOf = (path, choice, "\(verb) \(path)", moved)
             }
             if let next = followUp.next {
                 let encoded = try nameCodec.encode(next)
@@ -82,7 +82,22 @@ extension FTPSessionCore {
             }
             if let hash = sent.hashOf {
                 let verb = String(hash.shown.prefix { $0 != " " })
-                hashAnswer = (hash.path, hash.choice, try ownReply(to: verb, shown: hash.shown, seconds: bound))
+                do {
+                    // The server reads the file to hash it: as long as that may take, never less
+                    // than any reply sent ahead.
+                    let wait = max(bound ?? configuration.timeout, hashSeconds(hash.moved))
+                    hashAnswer = (
+                        hash.path, hash.choice, try ownReply(to: verb, shown: hash.shown, seconds: wait, patient: true)
+                    )
+                } catch .timedOut {
+                    // A slow hash, not a lost command: pipelining stays on; this connection ends.
+                    log?(
+                        "no reply to \(hash.shown) sent ahead within the time a hash may take; the connection is closed"
+                    )
+                    control?.close()
+                    control = nil
+                    return
+                }
             }
             guard let next = sent.next else { return }
             let epsv = try ownReply(to: "EPSV", shown: "EPSV", seconds: bound)

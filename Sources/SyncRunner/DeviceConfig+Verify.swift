@@ -29,8 +29,11 @@ extension DeviceConfig {
         }
         guard let algorithm else { return DeviceVerification(failure: .noHashCommand) }
         let root = remote
+        // A digest for another range than the whole file as recorded is not taken.
+        var sizes: [RelativePath: UInt64] = [:]
+        for record in records { sizes[record.path] = record.remoteSize }
         let verifier = DeviceVerifier(localRoot: localPath) { path in
-            try DeviceConfig.serverDigest(session, of: remotePath(root: root, relative: path.string))
+            try DeviceConfig.serverDigest(session, of: remotePath(root: root, relative: path.string), size: sizes[path])
         }
         var result = verifier.verify(records)
         result.algorithm = algorithm.rawValue
@@ -44,25 +47,36 @@ extension DeviceConfig {
         DeviceVerifier(localRoot: localPath, serverDigests: nil).verify(records)
     }
 
-    /// The server's digest of the file at `path` (absolute on the server) through `session`. A
-    /// 550 to the hash command is `missing` when SIZE does not find the file either, else the
-    /// server would not hash it (`unavailable`); other refusals are `unavailable` too.
+    /// The server's digest of the file at `path` (absolute on the server; `size` bytes as
+    /// recorded, when known: a digest of another range is not taken) through `session`. A 550
+    /// to the hash command is `missing` when SIZE answers 550 too, else the server would not
+    /// hash it (`unavailable`); other refusals are `unavailable` too.
     /// - Throws: `FTPError` for connection errors (timed out, connection closed).
-    static func serverDigest(_ session: FTPSession, of path: String) throws(FTPError) -> ServerDigestAnswer {
+    static func serverDigest(_ session: FTPSession, of path: String, size: UInt64?) throws(FTPError)
+        -> ServerDigestAnswer
+    {
         do throws(FTPError) {
-            guard let hash = try session.serverHash(path) else {
+            guard let hash = try session.serverHash(path, size: size) else {
                 return .unavailable("the server offers no way to hash this file")
             }
             return .digest(hash)
         } catch .reply(let code, let text, let command) {
             let reply = "\(command): \(code) \(text)"
+            if (200..<300).contains(code) {
+                // A digest of another range than the size recorded: the file may have changed size.
+                if let size, let now = try? session.size(path), now != size { return .sizeChanged(now) }
+                return .unavailable("the server's answer holds no digest of the whole file: " + reply)
+            }
             guard code == 550 else { return .unavailable("the server would not hash it: " + reply) }
             do throws(FTPError) {
                 _ = try session.size(path)
                 return .unavailable("the server would not hash it: " + reply)
-            } catch .reply(_, _, _) {
-                // SIZE refused too (550), or not offered: the hash command's 550 stands.
+            } catch .reply(let sizeCode, _, _) where sizeCode == 550 {
+                // SIZE does not find it either: the hash command's 550 stands.
                 return .missing(reply)
+            } catch .reply(_, _, _) {
+                // SIZE not offered (500, 502): nothing tells the file is gone.
+                return .unavailable("the server would not hash it: " + reply)
             } catch .protocolViolation(_) {
                 // A SIZE answer without a number: the file is there.
                 return .unavailable("the server would not hash it: " + reply)

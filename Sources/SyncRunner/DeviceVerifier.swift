@@ -10,6 +10,8 @@ public enum ServerDigestAnswer: Sendable, Equatable {
     case missing(String)
     /// The server cannot or will not hash this file (why, one line).
     case unavailable(String)
+    /// The device file is no longer the size recorded (now this many bytes): it changed.
+    case sizeChanged(UInt64)
 }
 
 /// Why `ftpsync verify` could not verify a device (or stopped before its last file).
@@ -129,6 +131,11 @@ public struct DeviceVerifier {
                 path: record.path, status: .missingRemote, changed: .device, detail: "not on the device (\(reply))")
         case .unavailable(let why):
             return FileVerdict(path: record.path, status: .unverifiable, detail: why)
+        case .sizeChanged(let now):
+            let was = record.remoteSize.map { "\($0)" } ?? "another size"
+            return FileVerdict(
+                path: record.path, status: .differs, changed: .device,
+                detail: "the device file is \(now) bytes now, \(was) when it was last transferred: it changed")
         case .digest(let hash):
             return local(record, path: path, status: status, by: hash.algorithm) {
                 VerifyJudge.judge(record, local: $0, server: hash)

@@ -106,9 +106,13 @@ public enum VerifyJudge {
             return FileVerdict(
                 path: record.path, status: .differs, changed: .device, detail: differs + "the device file changed")
         case (false, nil):
+            // No server digest recorded: the transfer was not checked with one, and the copy
+            // may never have matched (a link that flipped a bit with `verify: off`).
             return FileVerdict(
-                path: record.path, status: .differs, changed: .device,
-                detail: differs + "the local file is as recorded, so the device file changed")
+                path: record.path, status: .differs, changed: .unknown,
+                detail: differs
+                    + "the local file is as recorded; the device file changed since, or the copy never matched"
+                    + " (no server digest was recorded when it was transferred)")
         case (false, false):
             return FileVerdict(
                 path: record.path, status: .differs, changed: .unknown,

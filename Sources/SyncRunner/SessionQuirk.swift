@@ -44,7 +44,7 @@ final class SessionQuirk: Sendable {
             store: { store, device, outcome in try store.setHashProbe(outcome, device: device) },
             tell: { session, outcome in session.rememberHashProbe(outcome) },
             learned: { $0.hashProbe },
-            note: { "probed the server for a file hash (FEAT names none): \($0)" })
+            note: { "probed the server for a file hash command: \($0)" })
     }
 
     private let kind: Kind

@@ -61,7 +61,7 @@ import Testing
         let without = Self.session(plain, log: plainLog)
         try without.connect()
         #expect(try without.fileHashAlgorithm() == nil)
-        #expect(without.hashProbe?.hasPrefix("no hash command") == true)
+        #expect(without.hashProbe?.hasPrefix("none") == true)
 
         let quietLog = OddReplyTests.LogLines()
         let quiet = Self.session(plain, log: quietLog, probes: false)

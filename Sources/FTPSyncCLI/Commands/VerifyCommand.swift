@@ -13,7 +13,7 @@ struct VerifyCommand: FTPSyncSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "compare each recorded file with the server's hash of it; changes nothing",
-        usage: "ftpsync verify [CONFIG] [--device NAME]... [--json] [--local] [-v] [-j N]",
+        usage: "ftpsync verify [CONFIG] [--device NAME]... [--json] [--local] [-v] [-q] [-j N]",
         discussion: """
             For each device, compare every file the state records with the device's copy: the
             local file is hashed by the server's algorithm and compared with the server's own
@@ -21,7 +21,8 @@ struct VerifyCommand: FTPSyncSubcommand {
             A file that differs is reported with the side that changed, told by the digests recorded
             at the last sync: a local file changed with its size and time kept is damage. --local
             makes no connection and compares each local file with the XXH3 digest recorded instead
-            (bit rot here). Only the files that do not match are listed (all with -v).
+            (bit rot here). Only the files that do not match are listed (all with -v; -q: only the
+            devices with a problem).
             Changes nothing, on either side. Exit 0 when every file compared matches; 1 when one
             differs or is missing, or a device failed (a server with no hash command fails);
             2 for a usage or configuration error.
@@ -43,6 +44,13 @@ struct VerifyCommand: FTPSyncSubcommand {
         name: .shortAndLong,
         help: ArgumentHelp("also list the files that match (text and JSON)", discussion: "off"))
     var verbose = false
+
+    @Flag(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "print only the devices with a problem and their files (for cron: silent when all match)",
+            discussion: "off"))
+    var quiet = false
 
     @OptionGroup var jobsOption: JobsOption
 
@@ -90,10 +98,18 @@ struct VerifyCommand: FTPSyncSubcommand {
         if json {
             console.json(jsonText(VerifyDocument(devices: reports)))
         } else {
-            for report in reports { console.out(report.text) }
+            for (report, result) in zip(reports, results) where !quiet || result.hasProblem { console.out(report.text) }
+            if results.contains(where: { $0.files.contains { $0.status != .ok && $0.status != .unverifiable } }) {
+                console.out(Self.repairHint)
+            }
         }
         return results.contains(where: \.hasProblem) ? .partialFailure : .success
     }
+
+    /// What to do about a file that differs or is gone, printed once after the report.
+    static let repairHint =
+        "fix: a damaged or lost local copy: move it aside and `ftpsync pull` fetches it again;"
+        + " a damaged device copy: `touch` the local file and `ftpsync push` sends it again"
 
     /// The records of each of `devices` in the state of the tree at `localRoot`; none when there
     /// is no state yet (nothing is created).

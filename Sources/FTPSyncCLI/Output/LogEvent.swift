@@ -33,6 +33,10 @@ struct LogEvent: Sendable {
         case deviceStopped(device: String, reason: String, left: LeftByCap)
         /// A run cap (`--max-transfer`, `--max-duration`) stopped the run early.
         case capReached(RunCap)
+        /// A device's note: what the run saw and did about it besides its actions (a download
+        /// fetched again because its bytes differed from the server's digest, a server quirk
+        /// learned).
+        case deviceNote(device: String, note: String)
     }
 
     /// What a trash line tells: the event is `trash_` and this.
@@ -70,6 +74,7 @@ struct LogEvent: Sendable {
         case .trash(_, let line): "trash_" + line.rawValue
         case .deviceStopped: "device_stopped"
         case .capReached: "cap_reached"
+        case .deviceNote: "device_note"
         }
     }
 
@@ -85,6 +90,7 @@ struct LogEvent: Sendable {
         case .hook(_, _, let succeeded): succeeded ? .info : .error
         case .trash(_, let line): line == .failed ? .warning : .info
         case .deviceStopped, .capReached: .warning
+        case .deviceNote: .info
         }
     }
 
@@ -92,7 +98,7 @@ struct LogEvent: Sendable {
     var device: String? {
         switch detail {
         case .action(let device, _), .deviceError(let device, _, _), .skipped(let device, _),
-            .deviceStopped(let device, _, _):
+            .deviceStopped(let device, _, _), .deviceNote(let device, _):
             device
         case .runFinished, .configError, .locked, .startFailed, .hook, .trash, .capReached: nil
         }
@@ -104,7 +110,7 @@ struct LogEvent: Sendable {
         case .action(_, let report): report.path
         case .skipped(_, let entry): entry.path
         case .deviceError, .runFinished, .configError, .locked, .startFailed, .hook, .trash, .deviceStopped,
-            .capReached:
+            .capReached, .deviceNote:
             nil
         }
     }
@@ -115,7 +121,7 @@ struct LogEvent: Sendable {
         case .action(_, let report): report.kind == .download || report.kind == .upload ? report.bytes : nil
         case .runFinished(_, let totals, _, _): totals.bytesTransferred
         case .deviceStopped(_, _, let left): left.bytes
-        case .deviceError, .skipped, .configError, .locked, .startFailed, .hook, .trash, .capReached: nil
+        case .deviceError, .skipped, .configError, .locked, .startFailed, .hook, .trash, .capReached, .deviceNote: nil
         }
     }
 
@@ -128,7 +134,7 @@ struct LogEvent: Sendable {
         case .configError(let message), .locked(let message), .startFailed(let message): message
         case .hook(_, let outcome, let succeeded): succeeded ? nil : outcome
         case .trash(let text, let line): line == .failed ? text : nil
-        case .runFinished, .deviceStopped, .capReached: nil
+        case .runFinished, .deviceStopped, .capReached, .deviceNote: nil
         }
     }
 
@@ -164,6 +170,8 @@ struct LogEvent: Sendable {
             return line
         case .capReached(let cap):
             return "\(command): \(cap.option) reached: no further action was started; the next run continues"
+        case .deviceNote(let device, let note):
+            return "\(command) \(device): note: \(note)"
         }
     }
 

@@ -80,7 +80,7 @@ final class LogFile: @unchecked Sendable {
     }
 
     /// Writes the lines of a finished run: one per action (unless `actionsLogged`: they were
-    /// written as they finished) and per device error or stop by a run cap, the cap that
+    /// written as they finished), per device note and per device error or stop by a run cap, the cap that
     /// stopped the run, a summary with the totals, the elapsed
     /// time (seconds) and the exit code (the document's: 128 + the signal's number when one
     /// stopped the run), then one per skipped entry.
@@ -93,6 +93,7 @@ final class LogFile: @unchecked Sendable {
             if !actionsLogged {
                 for action in device.actions { write(.action(device: device.name, report: action)) }
             }
+            for note in device.notes { write(.deviceNote(device: device.name, note: note)) }
             if device.status == .stopped, let left = device.left {
                 write(.deviceStopped(device: device.name, reason: device.error ?? "", left: left))
             } else if let error = device.error {

@@ -73,7 +73,7 @@ struct LogJSONLine: Encodable {
             try c.encode(left.cut, forKey: .cut)
         case .capReached(let cap):
             try c.encode(cap.rawValue, forKey: .cap)
-        case .skipped, .configError, .locked, .startFailed, .hook, .trash:
+        case .skipped, .configError, .locked, .startFailed, .hook, .trash, .deviceNote:
             break
         }
     }

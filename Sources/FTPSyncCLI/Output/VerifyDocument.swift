@@ -1,3 +1,4 @@
+import FTPClient
 import Foundation
 import SyncRunner
 
@@ -109,7 +110,8 @@ struct VerifyDeviceReport: Encodable {
         let width = files.map(\.status.count).max() ?? 0
         for file in files {
             let label = file.status.padding(toLength: width, withPad: " ", startingAt: 0)
-            lines.append("  \(label)  \(file.path)" + (file.detail.map { ": " + $0 } ?? ""))
+            // One line per file whatever its name holds (a line feed would fake a report line).
+            lines.append("  \(label)  " + SafeText.escaped(file.path + (file.detail.map { ": " + $0 } ?? "")))
         }
         return lines.joined(separator: "\n")
     }

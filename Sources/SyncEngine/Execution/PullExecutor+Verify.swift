@@ -60,14 +60,14 @@ extension PullExecutor {
         let hash: ServerHash
         do {
             guard let got = try remote.serverHash(path, size: size) else {
-                try requireVerification(action, "the server offers no hash command")
+                try unverified(action.path, UnverifiedTransfer.noHash(offered: remote.expectedHashAlgorithm))
                 return nil
             }
             hash = got
         } catch let error as EngineError {
             throw error
         } catch {
-            try requireVerification(action, "the server's hash failed: \(error)")
+            try unverified(action.path, "the server's hash failed: \(error)")
             return nil
         }
         let here: [UInt8]?
@@ -77,7 +77,7 @@ extension PullExecutor {
             here = try file().digest(hash.algorithm)
         }
         guard let here else {
-            try requireVerification(action, "\(hash.algorithm.rawValue) cannot be computed here")
+            try unverified(action.path, "\(hash.algorithm.rawValue) cannot be computed here")
             return nil
         }
         guard here == hash.digest else {
@@ -86,10 +86,12 @@ extension PullExecutor {
         return ServerDigestText.format(hash)
     }
 
-    /// Throws `EngineError.unverified` for `action` (`why` there is no digest) under `verify:
-    /// required`; nothing otherwise.
-    func requireVerification(_ action: Action, _ why: String) throws {
-        if job.verify == .required { throw EngineError.unverified(path: action.path.string, reason: why) }
+    /// A download of `path` that could not be checked (`why`): with `verify: required` it fails
+    /// (`EngineError.unverified`); with `auto` it is accepted on its size, noted (once per
+    /// connection when the server has no hash command at all).
+    func unverified(_ path: RelativePath, _ why: String) throws {
+        if job.verify == .required { throw EngineError.unverified(path: path.string, reason: why) }
+        UnverifiedTransfer.note(path, why, notes: &notes, notedSizeOnly: &notedSizeOnly)
     }
 
     /// Whether the bytes the partial at `partialPath` holds before `action.offset` are the
@@ -114,6 +116,35 @@ extension PullExecutor {
             let here = hasher.finalize()
         else { return false }
         return here == hash.digest
+    }
+}
+
+/// Why a transfer could not be checked with the server's hash, as the notes and errors say it.
+enum UnverifiedTransfer {
+    /// The server offers no command that hashes a file (FEAT, and `OPTS HASH` asked).
+    static let noHashCommand = "the server offers no hash command"
+    /// The device's note when its transfers were checked by size only, once per connection.
+    static let sizeOnlyNote =
+        "transfers checked by size only: the server offers no hash command (verify: auto;"
+        + " `ftpsync check` shows what it offers)"
+
+    /// Why the server gave no digest: it has no hash command, or (`offered`: it hashes with
+    /// that algorithm) its commands cannot take this file's name (the older ones take none with
+    /// a space).
+    static func noHash(offered: ServerHashAlgorithm?) -> String {
+        guard let offered else { return noHashCommand }
+        return "the server's \(offered.legacyCommand) cannot take this name (it has no HASH command)"
+    }
+
+    /// Adds the note of an unverified transfer of `path` (`why`) to `notes`: the note that the
+    /// server has no hash command once (`notedSizeOnly`), any other reason per file.
+    static func note(_ path: RelativePath, _ why: String, notes: inout [String], notedSizeOnly: inout Bool) {
+        if why == noHashCommand {
+            if !notedSizeOnly { notes.append(sizeOnlyNote) }
+            notedSizeOnly = true
+        } else {
+            notes.append("\(path): not verified, accepted on its size: \(why)")
+        }
     }
 }
 

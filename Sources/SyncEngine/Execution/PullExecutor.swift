@@ -37,6 +37,8 @@ final class PullExecutor: ActionExecutor {
     let moved = ByteTally()
     /// The device's notes of the action being carried out (`takeNotes`).
     var notes: [String] = []
+    /// True once this connection noted that transfers are checked by size only.
+    var notedSizeOnly = false
 
     /// Files up to this size (bytes) arrive in one or a few reads of the data connection (its
     /// buffer is 256 KiB): a download of one killed midway leaves nothing worth resuming, so no
@@ -182,7 +184,12 @@ final class PullExecutor: ActionExecutor {
         // A device file of the same size and time can still be another file (a card formatted and
         // filled again): the bytes kept are resumed only when their last few match the device's.
         let offset = action.offset > 0 && resumeMatches(action, partialPath: partialPath) ? action.offset : 0
-        if offset != action.offset { startedFrom = offset }
+        if offset != action.offset {
+            startedFrom = offset
+            notes.append(
+                "\(action.path): the \(action.offset) bytes kept from an earlier run are not confirmed the device"
+                    + " file's (its hash of them, or their last bytes read back, differ): fetched from the start")
+        }
         do {
             transfer = try receive(
                 action, source: source, into: (partials, partialName), from: offset, id: id, sync: !batched)

@@ -32,13 +32,13 @@ extension PushExecutor {
         if job.verify != .off {
             let here = remote.expectedHashAlgorithm.map { BackgroundContentDigest(path: localPath, algorithm: $0) }
             let hash: ServerHash?
+            var why: String?
             do {
                 hash = try remote.serverHash(temporary, size: size)
+                if hash == nil { why = UnverifiedTransfer.noHash(offered: remote.expectedHashAlgorithm) }
             } catch {
-                if job.verify == .required {
-                    throw EngineError.unverified(path: path.string, reason: "the server's hash failed: \(error)")
-                }
                 hash = nil
+                why = "the server's hash failed: \(error)"
             }
             if let hash {
                 let local = here?.algorithm == hash.algorithm ? here?.wait() : try file.digest(hash.algorithm)
@@ -51,8 +51,9 @@ extension PushExecutor {
                 }
                 return ServerDigestText.format(hash)
             }
-            if job.verify == .required {
-                throw EngineError.unverified(path: path.string, reason: "the server offers no hash command")
+            if let why {
+                if job.verify == .required { throw EngineError.unverified(path: path.string, reason: why) }
+                UnverifiedTransfer.note(path, why, notes: &notes, notedSizeOnly: &notedSizeOnly)
             }
         }
         guard !resumedAt.isEmpty else { return nil }

@@ -25,6 +25,8 @@ final class PushExecutor: ActionExecutor {
     let moved = ByteTally()
     /// The device's notes of the action being carried out (`takeNotes`).
     var notes: [String] = []
+    /// True once this connection noted that transfers are checked by size only.
+    var notedSizeOnly = false
     /// Times an upload whose temporary's digest differs from the local file's is sent in all.
     static let hashAttempts = 3
     /// Records of the files uploaded or renamed this run, awaiting their folder's listing,

@@ -297,7 +297,11 @@ public final class DeviceRun {
             try scheduler.run(
                 { try actions.next() },
                 outcome: { outcome in
-                    report.notes += outcome.notes
+                    // Each connection notes a server without hashes once: the device, once.
+                    for note in outcome.notes
+                    where note != UnverifiedTransfer.sizeOnlyNote || !report.notes.contains(note) {
+                        report.notes.append(note)
+                    }
                     if let note = outcome.leftAlone { return report.notes.append(note) }
                     report.actions.append(outcome.report)
                     report.stats.count(outcome.report, transferred: outcome.transferred)

@@ -122,7 +122,8 @@ public enum EngineError: Error, CustomStringConvertible {
                 + "set verify: auto to accept the files the server cannot hash"
         case .noServerHash:
             return "verify: required, but the server offers no hash command (HASH, XSHA256, XSHA1, XMD5, XCRC): "
-                + "set verify: auto, or turn hashing on in the server (ProFTPD: mod_digest)"
+                + "set verify: auto (transfers checked by size only) or use a server that hashes files"
+                + " (ProFTPD with mod_digest)"
         case .segmentsDiffer(let path, let algorithm):
             return "\(path): the file fetched in segments does not give the device's \(algorithm); "
                 + "not placed, the next run fetches it again"
