@@ -134,6 +134,16 @@ import Testing
         #expect(local.stdout.hasPrefix("cam: 3 verified"), "\(local.stdout)")
         let check = try ftpsync(["check", config])
         #expect(check.stdout.contains("hash:          none (verify: auto checks sizes only)"), "\(check.stdout)")
+        // With `verify: required` every run of the device would fail: so does `check` (it said ok).
+        let required = config + ".required.yaml"
+        try (String(contentsOfFile: config, encoding: .utf8) + "    verify: required\n")
+            .write(toFile: required, atomically: true, encoding: .utf8)
+        chmod(required, 0o600)
+        let strict = try ftpsync(["check", required])
+        #expect(strict.status == 1, "\(strict.stdout)\(strict.stderr)")
+        #expect(
+            strict.stdout.contains("cam: FAILED — verify: required, but the server offers no hash command"),
+            "\(strict.stdout)")
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FTPClient
 import Foundation
 import SyncConfig
+import SyncEngine
 import SyncRunner
 
 /// `ftpsync check [CONFIG] [--device NAME]... [--json]`: connect to each device, log in and
@@ -95,7 +96,12 @@ struct CheckCommand: FTPSyncSubcommand {
                 report.passiveAddress = host
                 report.passiveAddressDiffers = host != session.peerHost && host != "0.0.0.0"
             }
-            report.ok = true
+            // A device every run would fail: `verify: required` and no hash to be had.
+            if device.verify == .required, report.hash?.command == nil {
+                report.error = EngineError.noServerHash.description
+            } else {
+                report.ok = true
+            }
         } catch {
             report.error = "\(device.explainingLogin(error))"
         }

@@ -8,7 +8,8 @@ import SyncStore
 /// `ftpsync verify [CONFIG] [--device NAME]... [--json] [--local] [-v] [-j N]`: compares each
 /// file the state records with the server's own hash of the device file (or, with `--local`,
 /// with the XXH3 digest recorded at the last sync) and says which side changed (issue 21).
-/// Changes nothing, on either side, and writes nothing to the state.
+/// Changes nothing, on either side, and records nothing in the state (one from an older
+/// ftpsync is brought to this version's schema on opening, as by every command).
 struct VerifyCommand: FTPSyncSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
