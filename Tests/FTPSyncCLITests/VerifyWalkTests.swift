@@ -159,4 +159,27 @@ struct VerifyWalkTests {
         #expect(command.configFile.config == "c.yaml" && command.selection.names == ["cam"])
         #expect(command.json && command.local && command.verbose && command.jobsOption.jobs == 2)
     }
+
+    /// A device file whose size is no longer the one recorded (the server's digest covered
+    /// another range) differs, the device's change (it was reported unverifiable).
+    @Test func aDeviceFileOfAnotherSizeDiffersOnTheDeviceSide() throws {
+        let (root, records, server) = try Self.tree()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        server.answers["a.jpg"] = .sizeChanged(10)
+        let verifier = DeviceVerifier(localRoot: root) { try server.digest($0) }
+        let verdict = try verifier.verify(try #require(records.first { $0.path.string == "a.jpg" }))
+        #expect(verdict.status == .differs && verdict.changed == .device)
+        #expect(verdict.detail?.contains("10 bytes now") == true, "\(String(describing: verdict.detail))")
+    }
+
+    /// A name holding a line feed stays on its one line of the text report (it could fake a
+    /// summary line; breaker review).
+    @Test func aNameWithALineFeedCannotFakeAReportLine() throws {
+        let verdict = FileVerdict(
+            path: try RelativePath(validating: "evil\ncam: 0 verified"), status: .differs, changed: .local,
+            detail: "SHA-256 differs")
+        let report = VerifyDeviceReport(name: "cam", DeviceVerification(files: [verdict]), verbose: false)
+        #expect(report.text.split(separator: "\n").count == 2, "\(report.text)")
+        #expect(report.text.contains("evil\\x0acam: 0 verified"), "\(report.text)")
+    }
 }
