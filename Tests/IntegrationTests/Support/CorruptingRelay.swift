@@ -85,20 +85,16 @@ final class CorruptingRelay: @unchecked Sendable {
 
     /// Cuts the link at once (SIGKILL): every connection breaks, the bytes the relay holds never
     /// arrive.
-    func cut() {
-        if stopped { return }
-        stopped = true
-        kill(pid, SIGKILL)
-        _ = waitForExit(pid, timeout: 5)
-        unlink(output.stdout)
-        unlink(output.stderr)
-    }
+    func cut() { end(SIGKILL) }
 
     /// Stops the relay (idempotent).
-    func stop() {
+    func stop() { end(SIGTERM) }
+
+    /// Ends the relay with `signal` (once) and removes its output files.
+    private func end(_ signal: Int32) {
         if stopped { return }
         stopped = true
-        kill(pid, SIGTERM)
+        kill(pid, signal)
         _ = waitForExit(pid, timeout: 5)
         unlink(output.stdout)
         unlink(output.stderr)
