@@ -44,7 +44,9 @@ import Testing
         #expect(server.count("RETR") >= 2, "\(server.commands())")
         #expect(Self.rests(server).count == server.count("RETR") - 1, "\(server.commands())")
         #expect(Self.rests(server).allSatisfy { $0 > 0 }, "\(server.commands())")
-        #expect(server.count("USER") >= server.count("RETR"))
+        // Over several sessions; a session done with its range may take half of another, so one
+        // session can send two RETRs (a CI run saw 4 sessions and 5 ranges).
+        #expect(server.count("USER") >= 2, "\(server.commands())")
         // Nothing is left under .ftpsync: the partial was placed, its row dropped.
         let partials =
             (try? FileManager.default.contentsOfDirectory(atPath: work + "/mirror/.ftpsync/partial/cam")) ?? []
