@@ -40,7 +40,8 @@ struct ParallelListingTests {
         device.server.delay = 0.005
         device.server.listFailsOnConnections = [2, 3]
         let report = device.runPull()
-        #expect(report.status == .ok)
+        // (Once failed in a CI run on a loaded machine, cause not found: the error is shown.)
+        #expect(report.status == .ok, "\(String(describing: report.error)) \(report.notes)")
         #expect(report.actions.filter { $0.kind == .download }.count == 16)
     }
 
