@@ -94,7 +94,7 @@ extension PullExecutor {
             throw EngineError.rangeStartsLikeTheFile(path: action.path.string)
         }
         try writer.sync()
-        let (digest, serverDigest) = try digests(
+        let (digest, serverDigest) = try segmentDigests(
             action, size: size, file: partials.shown(name), name: name, in: partials)
         if let time = source.modified { try writer.setModificationTime(time) }
         var identity = try writer.identity()
@@ -145,30 +145,6 @@ extension PullExecutor {
         // Within its range only: a range with fewer bytes done is read from its start.
         return segments.allSatisfy { segment in
             segment.done == 0 || keptBytesMatch(partial, before: segment.next, within: segment.done, remote: path)
-        }
-    }
-
-    /// The finished partial's XXH3 digest and, compared with the server's digest of the file
-    /// (`verifyDownload`), the server's digest as recorded (nil when not checked); one read of
-    /// the file for both.
-    /// - Throws: `EngineError.segmentsDiffer` on a mismatch (the partial and its row are
-    ///   removed: it is fetched again); what `verifyDownload` throws otherwise.
-    private func digests(_ action: Action, size: UInt64, file: String, name: String, in partials: TreeFolder)
-        throws -> (String, String?)
-    {
-        let reader = try LocalFileReader(path: file, followingSymlink: false)
-        let local = try XXH3Hasher()
-        let check = streamingHasher()
-        try reader.forEachChunk {
-            local.update($0)
-            check?.update($0)
-        }
-        do {
-            return (local.finalize(), try verifyDownload(action, size: size, streamed: check, file: { reader }))
-        } catch EngineError.downloadHashDiffers(let path, let algorithm) {
-            _ = try? partials.removeFile(name)
-            try? store?.removePartial(path: action.path, device: job.name)
-            throw EngineError.segmentsDiffer(path: path, algorithm: algorithm)
         }
     }
 

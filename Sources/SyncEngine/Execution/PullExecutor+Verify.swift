@@ -86,6 +86,30 @@ extension PullExecutor {
         return ServerDigestText.format(hash)
     }
 
+    /// The finished partial's XXH3 digest and, compared with the server's digest of the file
+    /// (`verifyDownload`), the server's digest as recorded (nil when not checked); one read of
+    /// the file for both.
+    /// - Throws: `EngineError.segmentsDiffer` on a mismatch (the partial and its row are
+    ///   removed: it is fetched again); what `verifyDownload` throws otherwise.
+    func segmentDigests(_ action: Action, size: UInt64, file: String, name: String, in partials: TreeFolder)
+        throws -> (String, String?)
+    {
+        let reader = try LocalFileReader(path: file, followingSymlink: false)
+        let local = try XXH3Hasher()
+        let check = streamingHasher()
+        try reader.forEachChunk {
+            local.update($0)
+            check?.update($0)
+        }
+        do {
+            return (local.finalize(), try verifyDownload(action, size: size, streamed: check, file: { reader }))
+        } catch EngineError.downloadHashDiffers(let path, let algorithm) {
+            _ = try? partials.removeFile(name)
+            try? store?.removePartial(path: action.path, device: job.name)
+            throw EngineError.segmentsDiffer(path: path, algorithm: algorithm)
+        }
+    }
+
     /// A download of `path` that could not be checked (`why`): with `verify: required` it fails
     /// (`EngineError.unverified`); with `auto` it is accepted on its size, noted (once per
     /// connection when the server has no hash command at all).
