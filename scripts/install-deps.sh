@@ -22,7 +22,7 @@ set -euo pipefail
 # Build: C libraries reached by the system-library targets, and pkg-config.
 BUILD_PKGS=(libxxhash-dev xxhash libyaml-dev libssl-dev libsqlite3-dev pkg-config)
 # Tests and demo: pyftpdlib server, clients to check servers by hand, tools the scripts use.
-TEST_PKGS=(python3 python3-pyftpdlib python3-openssl lftp curl openssl procps util-linux passwd libfaketime prometheus-node-exporter prometheus jq shellcheck systemd)
+TEST_PKGS=(python3 python3-pyftpdlib python3-openssl lftp curl openssl procps util-linux passwd libfaketime prometheus-node-exporter prometheus jq shellcheck systemd microsocks tinyproxy-bin)
 # Shared libraries the unpacked vsftpd binary links against, and its PAM modules.
 VSFTPD_LIBS=(libcap2 libpam0g libpam-modules libssl3 libwrap0)
 

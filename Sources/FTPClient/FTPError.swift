@@ -41,6 +41,10 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server's certificate is not the pinned one: `pinned` is the configured fingerprint,
     /// `presented` the server's, both `sha256:AB:CD:...`. Nothing was sent after the handshake.
     case fingerprintMismatch(pinned: String, presented: String)
+    /// The proxy step of a control or data connection failed (`FTPSessionConfiguration.proxy`):
+    /// the proxy could not be reached, refused the credentials or the connection, or could not
+    /// reach the device. `ProxyFailure.kind` says which.
+    case proxyFailed(ProxyFailure)
 
     /// One line for the user: the cause and, where one exists, what to do.
     public var description: String {
@@ -74,6 +78,8 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fingerprintMismatch(let pinned, let presented):
             return "the server's certificate \(presented) does not match the pinned fingerprint \(pinned); "
                 + "nothing was sent to the server. If the device's certificate really changed, pin the new one"
+        case .proxyFailed(let failure):
+            return failure.description
         }
     }
 
@@ -84,6 +90,7 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .reply(let code, _, _): return (400..<500).contains(code)
         case .connectFailed, .timedOut, .dataConnectionClosed, .connectionClosed, .outOfStep: return true
         case .tlsFailed: return true
+        case .proxyFailed(let failure): return failure.isTransient
         case .protocolViolation, .invalidName, .tlsRefused, .certificateUntrusted, .fingerprintMismatch:
             return false
         }

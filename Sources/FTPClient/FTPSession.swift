@@ -46,8 +46,13 @@ public final class FTPSession: Sendable {
     public var featuresTreatedAsAbsent: Bool { locked { $0.featuresTreatedAsAbsent } }
     /// The server's greeting (220 reply, after any 120 delay replies); nil before `connect()`.
     public var banner: FTPReply? { locked { $0.banner } }
-    /// The numeric address of the control connection's peer; nil before `connect()`.
+    /// Where passive data connections go: the numeric address of the control connection's
+    /// peer, or through a proxy the device's address (`socks5`) or host name (`socks5h`,
+    /// `http`); nil before `connect()`.
     public var peerHost: String? { locked { $0.peerHost } }
+    /// How long the proxy step of the control connection took (`FTPSessionConfiguration.proxy`);
+    /// nil without a proxy or before `connect()`.
+    public var proxyHop: ProxyHop? { locked { $0.proxyHop } }
     /// The last passive-mode reply's endpoint, as the server named it (for `check`: a 227
     /// address that differs from `peerHost`).
     public var lastPassiveEndpoint: PassiveEndpoint? { locked { $0.lastPassiveEndpoint } }

@@ -13,7 +13,7 @@ public enum PassiveAddressPolicy: String, Sendable, Equatable {
 public struct FTPSessionConfiguration: Sendable, Equatable {
     /// Every secret of this device, masked in whatever the server sends before it is shown or
     /// stored (`SecretScrubber`): the password and `additionalSecrets`.
-    public var secrets: [String] { [password] + additionalSecrets }
+    public var secrets: [String] { [password] + additionalSecrets + [proxy?.password].compactMap { $0 } }
 
     /// Host name, IPv4 or IPv6 literal (without brackets).
     public var host: String
@@ -69,6 +69,10 @@ public struct FTPSessionConfiguration: Sendable, Equatable {
     /// Where FEAT names no hash command, ask once (`OPTS HASH`, draft-bryan-ftpext-hash §3.3)
     /// whether the server has `HASH` anyway, when a file's digest is first wanted; default false.
     public var probesHash = false
+    /// The proxy the control connection and every data connection go through (SOCKS5 or HTTP
+    /// CONNECT; passive mode only); nil (the default) connects directly. Its password joins
+    /// `secrets`.
+    public var proxy: FTPProxy?
 
     /// Creates a configuration; defaults: port 21, anonymous login, peer policy, 30 s, UTF-8,
     /// no TLS (with TLS: certificate checked against the system CA store, up to TLS 1.3).

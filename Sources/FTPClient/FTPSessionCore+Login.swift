@@ -14,13 +14,11 @@ extension FTPSessionCore {
         tlsDetails = nil
         protectsData = false
         nameCodec = try NameCodec(encoding: configuration.encoding)
-        let socket = try SocketTransport.connect(
-            host: configuration.host, port: configuration.port, timeout: configuration.timeout, lowLatency: true)
+        let socket = try openControlConnection()
         // A stop asked for while the server is slow to greet or answer the login ends the wait
         // (a run cap's cut, a signal); once logged in, the session waits as configured.
         socket.stop = configuration.pacingStop
         defer { socket.stop = nil }
-        peerHost = socket.peerHost
         localHost = socket.localHost
         usesEPRT = true
         epsvWorked = false

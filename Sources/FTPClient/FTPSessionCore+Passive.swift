@@ -39,6 +39,8 @@ extension FTPSessionCore {
                     return data
                 } catch .connectFailed(let host, let port, let reason) {
                     disableEPSV("EPSV data connection to \(host):\(port) failed (\(reason))")
+                } catch .proxyFailed(let failure) where failure.kind == .deviceUnreachable {
+                    disableEPSV("EPSV data connection through the proxy failed (\(failure.detail))")
                 } catch .protocolViolation(let what) {
                     disableEPSV("EPSV reply unusable: \(what)")
                 }
@@ -65,7 +67,6 @@ extension FTPSessionCore {
     func connectData(to endpoint: PassiveEndpoint) throws(FTPError) -> SocketTransport {
         lastPassiveEndpoint = endpoint
         let host = endpoint.dataHost(peer: peerHost ?? configuration.host, policy: configuration.passiveAddress)
-        return try SocketTransport.connect(
-            host: host, port: Int(endpoint.port), timeout: configuration.timeout, numericOnly: true)
+        return try openDataSocket(host: host, port: Int(endpoint.port))
     }
 }

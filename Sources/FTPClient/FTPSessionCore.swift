@@ -16,8 +16,12 @@ final class FTPSessionCore {
     var featuresTreatedAsAbsent: Bool { notes.contains(Self.unendingFeatureNote) }
     /// The server's greeting (220 reply, after any 120 delay replies); nil before `connect()`.
     var banner: FTPReply?
-    /// The numeric address of the control connection's peer; nil before `connect()`.
+    /// Where data connections go (passive mode): the numeric address of the control
+    /// connection's peer, or through a proxy the device's address or host name; nil before
+    /// `connect()`.
     var peerHost: String?
+    /// The proxy step of the control connection (`configuration.proxy`); nil without one.
+    var proxyHop: ProxyHop?
     /// The last passive-mode reply's endpoint, as the server named it (for `check`: a 227
     /// address that differs from `peerHost`).
     var lastPassiveEndpoint: PassiveEndpoint?
@@ -348,8 +352,8 @@ final class FTPSessionCore {
                 .fingerprintMismatch?:
                 control?.close()
                 control = nil
-            case .reply?, .dataConnectionClosed?, .invalidName?, .connectFailed?, .tlsFailed?:
-                break  // still in step (connectFailed, tlsFailed: a data connection)
+            case .reply?, .dataConnectionClosed?, .invalidName?, .connectFailed?, .tlsFailed?, .proxyFailed?:
+                break  // still in step (connectFailed, tlsFailed, proxyFailed: a data connection)
             }
             if let failure = error as? FTPError, let scrubbed = failure.scrubbed(by: scrubber) as? E { throw scrubbed }
             throw error

@@ -106,6 +106,9 @@ extension FTPError {
         case .certificateUntrusted(let reason, let presented):
             return .certificateUntrusted(reason: s(reason), presented: presented)
         case .fingerprintMismatch: return self
+        case .proxyFailed(var failure):
+            failure.detail = s(failure.detail)
+            return .proxyFailed(failure)
         }
     }
 }
