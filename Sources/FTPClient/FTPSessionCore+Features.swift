@@ -11,8 +11,14 @@ extension FTPSessionCore {
         "the server's FEAT reply did not end (over \(maximumFeatureLines) lines or \(Int(maximumFeatureSeconds)) s): "
         + "its features are treated as absent (LIST instead of MLSD) for this run"
 
-    /// The key of this session's server in `UnendingFeatureReplies`.
-    var featureServerKey: String { "\(configuration.host):\(configuration.port)" }
+    /// The key of this session's server in the process's server memories
+    /// (`UnendingFeatureReplies`, `PipelineRefusingServers`, ...): its host and port, and the
+    /// proxy it is reached through (two sites' devices may share a private address).
+    var featureServerKey: String {
+        let server = "\(configuration.host):\(configuration.port)"
+        guard let proxy = configuration.proxy else { return server }
+        return server + " via \(proxy.kind.rawValue)://\(FTPProxy.hostPort(proxy.host, proxy.port))"
+    }
 
     /// Sends FEAT (RFC 2389) and reads its reply within `maximumFeatureLines` lines and
     /// `maximumFeatureSeconds` seconds; `TYPE I` goes out in the same write when `withType`

@@ -22,6 +22,9 @@ extension FTPSessionCore {
         let opened = try connector(proxy).connect(to: configuration.host, port: configuration.port, lowLatency: true)
         peerHost = opened.target
         proxyHop = opened.hop
+        log?(
+            "through \(proxy): connected in \(Self.milliseconds(opened.hop.proxySeconds)) ms, "
+                + "\(opened.hop.target) reached in \(Self.milliseconds(opened.hop.throughSeconds)) ms")
         return opened.socket
     }
 
@@ -34,6 +37,10 @@ extension FTPSessionCore {
                 host: host, port: port, timeout: configuration.timeout, numericOnly: true)
         }
         return try connector(proxy).connect(to: host, port: port, lowLatency: false).socket
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        String((seconds * 10_000).rounded() / 10)
     }
 
     private func connector(_ proxy: FTPProxy) -> ProxyConnector {

@@ -31,8 +31,9 @@ struct DeviceBuilder {
 
     /// The device of list item `number` (1-based) and the position of its `name` value.
     /// - Throws: `ConfigError` when the item is not a mapping, a key is wrong, or `name` or `host`
-    ///   is missing (at the mapping's position). An unset `password_env` variable or an unknown
-    ///   time zone is the device's `problem` instead: it fails that device only.
+    ///   is missing (at the mapping's position); for a proxy with `passive: false`, or a wrong
+    ///   `proxy_password_env` (see `proxy(own:)`). An unset `password_env` or `proxy_password_env`
+    ///   variable or an unknown time zone is the device's `problem` instead: it fails that device only.
     func device(from node: YAMLNode, number: Int) throws(ConfigError) -> (DeviceConfig, SourcePosition) {
         guard case .mapping(let pairs) = node.content else {
             throw reader.error(
@@ -69,7 +70,7 @@ struct DeviceBuilder {
         }
         device.fingerprint = own.fingerprint ?? defaults.fingerprint
         if let value = own.passiveAddress ?? defaults.passiveAddress { device.passiveAddress = value }
-        if let value = own.passive ?? defaults.passive { device.passive = value }
+        if let value = own.passive ?? defaults.passive { device.passive = value.value }
         if let value = own.hidden ?? defaults.hidden { device.hidden = value }
         if let value = own.connections ?? defaults.connections { device.connections = value }
         if let value = own.timeout ?? defaults.timeout { device.timeout = value }
@@ -114,6 +115,9 @@ struct DeviceBuilder {
         if let value = own.removeSource ?? defaults.removeSource { device.removeSource = value }
         if let value = own.removeSourceFolders ?? defaults.removeSourceFolders { device.removeSourceFolders = value }
         if let value = own.verify ?? defaults.verify { device.verify = value }
+        let proxy = try proxy(own: own)
+        device.proxy = proxy.setting
+        if device.problem == nil, let problem = proxy.problem { device.problem = problem.description }
         return (device, name.position)
     }
 

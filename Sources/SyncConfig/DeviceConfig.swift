@@ -21,7 +21,7 @@ public enum PassiveAddressMode: String, Sendable, Hashable, CaseIterable {
 
 /// One device of the configuration file, with every default applied and every value validated.
 ///
-/// `description`, `debugDescription` and `dump` show the password as `****`.
+/// `description`, `debugDescription` and `dump` show the password (and the proxy's) as `****`.
 public struct DeviceConfig: Sendable, Hashable {
     /// Unique name, `[A-Za-z0-9._-]+`, never `.` or `..`.
     public var name: String
@@ -116,13 +116,18 @@ public struct DeviceConfig: Sendable, Hashable {
     /// How transfers are checked against the server's hash of the file (`verify`): `auto`
     /// (default), `required` or `off`.
     public var verify = VerifyMode.auto
+    /// The proxy the control and data connections go through (`proxy`, with the password from
+    /// `proxy_password_env` when set); nil: direct connections (the default, and `proxy: none`).
+    /// Never set together with `passive == false`: the configuration refuses it.
+    public var proxy: ProxySetting?
     /// Skip certificate verification (TLS still encrypts); default false.
     public var insecure: Bool
     /// Accept a server identity that differs from the recorded one and record the new one; default false.
     public var acceptNewIdentity: Bool
     /// A problem of this device's settings that fails this device only (`FILE:LINE:COLUMN:
-    /// message`): an unset `password_env` variable, an unknown `timezone`. nil when none. A
-    /// command leaves such a device alone (status `failed`, exit 1) and runs the others.
+    /// message`): an unset `password_env` or `proxy_password_env` variable, an unknown `timezone`.
+    /// nil when none. A command leaves such a device alone (status `failed`, exit 1) and runs the
+    /// others.
     public var problem: String?
     /// Where the device's mapping starts in the configuration file (for error messages).
     public var position: SourcePosition
@@ -161,16 +166,16 @@ public struct DeviceConfig: Sendable, Hashable {
 }
 
 extension DeviceConfig: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// A one-line summary; the password appears as `****`.
+    /// A one-line summary; the password appears as `****`, and so does the proxy's.
     public var description: String {
         "device \(name): \(user)@\(host):\(port)\(remote) -> \(localPath) (tls: \(tls.rawValue), password: "
-            + (password == nil ? "none" : "****") + ")"
+            + (password == nil ? "none" : "****") + (proxy.map { ", proxy: \($0)" } ?? "") + ")"
     }
 
     /// Same as `description`: the password never appears.
     public var debugDescription: String { description }
 
-    /// The fields for `dump` and debuggers, with the password masked.
+    /// The fields for `dump` and debuggers, with the passwords masked.
     public var customMirror: Mirror {
         Mirror(
             self,
@@ -181,6 +186,7 @@ extension DeviceConfig: CustomStringConvertible, CustomDebugStringConvertible, C
                 "passiveAddress": passiveAddress, "passive": passive, "hidden": hidden, "connections": connections,
                 "timeout": timeout, "timezone": timezone.identifier, "encoding": encoding, "exclude": exclude,
                 "retries": retries, "insecure": insecure, "acceptNewIdentity": acceptNewIdentity,
+                "proxy": proxy?.description ?? "nil",
             ])
     }
 }

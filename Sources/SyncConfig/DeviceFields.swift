@@ -24,7 +24,7 @@ struct DeviceFields {
         "insecure", "accept_new_identity", "on_conflict", "order", "hidden",
         "bwlimit", "keepalive", "segments", "segment_threshold", "max_connections",
         "remove_source", "remove_source_folders", "verify",
-        "include", "filter_from", "min_size", "max_size", "max_age",
+        "include", "filter_from", "min_size", "max_size", "max_age", "proxy", "proxy_password_env",
     ]
 
     var name: Located<String>?
@@ -37,7 +37,7 @@ struct DeviceFields {
     var tls: TLSMode?
     var fingerprint: String?
     var passiveAddress: PassiveAddressMode?
-    var passive: Bool?
+    var passive: Located<Bool>?
     var hidden: Bool?
     var connections: Int?
     var timeout: Double?
@@ -67,12 +67,17 @@ struct DeviceFields {
     var removeSource: Bool?
     var removeSourceFolders: Bool?
     var verify: VerifyMode?
+    /// `proxy`: `.some(nil)` for `none` (it lifts a proxy `defaults` sets); nil when absent.
+    var proxy: Located<ProxySetting?>?
+    /// `proxy_password_env`: the name of the variable holding the proxy's password.
+    var proxyPasswordEnv: Located<String>?
     /// An unknown `timezone` name: it fails the device only, not the file.
     var timezoneProblem: ConfigError?
 
     /// Reads the pairs of a device mapping (`isDefaults` false) or of `defaults` (true).
     /// - Throws: `ConfigError` for an unknown key, `name` under `defaults`, a value of the wrong
-    ///   type or out of range, or both `password` and `password_env`.
+    ///   type or out of range, both `password` and `password_env`, or both a password in `proxy`
+    ///   and `proxy_password_env`.
     init(pairs: [YAMLNode.Pair], isDefaults: Bool, reader: NodeReader) throws(ConfigError) {
         let validKeys = isDefaults ? DeviceFields.keys.filter { $0 != "name" } : DeviceFields.keys
         let place = isDefaults ? "in 'defaults'" : "in a device"
@@ -84,6 +89,7 @@ struct DeviceFields {
             try reader.checkKnown(pair.key, among: validKeys, in: place)
             try read(key: key, pair.value, reader: reader)
         }
+        try Self.checkProxyPasswordSources(proxy, proxyPasswordEnv, reader: reader)
     }
 
     private mutating func read(key: String, _ node: YAMLNode, reader: NodeReader) throws(ConfigError) {
@@ -121,7 +127,7 @@ struct DeviceFields {
             }
             fingerprint = normalized
         case "passive_address": passiveAddress = try reader.choice(node, key: key)
-        case "passive": passive = try reader.boolean(node, key: key)
+        case "passive": passive = Located(value: try reader.boolean(node, key: key), position: node.position)
         case "hidden": hidden = try reader.boolean(node, key: key)
         case "connections": connections = try reader.integer(node, key: key, in: 1...16)
         case "timeout": timeout = try reader.seconds(node, key: key)
@@ -177,6 +183,9 @@ struct DeviceFields {
         case "remove_source": removeSource = try reader.boolean(node, key: key)
         case "remove_source_folders": removeSourceFolders = try reader.boolean(node, key: key)
         case "verify": verify = try reader.choice(node, key: key)
+        case "proxy": proxy = Located(value: try readProxy(node, reader: reader), position: node.position)
+        case "proxy_password_env":
+            proxyPasswordEnv = Located(value: try reader.string(node, key: key), position: node.position)
         default: break  // checkKnown refused every other key
         }
     }

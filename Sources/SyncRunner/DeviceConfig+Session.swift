@@ -4,7 +4,7 @@ import SyncConfig
 extension DeviceConfig {
     /// The FTP session settings of this device — the one place they are made from a device's
     /// configuration: host, port, user and password (`anonymous@` when none), the passive
-    /// address policy and PASV/EPSV, `LIST -a` (`hidden`), the NOOPs during transfers (`keepalive`), the probe for `HASH` (`verify`), the timeout in seconds, the name encoding (nil for UTF-8),
+    /// address policy and PASV/EPSV, `LIST -a` (`hidden`), the NOOPs during transfers (`keepalive`), the probe for `HASH` (`verify`), the proxy (`proxy`), the timeout in seconds, the name encoding (nil for UTF-8),
     /// the TLS mode (`tls`, RFC 4217) and the certificate check (`insecure` wins over
     /// `fingerprint`, which wins over the system CA store).
     public var sessionConfiguration: FTPSessionConfiguration {
@@ -17,7 +17,20 @@ extension DeviceConfig {
         configuration.listsHidden = hidden
         configuration.keepaliveSeconds = Double(keepalive)
         configuration.probesHash = verify != .off
+        configuration.proxy = ftpProxy
         return configuration
+    }
+
+    /// The client's proxy for this device's `proxy` key; nil for a direct connection.
+    public var ftpProxy: FTPProxy? {
+        guard let proxy else { return nil }
+        let kind: FTPProxy.Kind
+        switch proxy.scheme {
+        case .socks5: kind = .socks5
+        case .socks5h: kind = .socks5h
+        case .http: kind = .http
+        }
+        return FTPProxy(kind: kind, host: proxy.host, port: proxy.port, user: proxy.user, password: proxy.password)
     }
 
     /// The client's TLS mode for this device's `tls` key.

@@ -72,9 +72,15 @@ struct CheckCommand: FTPSyncSubcommand {
         let session = FTPSession(configuration: device.sessionConfiguration, log: log)
         defer { session.quit() }
         let started = Date()
+        if let proxy = device.ftpProxy { report.proxy = CheckProxy(url: proxy.description) }
         do {
             try session.connect()
             report.loginSeconds = rounded(Date().timeIntervalSince(started))
+            if let hop = session.proxyHop {
+                report.proxy = CheckProxy(
+                    url: hop.proxy, target: hop.target, connectMilliseconds: rounded(hop.proxySeconds * 1000),
+                    throughMilliseconds: rounded(hop.throughSeconds * 1000))
+            }
             report.banner = session.banner?.text  // secrets already masked by the session
             let system = session.scrubber.scrub(try session.raw("SYST"))
             report.system = system.code == 215 ? system.text : nil
@@ -94,7 +100,9 @@ struct CheckCommand: FTPSyncSubcommand {
             let pasv = try session.raw("PASV")
             if pasv.code == 227, case .address(let host, _)? = try? PassiveEndpoint.parse(pasv) {
                 report.passiveAddress = host
-                report.passiveAddressDiffers = host != session.peerHost && host != "0.0.0.0"
+                // Through a proxy that resolves the device's name, there is no address to compare.
+                let peerIsAddress = device.ftpProxy.map { $0.kind == .socks5 } ?? true
+                report.passiveAddressDiffers = peerIsAddress && host != session.peerHost && host != "0.0.0.0"
             }
             // A device every run would fail: `verify: required` and no hash to be had.
             if device.verify == .required, report.hash?.command == nil {

@@ -44,6 +44,27 @@ struct CheckHash: Encodable, Equatable {
     }
 }
 
+/// The proxy hop of a device's control connection (issue 22), as `check` reports it.
+struct CheckProxy: Encodable, Equatable {
+    /// The proxy as a URL, its password masked (`socks5://alice:****@127.0.0.1:1080`).
+    var url: String
+    /// Where the proxy was asked to connect: the device's `host:port` (its address for `socks5`).
+    var target: String?
+    /// Milliseconds to open the TCP connection to the proxy (about one round trip to it); nil
+    /// when the check failed before.
+    var connectMilliseconds: Double?
+    /// Milliseconds from then until the proxy had reached the device (its handshake, the
+    /// credentials and its own connection to the device).
+    var throughMilliseconds: Double?
+
+    /// The text after `proxy:` in the report.
+    var text: String {
+        guard let connectMilliseconds, let throughMilliseconds, let target else { return url }
+        return "\(url): connected in \(connectMilliseconds) ms, reached \(target) through it in "
+            + "\(throughMilliseconds) ms"
+    }
+}
+
 /// One device's result of `check`.
 struct CheckReport: Encodable {
     var name: String
@@ -65,6 +86,8 @@ struct CheckReport: Encodable {
     /// The address in the PASV (227) reply, and whether it differs from the server's address.
     var passiveAddress: String?
     var passiveAddressDiffers: Bool?
+    /// The proxy hop; nil without a proxy.
+    var proxy: CheckProxy?
     var tlsVersion: String?
     var tlsCipher: String?
     var certificateFingerprint: String?
@@ -75,6 +98,7 @@ struct CheckReport: Encodable {
     var text: String {
         guard ok else { return "\(name): FAILED — \(printable(error ?? "unknown error"))" }
         var lines = ["\(name): ok (\(host):\(port), tls: \(tls))"]
+        if let proxy { lines.append("  proxy:         \(printable(proxy.text))") }
         if let banner { lines.append("  banner:        \(printable(banner))") }
         if let system { lines.append("  system:        \(printable(system))") }
         if let features {
@@ -86,7 +110,9 @@ struct CheckReport: Encodable {
         }
         if let hash { lines.append("  hash:          \(hash.text)") }
         if let loginSeconds { lines.append("  login:         \(loginSeconds) s") }
-        if let roundTripMilliseconds { lines.append("  round trip:    \(roundTripMilliseconds) ms") }
+        if let roundTripMilliseconds {
+            lines.append("  round trip:    \(roundTripMilliseconds) ms" + (proxy == nil ? "" : " (through the proxy)"))
+        }
         if let passiveAddress, let passiveAddressDiffers {
             lines.append(
                 "  PASV address:  \(passiveAddress)"

@@ -120,8 +120,10 @@ public final class ResilientRemote: RemoteFileSystem {
     }
 
     private static func isConnectFailure(_ error: Error) -> Bool {
-        if case .connectFailed? = error as? FTPError { return true }
-        return false
+        switch error as? FTPError {
+        case .connectFailed?, .proxyFailed?: return true
+        default: return false
+        }
     }
 
     private func call<T>(_ what: String, _ body: (RemoteFileSystem) throws -> T) throws -> T {
