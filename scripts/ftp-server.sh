@@ -22,6 +22,10 @@ usage:
     nothing else (progress and errors go to stderr). Exit 1 if it did not start.
     options:
       --log FILE          command log (appended to; default RUN/commands.log)
+      --peer-log FILE     pyftpdlib: append "control IP" per control connection and
+                          "data IP" per passive data connection accepted (IP = the peer's,
+                          e.g. a proxy's outgoing address); the first line is this script's
+                          own start-up probe (control 127.0.0.1 or ::1): truncate the file to drop it
       --throttle BPS      at most BPS bytes per second per data connection
       --masquerade ADDR   PASV replies advertise ADDR (loopback only)
       --no-epsv-mlsd      pyftpdlib: no EPSV/MLSD/MLST; vsftpd: EPSV denied (550)
@@ -172,7 +176,7 @@ cmd_start() {
     local kind=$1 root=$2 addr=$3 port=$4 user=$5 pass=$6
     shift 6
     local log="" throttle=0 masquerade="" no_epsv_mlsd=0 drop_after="" drop_count="" drop_upload="" owner="" timeout=30 raw_names=0
-    local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0 latency=""
+    local tls="" ssl_reuse=yes tls_max=1.3 max_cons="" extra_users=() no_eprt=0 latency="" peer_log=""
     local digest=0 # read by start_proftpd (scripts/lab-servers.sh)
     local ignore_rest=0 deny_commands=() # deny_commands: read by start_proftpd too
     list_limit=""  # global: read by start_pure_ftpd
@@ -180,6 +184,7 @@ cmd_start() {
     while [ $# -gt 0 ]; do
         case $1 in
             --log) log=${2:?--log needs FILE}; shift ;;
+            --peer-log) peer_log=${2:?--peer-log needs FILE}; shift ;;
             --throttle) throttle=${2:?--throttle needs BPS}; shift ;;
             --masquerade) masquerade=${2:?--masquerade needs ADDR}; shift ;;
             --no-epsv-mlsd) no_epsv_mlsd=1 ;;
@@ -224,6 +229,7 @@ cmd_start() {
     case $ssl_reuse in yes | no) ;; *) die "--ssl-reuse must be yes or no" ;; esac
     case $tls_max in 1.2 | 1.3) ;; *) die "--tls-max must be 1.2 or 1.3" ;; esac
     [ "$kind" = vsftpd ] || [ "$tls" != implicit ] || die "--tls implicit needs KIND vsftpd"
+    [ -z "$peer_log" ] || [ "$kind" = pyftpdlib ] || die "--peer-log needs KIND pyftpdlib"
     if [ "$kind" = vsftpd ]; then
         [ -z "$drop_after" ] || die "--drop-after needs KIND pyftpdlib"
         [[ $user =~ ^[a-z_][a-z0-9_-]{0,30}$ ]] ||
@@ -276,6 +282,11 @@ cmd_start() {
         log=$(cd "$(dirname "$log")" && pwd -P)/$(basename "$log")
     fi
     touch "$log" || die "cannot write $log"
+    if [ -n "$peer_log" ]; then
+        mkdir -p "$(dirname "$peer_log")" || die "cannot create the folder of $peer_log"
+        peer_log=$(cd "$(dirname "$peer_log")" && pwd -P)/$(basename "$peer_log")
+        touch "$peer_log" || die "cannot write $peer_log"
+    fi
     local fingerprint="" openssl_conf=""
     if [ -n "$tls" ]; then
         make_certificate "$run" "$addr" || die "openssl could not make a certificate"
@@ -300,6 +311,7 @@ cmd_start() {
         [ $ignore_rest = 0 ] || args+=(--ignore-rest)
         [ -z "$latency" ] || args+=(--latency "$latency")
         [ -z "$pasv_ports" ] || args+=(--passive-ports "$pasv_ports")
+        [ -z "$peer_log" ] || args+=(--peer-log "$peer_log")
         for extra in "${extra_users[@]}"; do args+=(--extra-user "$extra"); done
         [ -z "$tls" ] || args+=(--tls-cert "$run/cert.pem" --tls-key "$run/key.pem")
         # setsid: own session and process group, so the PID is also the group id.

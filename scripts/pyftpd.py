@@ -30,6 +30,11 @@ the devices and faults the integration tests need:
                         "TIME SESSION CMD LINE" and every reply as
                         "TIME SESSION REPLY LINE" (TIME = UTC ISO 8601 with ms,
                         SESSION = client ADDR:PORT, PASS shown as "PASS ****").
+  --peer-log FILE       one line per connection accepted is appended to FILE:
+                        "control PEER-IP" for each control connection and "data PEER-IP"
+                        for each passive data connection (also those then refused with
+                        425 because PEER-IP is not the control connection's): shows
+                        where connections come from, e.g. a proxy's outgoing address.
 
 The password is read from the environment variable FTPSYNC_LAB_PASS so it never
 appears in the process table.
@@ -44,7 +49,7 @@ import threading
 import time
 
 from pyftpdlib.authorizers import DummyAuthorizer
-from pyftpdlib.handlers import FTPHandler, ThrottledDTPHandler
+from pyftpdlib.handlers import FTPHandler, PassiveDTP, ThrottledDTPHandler
 from pyftpdlib.servers import FTPServer
 
 
@@ -62,6 +67,30 @@ class CommandLog:
         with self._lock:
             self._file.write("%s %s %s %s\n" % (stamp, session, kind, text))
             self._file.flush()
+
+
+class PeerLog:
+    """Appends "KIND PEER-IP" per accepted connection; flushed at once so tests can read it."""
+
+    def __init__(self, path):
+        self._file = open(path, "a", encoding="utf-8")
+        self._lock = threading.Lock()
+
+    def write(self, kind, ip):
+        with self._lock:
+            self._file.write("%s %s\n" % (kind, ip))
+            self._file.flush()
+
+
+def make_passive_dtp(peer_log):
+    """The passive data acceptor, logging the peer of each data connection it accepts."""
+
+    class LabPassiveDTP(PassiveDTP):
+        def handle_accepted(self, sock, addr):
+            peer_log.write("data", addr[0])
+            return super().handle_accepted(sock, addr)
+
+    return LabPassiveDTP
 
 
 def mask(line):
@@ -137,6 +166,7 @@ def main():
     ap.add_argument("--drop-count", type=int)
     ap.add_argument("--drop-upload-after", type=int)
     ap.add_argument("--command-log")
+    ap.add_argument("--peer-log", help="append 'control IP' / 'data IP' per accepted connection")
     ap.add_argument("--passive-ports", help="MIN-MAX: passive data ports only from this range")
     ap.add_argument("--extra-user", action="append", default=[])
     ap.add_argument("--max-cons", type=int, default=256)
@@ -173,6 +203,7 @@ def main():
     if a.no_eprt:
         removed.add("EPRT")
     command_log = CommandLog(a.command_log) if a.command_log else None
+    peer_log = PeerLog(a.peer_log) if a.peer_log else None
 
     base = FTPHandler
     if a.tls_cert:
@@ -185,6 +216,11 @@ def main():
 
         def _session(self):
             return "%s:%s" % (self.remote_ip, self.remote_port)
+
+        def on_connect(self):
+            if peer_log:
+                peer_log.write("control", self.remote_ip)
+            return super().on_connect()
 
         def pre_process_command(self, line, cmd, arg):
             if command_log:
@@ -212,6 +248,8 @@ def main():
     dtp_handler = make_dtp_handler(a.throttle, a.drop_after, a.drop_count, a.drop_upload_after)
     if dtp_handler is not None:
         LabHandler.dtp_handler = dtp_handler
+    if peer_log:
+        LabHandler.passive_dtp = make_passive_dtp(peer_log)
     if a.masquerade:
         LabHandler.masquerade_address = a.masquerade
     if a.passive_ports:

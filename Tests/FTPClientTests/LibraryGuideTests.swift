@@ -118,6 +118,57 @@ import Testing
         #expect(auth < login)
     }
 
+    /// The proxy block: a session through a real SOCKS5 proxy (microsocks, its outgoing side on
+    /// 127.0.18.7): the server sees every connection, control and data, come from the proxy.
+    @Test func theProxyGuideGoesThroughASOCKS5Proxy() throws {
+        let peerLog = NSTemporaryDirectory() + "ftpsync-guide-peers-\(getpid()).log"
+        defer { try? FileManager.default.removeItem(atPath: peerLog) }
+        let server = try LabServer(kind: "pyftpdlib", address: "127.0.18.5", options: ["--peer-log", peerLog])
+        try Data().write(to: URL(fileURLWithPath: peerLog))  // drop the start-up probe's line
+        let microsocks = Process()
+        microsocks.executableURL = URL(fileURLWithPath: "/usr/bin/microsocks")
+        microsocks.arguments = ["-i", "127.0.18.6", "-p", "46981", "-b", "127.0.18.7"]
+        try microsocks.run()
+        defer {
+            // SIGKILL: the test runner may start children with SIGTERM blocked.
+            kill(microsocks.processIdentifier, SIGKILL)
+            microsocks.waitUntilExit()
+        }
+        try Self.waitUntilListening("127.0.18.6", 46981)
+        let host = server.address
+        let port = server.port
+        let user = server.user
+        let password = server.password
+        let proxyHost = "127.0.18.6"
+        let proxyPort = 46981
+        let context = ListingContext(now: Date(), timeZone: TimeZone(identifier: "UTC")!)
+
+        var viaProxy = FTPSessionConfiguration(host: host, port: port, user: user, password: password, timeout: 20)
+        viaProxy.proxy = FTPProxy(kind: .socks5h, host: proxyHost, port: proxyPort)
+        let proxied = FTPSession(configuration: viaProxy)
+        try proxied.connect()
+        defer { proxied.quit() }
+        let names = try proxied.list("/", context: context).entries.map(\.name)
+        print(names, proxied.proxyHop?.throughSeconds ?? 0)
+
+        #expect(proxied.proxyHop != nil)
+        let peers = try String(contentsOfFile: peerLog, encoding: .utf8).split(separator: "\n")
+        #expect(peers.contains("control 127.0.18.7") && peers.contains("data 127.0.18.7"), "\(peers)")
+        #expect(peers.allSatisfy { $0.hasSuffix(" 127.0.18.7") }, "\(peers)")
+    }
+
+    /// Waits (at most 10 s) until `host`:`port` takes a connection.
+    static func waitUntilListening(_ host: String, _ port: Int) throws {
+        for _ in 0..<200 {
+            if let probe = try? SocketTransport.connect(host: host, port: port, timeout: 1) {
+                probe.close()
+                return
+            }
+            usleep(50_000)
+        }
+        throw FTPError.connectFailed(host: host, port: port, reason: "the proxy did not start")
+    }
+
     /// Every ```swift block of docs/library.md appears in this file or in the runner's guide test
     /// (SyncRunnerTests/RunnerGuideTests.swift), line for line (leading spaces aside), so the page shows only code that is compiled and run.
     @Test func everyCodeBlockOfTheGuideIsHere() throws {

@@ -164,6 +164,10 @@ import Testing
 
     @Test(arguments: [
         ("HTTP/1.0 407 Proxy Authentication Required\r\n\r\n", ProxyFailure.Kind.authenticationFailed, "HTTP 407"),
+        (
+            "HTTP/1.0 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"tinyproxy\"\r\n\r\n", .authenticationFailed,
+            "HTTP 401"
+        ),
         ("HTTP/1.0 403 Access violation\r\n\r\n", .notAllowed, "HTTP 403 Access violation"),
         ("HTTP/1.0 500 Unable to connect\r\n\r\n", .deviceUnreachable, "HTTP 500"),
         ("HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n", .deviceUnreachable, "HTTP 502 Bad Gateway"),

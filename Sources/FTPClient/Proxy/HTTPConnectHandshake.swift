@@ -12,7 +12,7 @@ struct HTTPConnectHandshake {
     }
 
     /// Sends `CONNECT host:port` and reads the answer up to its empty line, not a byte further.
-    /// - Throws: `ProxyFailure`: `.authenticationFailed` (407), `.notAllowed` (other 4xx),
+    /// - Throws: `ProxyFailure`: `.authenticationFailed` (407, 401), `.notAllowed` (other 4xx),
     ///   `.deviceUnreachable` (5xx but 501, 505), `.protocolViolation` (not HTTP, 1xx, 3xx).
     func run() throws(ProxyFailure) {
         var request = "CONNECT \(wire.target) HTTP/1.1\r\nHost: \(wire.target)\r\n"
@@ -33,7 +33,8 @@ struct HTTPConnectHandshake {
         let shown = "HTTP \(code)" + (words.count > 2 ? " \(SafeText.escaped(String(words[2].prefix(200))))" : "")
         switch code {
         case 200..<300: return
-        case 407: throw wire.failure(.authenticationFailed, shown)
+        // 407 asks for credentials; tinyproxy answers wrong ones with 401.
+        case 401, 407: throw wire.failure(.authenticationFailed, shown)
         case 501, 505: throw wire.failure(.protocolViolation, shown)
         case 400..<500: throw wire.failure(.notAllowed, shown)
         case 500..<600: throw wire.failure(.deviceUnreachable, shown)

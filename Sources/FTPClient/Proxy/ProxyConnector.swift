@@ -46,7 +46,16 @@ struct ProxyConnector {
             return try open(host, port, lowLatency: lowLatency)
         }
         var lastFailure: FTPError?
-        for address in try Self.resolve(host, port) {
+        let addresses: [String]
+        do {
+            addresses = try Self.resolve(host, port)
+        } catch .connectFailed(_, _, let reason) {
+            let hint = "the name is resolved on this machine with socks5://; socks5h:// lets the proxy resolve it"
+            throw .connectFailed(host: host, port: port, reason: "\(reason) (\(hint))")
+        } catch {
+            throw error
+        }
+        for address in addresses {
             do {
                 return try open(address, port, lowLatency: lowLatency)
             } catch .proxyFailed(let failure) where failure.kind == .deviceUnreachable {

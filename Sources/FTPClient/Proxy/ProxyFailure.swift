@@ -6,7 +6,7 @@ public struct ProxyFailure: Error, Sendable, Equatable, CustomStringConvertible 
         /// The TCP connection to the proxy could not be made.
         case proxyUnreachable
         /// The proxy refused the user name and password, or wants some and none are configured
-        /// (SOCKS5 method 0xFF or RFC 1929 status not 0; HTTP 407).
+        /// (SOCKS5 method 0xFF or RFC 1929 status not 0; HTTP 407, or 401 as tinyproxy answers).
         case authenticationFailed
         /// The proxy's own rules refuse the connection (SOCKS5 reply 2; HTTP 403 and other 4xx).
         case notAllowed
