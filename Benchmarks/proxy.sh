@@ -3,10 +3,12 @@
 # on loopback directly, through microsocks (SOCKS5, with a login) and through tinyproxy (HTTP
 # CONNECT, with a login); optionally with ../shared/netsim/latency_proxy.py in front of the
 # server (--rtt-ms), so the proxies sit near the client and the round trip lies between them
-# and the device. As root (vsftpd; --kind pyftpdlib needs no root), on a fresh Debian 12:
+# and the device (ssh -D on this machine); with --far-proxy the round trip lies between the
+# client and the proxies instead (a proxy at the device's site), the direct path still crossing
+# it. As root (vsftpd; --kind pyftpdlib needs no root), on a fresh Debian 12:
 #
-#   Benchmarks/proxy.sh [--runs N] [--files N] [--size BYTES] [--rtt-ms MS] [--kind vsftpd|pyftpdlib]
-#                       [--work DIR] [--keep]
+#   Benchmarks/proxy.sh [--runs N] [--files N] [--size BYTES] [--rtt-ms MS [--far-proxy]]
+#                       [--kind vsftpd|pyftpdlib] [--work DIR] [--keep]
 #
 # Defaults: 3 runs, 2,000 files of 4 KiB in 20 folders, no relay, vsftpd. Each path runs --runs
 # times from an empty local tree; the median wall time is reported with the fastest and slowest,
@@ -17,8 +19,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=Benchmarks/Support/ftp-session.sh
 . "$root/Benchmarks/Support/ftp-session.sh"
-runs=3 files=2000 size=4096 rtt=0 kind=vsftpd work=/tmp/ftpsync-proxy keep=0
-usage="usage: Benchmarks/proxy.sh [--runs N] [--files N] [--size BYTES] [--rtt-ms MS] [--kind vsftpd|pyftpdlib] [--work DIR] [--keep]"
+runs=3 files=2000 size=4096 rtt=0 kind=vsftpd work=/tmp/ftpsync-proxy keep=0 far=0
+usage="usage: Benchmarks/proxy.sh [--runs N] [--files N] [--size BYTES] [--rtt-ms MS [--far-proxy]] [--kind vsftpd|pyftpdlib] [--work DIR] [--keep]"
 while [ $# -gt 0 ]; do
     case $1 in
     --runs) runs=$2; shift ;;
@@ -28,6 +30,7 @@ while [ $# -gt 0 ]; do
     --kind) kind=$2; shift ;;
     --work) work=$2; shift ;;
     --keep) keep=1 ;;
+    --far-proxy) far=1 ;;
     *) echo "$usage" >&2; exit 2 ;;
     esac
     shift
@@ -36,6 +39,7 @@ for n in "$runs" "$files" "$size" "$rtt"; do
     [[ $n =~ ^[0-9]+$ ]] || { echo "$usage" >&2; exit 2; }
 done
 case $kind in vsftpd | pyftpdlib) ;; *) echo "$usage" >&2; exit 2 ;; esac
+[ "$far" = 0 ] || [ "$rtt" != 0 ] || { echo "proxy.sh: --far-proxy needs --rtt-ms" >&2; exit 2; }
 [ "$kind" = pyftpdlib ] || [ "$(id -u)" = 0 ] || { echo "proxy.sh: vsftpd needs root (or --kind pyftpdlib)" >&2; exit 1; }
 for tool in microsocks tinyproxy; do
     command -v "$tool" >/dev/null || { echo "proxy.sh: no $tool (scripts/install-deps.sh installs it)" >&2; exit 1; }
@@ -52,6 +56,7 @@ if [ "$rtt" != 0 ]; then
 fi
 # Addresses and ports of this benchmark only (the tests use 127.0.65/66.x and 46500-46599).
 server_addr=127.0.59.1 relay_addr=127.0.59.2 socks_addr=127.0.59.3 http_addr=127.0.59.4 bind_addr=127.0.59.5
+proxy_relay_addr=127.0.59.6
 socks_port=46690 http_port=46691 pasv=46700-46763
 user=benchftp pass=bench-pw-22 proxy_user=benchproxy proxy_pass=bench-proxy-pw-22
 log() { echo "== $*" >&2; }
@@ -62,11 +67,11 @@ if [ -z "${FTPSYNC_BIN:-}" ]; then
     FTPSYNC_BIN=$root/.build/release/ftpsync
 fi
 
-server="" relay="" socks="" http=""
+server="" relay="" proxy_relay="" socks="" http=""
 cleanup() {
     local p
-    for p in $relay $socks $http; do kill "$p" 2>/dev/null || true; done
-    for p in $relay $socks $http; do wait "$p" 2>/dev/null || true; done
+    for p in $relay $proxy_relay $socks $http; do kill -9 "$p" 2>/dev/null || true; done
+    for p in $relay $proxy_relay $socks $http; do wait "$p" 2>/dev/null || true; done
     [ -z "$server" ] || "$root/scripts/ftp-server.sh" stop "$server" >/dev/null 2>&1 || true
     [ "$keep" = 1 ] || rm -rf "$work"
 }
@@ -129,15 +134,33 @@ tinyproxy -d -c "$work/tinyproxy.conf" >"$work/tinyproxy.out" 2>&1 &
 http=$!
 wait_port "$socks_addr" "$socks_port" microsocks
 wait_port "$http_addr" "$http_port" tinyproxy
+# --far-proxy: the proxies are reached across the round trip (one relay per proxy address),
+# and they reach the server directly.
+socks_at=$socks_addr http_at=$http_addr proxied_device=$device_addr
+if [ "$far" = 1 ]; then
+    proxied_device=$server_addr
+    for which in socks http; do
+        if [ "$which" = socks ]; then at=$socks_addr listen=$proxy_relay_addr p=$socks_port
+        else at=$http_addr listen=127.0.59.7 p=$http_port; fi
+        /usr/bin/python3 "$relay_script" --listen "$listen" --target "$at" --ports "$p" --rtt-ms "$rtt" \
+            --portfile "$work/relay-$which.ready" --seconds 7200 >"$work/relay-$which.log" 2>&1 &
+        proxy_relay="$proxy_relay $!"
+        for _ in $(seq 100); do [ -e "$work/relay-$which.ready" ] && break; sleep 0.1; done
+        [ -e "$work/relay-$which.ready" ] || { echo "proxy.sh: the relay did not start" >&2; exit 1; }
+        if [ "$which" = socks ]; then socks_at=$listen; else http_at=$listen; fi
+    done
+fi
 
 # config NAME [PROXY]: a one-device configuration pulling /b to $work/out-NAME/b
 config() {
-    bench_config "$work/$1.yaml" "$device_addr" "$port" "$user" "$pass" /b "$work/out-$1"
+    local device=$device_addr
+    [ -z "${2:-}" ] || device=$proxied_device
+    bench_config "$work/$1.yaml" "$device" "$port" "$user" "$pass" /b "$work/out-$1"
     [ -z "${2:-}" ] || printf '    proxy: %s\n' "$2" >>"$work/$1.yaml"
 }
 config direct
-config socks "socks5://$proxy_user:$proxy_pass@$socks_addr:$socks_port"
-config http "http://$proxy_user:$proxy_pass@$http_addr:$http_port"
+config socks "socks5://$proxy_user:$proxy_pass@$socks_at:$socks_port"
+config http "http://$proxy_user:$proxy_pass@$http_at:$http_port"
 
 # measure NAME: "median min max" of $runs pulls of configuration NAME, each from an empty tree
 measure() {
@@ -177,6 +200,7 @@ done
 
 link="loopback"
 [ "$rtt" = 0 ] || link="$rtt ms round trip (latency_proxy.py) between the proxies and the server"
+[ "$far" = 0 ] || link="$rtt ms round trip (latency_proxy.py) between ftpsync and the proxies (direct: and the server)"
 echo "ftpsync pull of $files files of $size bytes from $kind, $link; median of $runs runs"
 echo
 echo "| path | wall time, s (min–max) | files/s | / direct |"
