@@ -39,12 +39,15 @@ extension FTPSessionCore {
 
     /// What a listing's `error` says of its data connection when it could not be used (the
     /// connection was refused or timed out — `.connectFailed` while the control connection is
-    /// up is a data connection's —, the server answered 425/426, or the data connection broke
+    /// up is a data connection's —, the proxy could not reach its port or may not, the server answered 425/426, or the data connection broke
     /// before a byte arrived), in a few words; nil for any other error.
     static func dataConnectionFailure(_ error: FTPError) -> String? {
         switch error {
         case .connectFailed(let host, let port, let reason):
             return "the data connection to \(host):\(port) failed: \(reason)"
+        case .proxyFailed(let failure) where failure.kind == .deviceUnreachable || failure.kind == .notAllowed:
+            // Through a proxy: the proxy could not reach the passive port, or its rules forbid it.
+            return "the data connection to \(failure.target) through the proxy failed: \(failure.detail)"
         case .reply(let code, let text, _) where code == 425 || code == 426:
             return "\(code) \(text)"
         case .dataConnectionClosed(0, let reason):

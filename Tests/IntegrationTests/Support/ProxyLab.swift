@@ -102,16 +102,18 @@ final class ProxyProcess: @unchecked Sendable {
 
     /// tinyproxy on `address:port`, connecting out from `bind` (`Bind`); with `user` and
     /// `password` it requires them (`BasicAuth`). Every port may be reached with CONNECT (no
-    /// `ConnectPort` line).
-    static func tinyproxy(address: String, port: Int, bind: String, user: String? = nil, password: String? = nil)
-        throws -> ProxyProcess
-    {
+    /// `ConnectPort` line), or only `connectPorts` when given.
+    static func tinyproxy(
+        address: String, port: Int, bind: String, user: String? = nil, password: String? = nil,
+        connectPorts: [Int] = []
+    ) throws -> ProxyProcess {
         let folder = try makeTemporaryFolder("tinyproxy")
         var lines = [
             "Port \(port)", "Listen \(address)", "Bind \(bind)", "MaxClients 100", "Timeout 60",
             "LogFile \"\(folder)/tinyproxy.log\"", "LogLevel Info", "PidFile \"\(folder)/tinyproxy.pid\"",
         ]
         if let user, let password { lines.append("BasicAuth \(user) \(password)") }
+        lines += connectPorts.map { "ConnectPort \($0)" }
         try (lines.joined(separator: "\n") + "\n").write(
             toFile: folder + "/tinyproxy.conf", atomically: true, encoding: .utf8)
         return try ProxyProcess(

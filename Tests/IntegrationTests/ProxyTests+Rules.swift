@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+extension ProxyTests {
+    /// An HTTP proxy whose rules allow CONNECT to the FTP port only (tinyproxy `ConnectPort`, as
+    /// squid's `SSL_ports` does for 443): listings still work, over the control connection
+    /// (`STAT`), and a download's failure blames the proxy's rules and says what they must allow.
+    @Test func aProxyThatAllowsOnlyTheControlPortIsBlamedForTheDataConnections() throws {
+        let work = try makeTemporaryFolder("proxy-rules")
+        try FileManager.default.createDirectory(atPath: work + "/served/DCIM", withIntermediateDirectories: true)
+        try Data("frame".utf8).write(to: URL(fileURLWithPath: work + "/served/DCIM/a.jpg"))
+        let server = try FTPServer(.pyftpdlib, root: work + "/served", address: "127.0.65.50")
+        defer { server.stop() }
+        let proxy = try ProxyProcess.tinyproxy(
+            address: "127.0.65.51", port: 46_550, bind: "127.0.65.52", user: Self.proxyUser,
+            password: Self.proxyPassword, connectPorts: [server.port])
+        defer { proxy.stop() }
+        let config = try Self.config(server, work: work, extra: ["proxy: \(proxy.url())"])
+
+        let listed = try ftpsync(["ls", config, "cam:DCIM"])
+        #expect(listed.status == 0, "\(listed.stdout)\(listed.stderr)")
+        #expect(listed.stdout.contains("a.jpg"))
+        #expect(Self.output(listed).contains("stat"), "the note says the listing came over the control connection")
+
+        let pulled = try ftpsync(["pull", config, "--no-progress"])
+        #expect(pulled.status == 1, "\(pulled.stdout)\(pulled.stderr)")
+        let said = Self.output(pulled)
+        #expect(said.contains("does not allow a connection") && said.contains("every passive data port"), "\(said)")
+        #expect(!FileManager.default.fileExists(atPath: work + "/mirror/cam/DCIM/a.jpg"))
+        #expect(Self.leaks(Self.proxyPassword, [listed, pulled], work: work).isEmpty)
+    }
+}
