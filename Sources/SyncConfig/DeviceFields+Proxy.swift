@@ -38,9 +38,9 @@ extension DeviceBuilder {
     /// The device's proxy (its own `proxy` wins over `defaults`', `none` lifting it) with its
     /// password, and the device's problem when `proxy_password_env`'s variable cannot be used
     /// (unset, empty, longer than 255 bytes, holding CR, LF or NUL): it fails the device only.
-    /// Like `password` and `password_env`, the device's own password source (a password in its
-    /// `proxy` URL or its `proxy_password_env`) wins over `defaults`'; `defaults`'
-    /// `proxy_password_env` is not used for a device's own `proxy` without a user.
+    /// The device's own `proxy_password_env` wins over a password in `defaults`' `proxy` URL or
+    /// its `proxy_password_env`; `defaults`' `proxy_password_env` is used only with `defaults`'
+    /// proxy (a device with its own `proxy` never sends another proxy's password).
     /// - Throws: `ConfigError` for a proxy with `passive: false` (at the `passive` value, the
     ///   device's or `defaults`'), `proxy_password_env` for a proxy without a user, or the
     ///   device's own `proxy_password_env` without a proxy.
@@ -61,13 +61,13 @@ extension DeviceBuilder {
                     + "\(located.position.column)): the server would have to connect back through the proxy; "
                     + "remove `passive: false` or the proxy")
         }
-        let ownsPassword = own.proxyPasswordEnv != nil || own.proxy?.value?.password != nil
+        // `defaults`' secret goes only to `defaults`' proxy: a device with a `proxy` of its own
+        // takes the password from its URL or its own `proxy_password_env`, never another proxy's.
+        let ownsPassword = own.proxy != nil || own.proxyPasswordEnv != nil
         guard let variable = ownsPassword ? own.proxyPasswordEnv : defaults.proxyPasswordEnv else {
             return (setting, nil)
         }
         guard setting.user != nil else {
-            // `defaults`' variable, the device's own proxy that takes no login.
-            if own.proxyPasswordEnv == nil && own.proxy != nil { return (setting, nil) }
             throw reader.error(
                 at: variable.position,
                 "'proxy_password_env' needs the proxy's user in 'proxy' (line \(located.position.line), column "

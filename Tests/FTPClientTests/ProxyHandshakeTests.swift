@@ -134,6 +134,42 @@ import Testing
         }
     }
 
+    /// OpenSSH's `ssh -D` closes the connection instead of replying when the jump host cannot
+    /// reach the device: the device is blamed (and retried), not the proxy's scheme or port.
+    @Test func aSocksProxyThatClosesInsteadOfReplyingBlamesTheDevice() throws {
+        let fake = try FakeProxy(address: "127.0.67.11") { peer in
+            let head = peer.read(2)
+            peer.read(Int(head.last ?? 0))
+            peer.send([5, 0])
+            peer.read(10)  // the CONNECT request (IPv4), then hang up as ssh -D does
+        }
+        defer { fake.stop() }
+        do {
+            _ = try Self.connect(fake, kind: .socks5h)
+            Issue.record("connected through a proxy that hung up")
+        } catch {
+            guard case .proxyFailed(let failure) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(failure.kind == .deviceUnreachable)
+            #expect(error.description.contains("could not reach the device") && error.description.contains("ssh -D"))
+            #expect(error.isTransient)
+        }
+    }
+
+    /// A proxy that wants a login from a `proxy` without one says so, for HTTP as for SOCKS5.
+    @Test func anHTTPProxyThatWantsCredentialsAndHasNoneSaysSo() throws {
+        let fake = try Self.http("127.0.67.12", answer: "HTTP/1.0 407 Proxy Authentication Required\r\n\r\n")
+        defer { fake.stop() }
+        do {
+            _ = try Self.connect(fake, kind: .http)
+            Issue.record("connected through a refusing proxy")
+        } catch {
+            #expect(error.description.contains("wants a user name and password, and `proxy` has none"))
+        }
+    }
+
     @Test func aSocksProxyThatWantsCredentialsAndHasNoneSaysSo() throws {
         let fake = try Self.socks("127.0.67.5", method: 0xFF)
         defer { fake.stop() }
@@ -238,6 +274,8 @@ import Testing
         configuration.proxy = FTPProxy(kind: .socks5, host: "127.0.0.1", port: 1080, user: "u", password: Self.password)
         #expect(configuration.secrets.contains(Self.password))
         #expect(configuration.proxy?.description == "socks5://u:****@127.0.0.1:1080")
+        let odd = FTPProxy(kind: .http, host: "::1", port: 3128, user: "cam@site:1", password: "x")
+        #expect(odd.description == "http://cam%40site%3A1:****@[::1]:3128")
         let failure = FTPError.proxyFailed(
             ProxyFailure(kind: .deviceUnreachable, proxy: "p", target: "t", detail: "said \(Self.password)"))
         #expect(!failure.scrubbed(by: SecretScrubber(configuration.secrets)).description.contains(Self.password))

@@ -15,6 +15,11 @@ import Testing
         ("# password: x\nlocal: .\n", false),
         ("devices:\n  - name: a\n    user: \"password\"\n", false),
         ("devices:\n  - name: a\n    mypassword: x\n", false),
+        // issue 22: a password in a proxy URL, in a device or in `defaults` (the fresh user's find)
+        ("devices:\n  - name: a\n    proxy: socks5://alice:Zq7@127.0.0.1:1080\n", true),
+        ("defaults:\n  proxy: \"HTTP://bob:pw@proxy.example:3128\"\n", true),
+        ("devices:\n  - name: a\n    proxy: socks5h://alice@127.0.0.1:1080\n", false),
+        ("devices:\n  - name: a\n    proxy: http://[::1]:3128  # http://u:p@x\n", false),
     ])
     func literalPasswordIsFound(text: String, expected: Bool) {
         #expect(ConfigHygiene.holdsLiteralPassword(text) == expected)

@@ -46,9 +46,10 @@ import Testing
     #expect(
         proxies == [
             ProxySetting(scheme: .socks5h, host: "127.0.0.1", port: 1080, user: "alice", password: "pw"), nil,
-            // The device's own proxy takes no login: `defaults`' variable is not used.
+            // A device's own proxy: `defaults`' variable is not used.
             ProxySetting(scheme: .http, host: "proxy.example", port: 3128),
-            ProxySetting(scheme: .socks5, host: "10.0.0.1", port: 1080, user: "bob", password: "pw"), nil,
+            // `defaults`' password never goes to another proxy (it failed before: bob got alice's).
+            ProxySetting(scheme: .socks5, host: "10.0.0.1", port: 1080, user: "bob"), nil,
             // The device's own password source wins over `defaults`', as for `password`.
             ProxySetting(scheme: .socks5, host: "10.0.0.2", port: 1080, user: "dave", password: "own"),
             ProxySetting(scheme: .socks5h, host: "127.0.0.1", port: 1080, user: "alice", password: "other"),

@@ -38,7 +38,18 @@ public struct FTPProxy: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var userInfo = ""
         if let user {
-            userInfo = user + (password == nil ? "" : ":****") + "@"
+            // As written in a URL: an `@`, `:`, `/` or `%` in the user would make it ambiguous.
+            var written = ""
+            for character in user {
+                switch character {
+                case "%": written += "%25"
+                case "@": written += "%40"
+                case ":": written += "%3A"
+                case "/": written += "%2F"
+                default: written.append(character)
+                }
+            }
+            userInfo = written + (password == nil ? "" : ":****") + "@"
         }
         return "\(kind.rawValue)://\(userInfo)\(Self.hostPort(host, port))"
     }

@@ -34,7 +34,9 @@ struct HTTPConnectHandshake {
         switch code {
         case 200..<300: return
         // 407 asks for credentials; tinyproxy answers wrong ones with 401.
-        case 401, 407: throw wire.failure(.authenticationFailed, shown)
+        case 401, 407:
+            let none = wire.proxy.user == nil ? "; it wants a user name and password, and `proxy` has none" : ""
+            throw wire.failure(.authenticationFailed, shown + none)
         case 501, 505: throw wire.failure(.protocolViolation, shown)
         case 400..<500: throw wire.failure(.notAllowed, shown)
         case 500..<600: throw wire.failure(.deviceUnreachable, shown)

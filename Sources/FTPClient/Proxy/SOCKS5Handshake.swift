@@ -23,7 +23,13 @@ struct SOCKS5Handshake {
         let request = try connectRequest(host: host, port: port)
         let methods: [UInt8] = proxy.user == nil ? [0x00] : [0x00, 0x02]
         try wire.send([0x05, UInt8(methods.count)] + methods, "the SOCKS5 greeting")
-        let choice = try wire.receive(2, "the SOCKS5 greeting")
+        let choice: [UInt8]
+        do {
+            choice = try wire.receive(2, "the SOCKS5 greeting")
+        } catch  where error.kind == .timedOut {
+            // An HTTP proxy (or another service) waits silently for the rest of a request.
+            throw wire.failure(.timedOut, error.detail + "; or it is not a SOCKS5 proxy (check the scheme and port)")
+        }
         guard choice[0] == 0x05 else {
             throw wire.failure(.protocolViolation, "its answer to the SOCKS5 greeting starts with \(hex(choice[0]))")
         }
@@ -41,7 +47,17 @@ struct SOCKS5Handshake {
                 .protocolViolation, "SOCKS5: it chose authentication method \(hex(choice[1])), not offered")
         }
         try wire.send(request, "the SOCKS5 CONNECT request")
-        let head = try wire.receive(4, "the SOCKS5 CONNECT reply")
+        let head: [UInt8]
+        do {
+            head = try wire.receive(4, "the SOCKS5 CONNECT reply")
+        } catch  where error.kind == .protocolViolation {
+            // OpenSSH's `ssh -D` closes the connection instead of replying when the jump host
+            // cannot reach (or resolve) the device.
+            throw wire.failure(
+                .deviceUnreachable,
+                "the proxy closed the connection instead of answering the CONNECT request (an `ssh -D` tunnel "
+                    + "does this when the jump host cannot reach or resolve the device)")
+        }
         guard head[0] == 0x05 else {
             throw wire.failure(.protocolViolation, "its SOCKS5 CONNECT reply starts with \(hex(head[0]))")
         }
@@ -55,7 +71,13 @@ struct SOCKS5Handshake {
             throw wire.failure(.protocolViolation, "SOCKS5 CONNECT reply with address type \(hex(head[3]))")
         }
         _ = try wire.receive(addressLength + 2, "the SOCKS5 CONNECT reply")
-        guard head[1] == 0x00 else { throw Self.replyFailure(head[1], wire) }
+        guard head[1] == 0x00 else {
+            var failure = Self.replyFailure(head[1], wire)
+            if head[1] == 1 && proxy.kind == .socks5h && !ProxyConnector.isNumeric(host) {
+                failure.detail += " (with socks5h the proxy may have failed to resolve the name)"
+            }
+            throw failure
+        }
     }
 
     /// RFC 1929 §2: version 1, the user name and the password, each 1–255 bytes.
@@ -69,7 +91,8 @@ struct SOCKS5Handshake {
         try wire.send(message, "the SOCKS5 user name and password")
         let status = try wire.receive(2, "the SOCKS5 user name and password")
         guard status[1] == 0x00 else {
-            throw wire.failure(.authenticationFailed, "SOCKS5 authentication status \(status[1])")
+            let none = proxy.password == nil ? "; `proxy` has a user and no password" : ""
+            throw wire.failure(.authenticationFailed, "SOCKS5 authentication status \(status[1])\(none)")
         }
     }
 

@@ -51,13 +51,15 @@ enum ConfigHygiene {
         let octal = String(mode, radix: 8)
         let padded = String(repeating: "0", count: max(0, 4 - octal.count)) + octal
         return "ftpsync: warning: \(path) \(what) and is readable by others (mode \(padded)); "
-            + "fix: chmod 600 \(path), or use password_env"
+            + "fix: chmod 600 \(path), or use password_env (proxy_password_env for a proxy's)"
     }
 
-    /// True when the YAML `text` has a `password:` key (not `password_env:`) outside comments.
+    /// True when the YAML `text` has a `password:` key (not `password_env:`), or a proxy URL with
+    /// a password (`socks5://user:secret@host`), outside comments.
     static func holdsLiteralPassword(_ text: String) -> Bool {
         for rawLine in text.split(separator: "\n") {
             let line = withoutComment(rawLine)
+            if line.contains(/(?i)(socks5h?|http):\/\/[^\s\/@]*:[^\s\/@]*@/) { return true }
             var rest = line[...]
             while let range = rest.range(of: "password") {
                 let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
