@@ -118,6 +118,7 @@ extension FTPSessionCore {
         do {
             let tls = try TLSTransport(
                 socket: socket, context: context, resuming: session, ignoreMissingCloseNotify: true)
+            tls.keepsSocketOpenAtFinish = configuration.proxy != nil
             if !tls.sessionReused {
                 log?("data connection for \(shown) did not resume the TLS session")
                 try verifyDataCertificate(of: tls)

@@ -239,6 +239,14 @@ public final class SocketTransport: Transport {
         }
     }
 
+    /// Waits at most `seconds` until bytes (or the peer's end of the connection) wait to be read.
+    /// - Returns: true when they do, false when the time ran out or poll failed.
+    func waitUntilReadable(seconds: Double) -> Bool {
+        guard descriptor >= 0 else { return false }
+        if case .ready = Self.waitFor(descriptor, events: Int16(POLLIN), timeout: seconds) { return true }
+        return false
+    }
+
     /// True when bytes (or the peer's end of the connection) wait to be read right now: a poll
     /// that does not wait.
     var hasPendingInput: Bool {

@@ -22,6 +22,13 @@ public final class TLSTransport: Transport {
     private var handshakeDone = false
     private var sentCloseNotify = false
     private var finished = false
+    /// True (a data connection through a proxy): `finishWriting()` sends close_notify but keeps
+    /// the socket open for writing until the server closed its side, or 2 s passed. Proxies
+    /// close both directions at a half-close, so the server's own close_notify would meet a
+    /// closed connection; OpenSSL then drops the TLS session from the server's cache, and every
+    /// later data connection is refused for not resuming it (vsftpd: `522 ... session reuse
+    /// required`).
+    var keepsSocketOpenAtFinish = false
 
     /// The numeric address of the peer.
     public var peerHost: String { socket.peerHost }
@@ -142,7 +149,7 @@ public final class TLSTransport: Transport {
     /// Sends close_notify (RFC 8446 §6.1) and half-closes the socket.
     public func finishWriting() {
         sendCloseNotify()
-        socket.finishWriting()
+        if !keepsSocketOpenAtFinish { socket.finishWriting() }
         finished = true
     }
 
@@ -151,6 +158,9 @@ public final class TLSTransport: Transport {
     public func close() {
         guard let ssl else { return }
         if finished {
+            // The server answers close_notify with its own and closes; one that waits for the
+            // TCP end instead gets it after 2 s.
+            if keepsSocketOpenAtFinish && !socket.waitUntilReadable(seconds: 2) { socket.finishWriting() }
             var scratch = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
                 let count = scratch.withUnsafeMutableBytes { buffer -> Int in

@@ -30,3 +30,33 @@ extension ProxyTests {
         #expect(Self.leaks(Self.proxyPassword, [listed, pulled], work: work).isEmpty)
     }
 }
+
+extension ProxyTests {
+    /// FTPS uploads to vsftpd (`require_ssl_reuse=YES`) through microsocks: a proxy closes both
+    /// directions at a half-close, so the server's close_notify met a closed connection, OpenSSL
+    /// dropped the session, and every later data connection got `522 ... session reuse
+    /// required` (the fresh user's find; this test failed before). The upload's data connection
+    /// now stays open until the server closed it: every data connection resumes the session.
+    @Test func ftpsUploadsThroughAProxyKeepTheTLSSessionResumable() throws {
+        let work = try makeTemporaryFolder("proxy-ftps-push")
+        let server = try FTPServer(
+            .vsftpd, root: work + "/served", address: "127.0.65.53",
+            options: ["--tls", "explicit", "--ssl-reuse", "yes"])
+        defer { server.stop() }
+        let proxy = try ProxyProcess.microsocks(address: "127.0.65.54", port: 46_554, bind: "127.0.65.55")
+        defer { proxy.stop() }
+        let files = Self.tree()
+        try writeTree(files, at: work + "/mirror/cam")
+        let fingerprint = try #require(server.fingerprint)
+        let config = try Self.config(
+            server, work: work, extra: ["proxy: \(proxy.url())", "tls: explicit", "fingerprint: \"\(fingerprint)\""])
+        let pushed = try ftpsync(["push", config, "--no-progress", "-v"])
+        #expect(pushed.status == 0, "\(pushed.stdout)\(pushed.stderr)")
+        let said = Self.output(pushed)
+        #expect(!said.contains("did not resume") && !said.contains("522"), "\(said)")
+        #expect(Self.differing(files, under: work + "/served").isEmpty)
+        // A second run finds everything recorded: nothing to send.
+        let again = try ftpsync(["push", config, "--no-progress"])
+        #expect(again.status == 0 && !again.stdout.contains("upload"), "\(again.stdout)")
+    }
+}
