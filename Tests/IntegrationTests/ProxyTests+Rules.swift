@@ -4,7 +4,8 @@ import Testing
 extension ProxyTests {
     /// An HTTP proxy whose rules allow CONNECT to the FTP port only (tinyproxy `ConnectPort`, as
     /// squid's `SSL_ports` does for 443): listings still work, over the control connection
-    /// (`STAT`), and a download's failure blames the proxy's rules and says what they must allow.
+    /// (`STAT`), `check` fails the device, and a download's failure blames the proxy's rules and
+    /// says what they must allow.
     @Test func aProxyThatAllowsOnlyTheControlPortIsBlamedForTheDataConnections() throws {
         let work = try makeTemporaryFolder("proxy-rules")
         try FileManager.default.createDirectory(atPath: work + "/served/DCIM", withIntermediateDirectories: true)
@@ -21,6 +22,12 @@ extension ProxyTests {
         #expect(listed.status == 0, "\(listed.stdout)\(listed.stderr)")
         #expect(listed.stdout.contains("a.jpg"))
         #expect(Self.output(listed).contains("stat"), "the note says the listing came over the control connection")
+
+        // `check` tries a data connection through the proxy: a device whose transfers would all
+        // fail is not ok (the fresh user's find: it said ok).
+        let checked = try ftpsync(["check", config])
+        #expect(checked.status == 1, "\(checked.stdout)\(checked.stderr)")
+        #expect(Self.output(checked).contains("every transfer would fail"), "\(checked.stdout)")
 
         let pulled = try ftpsync(["pull", config, "--no-progress"])
         #expect(pulled.status == 1, "\(pulled.stdout)\(pulled.stderr)")

@@ -104,8 +104,16 @@ struct CheckCommand: FTPSyncSubcommand {
                 let peerIsAddress = device.ftpProxy.map { $0.kind == .socks5 } ?? true
                 report.passiveAddressDiffers = peerIsAddress && host != session.peerHost && host != "0.0.0.0"
             }
-            // A device every run would fail: `verify: required` and no hash to be had.
-            if device.verify == .required, report.hash?.command == nil {
+            // Through a proxy, a listing tries a data connection (proxies often allow the FTP
+            // port only): a device whose transfers would all fail is not ok.
+            let dataFailure = device.ftpProxy == nil ? nil : proxiedDataFailure(session, remote: device.remote)
+            report.proxy?.dataConnections = dataFailure ?? (device.ftpProxy == nil ? nil : "ok")
+            if let dataFailure {
+                report.error =
+                    "logged in through the proxy, but every transfer would fail: \(dataFailure); the proxy must "
+                    + "allow connections to the server's passive data ports"
+            } else if device.verify == .required, report.hash?.command == nil {
+                // A device every run would fail: `verify: required` and no hash to be had.
                 report.error = EngineError.noServerHash.description
             } else {
                 report.ok = true
@@ -114,6 +122,20 @@ struct CheckCommand: FTPSyncSubcommand {
             report.error = "\(device.explainingLogin(error))"
         }
         return report
+    }
+
+    /// Why a listing of `remote` could not use a data connection through the proxy (it went
+    /// over the control connection instead, or failed at the proxy); nil when one got through,
+    /// or when the listing failed for another reason (a missing folder is not the proxy's).
+    static func proxiedDataFailure(_ session: FTPSession, remote: String) -> String? {
+        do {
+            _ = try session.listRaw(remote)
+            return session.controlListingReason
+        } catch .proxyFailed(let failure) {
+            return failure.description
+        } catch {
+            return session.controlListingReason
+        }
     }
 
     /// How `session`'s server hashes files: `OPTS HASH` is tried first where FEAT names no hash

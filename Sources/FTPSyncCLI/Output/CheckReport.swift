@@ -56,12 +56,15 @@ struct CheckProxy: Encodable, Equatable {
     /// Milliseconds from then until the proxy had reached the device (its handshake, the
     /// credentials and its own connection to the device).
     var throughMilliseconds: Double?
+    /// `ok` when a listing's data connection got through the proxy, else why not; nil when not
+    /// tried (the check failed before).
+    var dataConnections: String?
 
     /// The text after `proxy:` in the report.
     var text: String {
         guard let connectMilliseconds, let throughMilliseconds, let target else { return url }
         return "\(url): connected in \(connectMilliseconds) ms, reached \(target) through it in "
-            + "\(throughMilliseconds) ms"
+            + "\(throughMilliseconds) ms" + (dataConnections == "ok" ? "; data connections get through" : "")
     }
 }
 
