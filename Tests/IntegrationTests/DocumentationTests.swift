@@ -3,7 +3,9 @@ import Testing
 
 /// The examples load, and the docs name every option the help pages list.
 @Suite struct DocumentationTests {
-    @Test(arguments: ["Examples/device.yaml", "Examples/fleet.yaml", "Examples/hooks/hooks.yaml"])
+    @Test(arguments: [
+        "Examples/device.yaml", "Examples/fleet.yaml", "Examples/hooks/hooks.yaml", "Examples/jump-host.yaml",
+    ])
     func exampleConfigurationsAreValid(file: String) throws {
         // status needs no password: an unset password_env variable does not stop it.
         let result = try ftpsync(["status", packageRoot + "/" + file, "--json"])

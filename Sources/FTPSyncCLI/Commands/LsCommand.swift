@@ -83,8 +83,11 @@ struct LsCommand: FTPSyncSubcommand {
         do {
             remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
         } catch {
+            // A proxy's failure names the proxy and the device itself.
+            let place = (error as? FTPError).map { if case .proxyFailed = $0 { true } else { false } } ?? false
             console.error(
-                "ftpsync: \(deviceName): cannot connect to \(device.host):\(device.port): "
+                "ftpsync: \(deviceName): "
+                    + (place ? "" : "cannot connect to \(device.host):\(device.port): ")
                     + "\(device.explainingLogin(error))")
             return .partialFailure
         }
