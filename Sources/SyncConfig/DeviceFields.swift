@@ -86,6 +86,12 @@ struct DeviceFields {
             if isDefaults && key == "name" {
                 throw reader.error(at: pair.key.position, "'name' cannot be set in 'defaults': each device has its own")
             }
+            if key == "proxy_password" {
+                throw reader.error(
+                    at: pair.key.position,
+                    "unknown key 'proxy_password' \(place): did you mean 'proxy_password_env' (the name of a variable "
+                        + "holding it)? A password may also be written in the URL: socks5://user:password@host:port")
+            }
             try reader.checkKnown(pair.key, among: validKeys, in: place)
             try read(key: key, pair.value, reader: reader)
         }

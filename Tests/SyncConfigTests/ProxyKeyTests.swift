@@ -263,3 +263,9 @@ func proxyPasswordVariableProblemFailsTheDeviceOnly(_ problemCase: ProxyConfigCa
     #expect(nearestKey(to: "proxi", among: DeviceFields.keys) == "proxy")
     #expect(nearestKey(to: "proxy-password-env", among: DeviceFields.keys) == "proxy_password_env")
 }
+
+@Test func proxyPasswordIsPointedToProxyPasswordEnv() throws {
+    let error = try #require(parseError("local: m\ndevices:\n  - name: a\n    host: h\n    proxy_password: x\n"))
+    #expect(error.description.hasPrefix("device.yaml:5:5: unknown key 'proxy_password' in a device: did you mean"))
+    #expect(error.message.contains("'proxy_password_env'"))
+}
