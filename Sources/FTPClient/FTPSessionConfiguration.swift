@@ -13,7 +13,7 @@ public enum PassiveAddressPolicy: String, Sendable, Equatable {
 public struct FTPSessionConfiguration: Sendable, Equatable {
     /// Every secret of this device, masked in whatever the server sends before it is shown or
     /// stored (`SecretScrubber`): the password and `additionalSecrets`.
-    public var secrets: [String] { [password] + additionalSecrets + [proxy?.password].compactMap { $0 } }
+    public var secrets: [String] { [password] + additionalSecrets + (proxy?.secrets ?? []) }
 
     /// Host name, IPv4 or IPv6 literal (without brackets).
     public var host: String

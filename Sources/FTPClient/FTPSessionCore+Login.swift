@@ -14,7 +14,13 @@ extension FTPSessionCore {
         tlsDetails = nil
         protectsData = false
         nameCodec = try NameCodec(encoding: configuration.encoding)
-        let socket = try openControlConnection()
+        let socket: SocketTransport
+        do {
+            socket = try openControlConnection()
+        } catch {
+            // A proxy's answer may echo its credentials (the breaker's find): masked like replies.
+            throw error.scrubbed(by: scrubber)
+        }
         // A stop asked for while the server is slow to greet or answer the login ends the wait
         // (a run cap's cut, a signal); once logged in, the session waits as configured.
         socket.stop = configuration.pacingStop

@@ -170,6 +170,65 @@ import Testing
         }
     }
 
+    /// A proxy that echoes the credentials in its refusal of the control connection: masked in
+    /// the session's error, the password (even one of 3 characters) and the Basic credentials as
+    /// sent (the breaker's find: the control connection's proxy step was not scrubbed).
+    @Test(arguments: ["pr0xy-s3cret-pw", "x9z"])
+    func credentialsAProxyEchoesAreMasked(password: String) throws {
+        let basic = Data("alice:\(password)".utf8).base64EncodedString()
+        let fake = try Self.http(
+            "127.0.67.13", answer: "HTTP/1.1 403 Forbidden for alice:\(password) (Basic \(basic))\r\n\r\n")
+        defer { fake.stop() }
+        var configuration = FTPSessionConfiguration(host: "192.0.2.7", timeout: 2)
+        configuration.proxy = FTPProxy(
+            kind: .http, host: fake.address, port: fake.port, user: "alice", password: password)
+        let session = FTPSession(configuration: configuration)
+        do {
+            try session.connect()
+            Issue.record("connected through a refusing proxy")
+        } catch {
+            #expect(!error.description.contains(password) && !error.description.contains(basic), "\(error)")
+            #expect(error.description.contains("alice:****"))
+        }
+    }
+
+    /// A proxy that hangs up during its handshake (at its connection limit, restarting) is worth
+    /// another attempt; a proxy that drips its answer is cut at twice the timeout.
+    @Test func aProxyThatHangsUpIsRetriedAndOneThatDripsIsCut() throws {
+        let hangsUp = try FakeProxy(address: "127.0.67.14") { peer in peer.read(3) }
+        defer { hangsUp.stop() }
+        do {
+            _ = try Self.connect(hangsUp, kind: .socks5)
+            Issue.record("connected through a proxy that hung up")
+        } catch {
+            guard case .proxyFailed(let failure) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(failure.kind == .proxyUnreachable && error.isTransient, "\(error)")
+        }
+        let drips = try FakeProxy(address: "127.0.67.15") { peer in
+            _ = peer.readHead()
+            for byte in "HTTP/1.1 200 OK\r\nX-Slow: ".utf8 + Array(repeating: UInt8(ascii: "a"), count: 100) {
+                peer.send([byte])
+                usleep(100_000)
+            }
+        }
+        defer { drips.stop() }
+        let started = Date()
+        do {
+            _ = try Self.connect(drips, kind: .http, timeout: 0.5)
+            Issue.record("connected through a dripping proxy")
+        } catch {
+            guard case .proxyFailed(let failure) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(failure.kind == .timedOut, "\(error)")
+            #expect(Date().timeIntervalSince(started) < 3)
+        }
+    }
+
     @Test func aSocksProxyThatWantsCredentialsAndHasNoneSaysSo() throws {
         let fake = try Self.socks("127.0.67.5", method: 0xFF)
         defer { fake.stop() }

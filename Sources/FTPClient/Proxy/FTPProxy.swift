@@ -1,3 +1,5 @@
+import Foundation
+
 /// A proxy that a session's control connection and every data connection go through: SOCKS5
 /// (RFC 1928, with RFC 1929 user name and password) or HTTP CONNECT (RFC 9110 §9.3.6, with
 /// Basic authentication, RFC 7617). TLS (FTPS) runs end to end through it: the proxy only relays
@@ -52,6 +54,14 @@ public struct FTPProxy: Sendable, Equatable, CustomStringConvertible {
             userInfo = written + (password == nil ? "" : ":****") + "@"
         }
         return "\(kind.rawValue)://\(userInfo)\(Self.hostPort(host, port))"
+    }
+
+    /// What no output may show: the password, and for HTTP the Basic credentials as sent
+    /// (base64 of `user:password`, RFC 7617), which a proxy may echo in its answer.
+    var secrets: [String] {
+        guard let password else { return [] }
+        guard kind == .http, let user else { return [password] }
+        return [password, Data("\(user):\(password)".utf8).base64EncodedString()]
     }
 
     /// `host:port`, with brackets around an IPv6 literal.

@@ -50,7 +50,7 @@ struct SOCKS5Handshake {
         let head: [UInt8]
         do {
             head = try wire.receive(4, "the SOCKS5 CONNECT reply")
-        } catch  where error.kind == .protocolViolation {
+        } catch  where error.kind == .proxyUnreachable {
             // OpenSSH's `ssh -D` closes the connection instead of replying when the jump host
             // cannot reach (or resolve) the device.
             throw wire.failure(

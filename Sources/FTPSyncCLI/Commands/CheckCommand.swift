@@ -102,7 +102,8 @@ struct CheckCommand: FTPSyncSubcommand {
                 report.passiveAddress = host
                 // Through a proxy that resolves the device's name, there is no address to compare.
                 let peerIsAddress = device.ftpProxy.map { $0.kind == .socks5 } ?? true
-                report.passiveAddressDiffers = peerIsAddress && host != session.peerHost && host != "0.0.0.0"
+                report.passiveAddressDiffers =
+                    peerIsAddress ? host != session.peerHost && host != "0.0.0.0" : nil
             }
             // Through a proxy, a listing tries a data connection (proxies often allow the FTP
             // port only): a device whose transfers would all fail is not ok.

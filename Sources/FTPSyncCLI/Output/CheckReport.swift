@@ -86,7 +86,8 @@ struct CheckReport: Encodable {
     var features: CheckFeatures?
     /// How the server hashes files; nil when not found out (the check failed before).
     var hash: CheckHash?
-    /// The address in the PASV (227) reply, and whether it differs from the server's address.
+    /// The address in the PASV (227) reply, and whether it differs from the server's address
+    /// (nil: not known, through a proxy that resolves the device's name).
     var passiveAddress: String?
     var passiveAddressDiffers: Bool?
     /// The proxy hop; nil without a proxy.
@@ -115,6 +116,9 @@ struct CheckReport: Encodable {
         if let loginSeconds { lines.append("  login:         \(loginSeconds) s") }
         if let roundTripMilliseconds {
             lines.append("  round trip:    \(roundTripMilliseconds) ms" + (proxy == nil ? "" : " (through the proxy)"))
+        }
+        if let passiveAddress, passiveAddressDiffers == nil {
+            lines.append("  PASV address:  \(passiveAddress) (not compared: the proxy resolves the device's name)")
         }
         if let passiveAddress, let passiveAddressDiffers {
             lines.append(
