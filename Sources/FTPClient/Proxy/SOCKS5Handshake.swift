@@ -108,7 +108,8 @@ struct SOCKS5Handshake {
         } else {
             let name = Array(host.utf8)
             guard (1...255).contains(name.count) else {
-                throw wire.failure(.protocolViolation, "SOCKS5 host names are 1 to 255 bytes long")
+                throw wire.failure(
+                    .unsupported, "the device's host name is longer than SOCKS5 allows (255 bytes); give its address")
             }
             address = [0x03, UInt8(name.count)] + name
         }
