@@ -14,14 +14,10 @@ extension SocketTransport {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fileDescriptor, $0, &length) }
         }
         guard got == 0 else { return "" }
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        let status = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
-            }
+        let host = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { SocketTransport.numericHost($0, length) }
         }
-        guard status == 0 else { return "" }
-        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return host ?? ""
     }
 }
 

@@ -96,7 +96,8 @@ public enum FTPError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func hostPort(_ host: String, _ port: Int) -> String {
+    /// `host:port`, with brackets around an IPv6 literal.
+    static func hostPort(_ host: String, _ port: Int) -> String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 

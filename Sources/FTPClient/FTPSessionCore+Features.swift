@@ -17,7 +17,7 @@ extension FTPSessionCore {
     var featureServerKey: String {
         let server = "\(configuration.host):\(configuration.port)"
         guard let proxy = configuration.proxy else { return server }
-        return server + " via \(proxy.kind.rawValue)://\(FTPProxy.hostPort(proxy.host, proxy.port))"
+        return server + " via \(proxy.kind.rawValue)://\(FTPError.hostPort(proxy.host, proxy.port))"
     }
 
     /// Sends FEAT (RFC 2389) and reads its reply within `maximumFeatureLines` lines and

@@ -15,7 +15,7 @@ extension FTPSessionCore {
             throw .proxyFailed(
                 ProxyFailure(
                     kind: .unsupported, proxy: proxy.description,
-                    target: FTPProxy.hostPort(configuration.host, configuration.port),
+                    target: FTPError.hostPort(configuration.host, configuration.port),
                     detail: "active mode cannot work through a proxy: the server would have to connect back "
                         + "through it; use passive mode"))
         }

@@ -317,13 +317,18 @@ public final class SocketTransport: Transport {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
         }
         guard got == 0 else { return nil }
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        let status = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
-            }
+        return withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { numericHost($0, length) }
         }
-        guard status == 0 else { return nil }
+    }
+
+    /// The numeric text of a socket address (`192.0.2.1`, `::1`), by getnameinfo(3); nil when
+    /// it cannot be formatted.
+    static func numericHost(_ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> String? {
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else {
+            return nil
+        }
         return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

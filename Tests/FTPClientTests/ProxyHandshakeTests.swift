@@ -27,6 +27,22 @@ import Testing
         return String(decoding: buffer.prefix(count), as: UTF8.self)
     }
 
+    /// The proxy failure `body` throws; nil (with an issue recorded) when it connects or throws
+    /// another error.
+    static func proxyFailure(_ body: () throws(FTPError) -> Void) -> ProxyFailure? {
+        do {
+            try body()
+            Issue.record("connected through a proxy that should have failed")
+        } catch {
+            guard case .proxyFailed(let failure) = error else {
+                Issue.record("\(error)")
+                return nil
+            }
+            return failure
+        }
+        return nil
+    }
+
     /// A SOCKS5 proxy: reads the greeting, (with `user`) the RFC 1929 request, the CONNECT
     /// request, and answers `reply` with the device's greeting in the same write.
     static func socks(_ address: String, method: UInt8 = 0, authStatus: UInt8 = 0, reply: UInt8 = 0) throws -> FakeProxy
@@ -118,20 +134,14 @@ import Testing
         let fake = try Self.socks(
             "127.0.67.4", method: method == 0 && authStatus != 0 ? 2 : method, authStatus: authStatus, reply: reply)
         defer { fake.stop() }
-        do {
-            _ = try Self.connect(fake, kind: .socks5, user: "alice")
-            Issue.record("connected through a refusing proxy")
-        } catch {
-            guard case .proxyFailed(let failure) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(failure.kind == kind)
-            #expect(failure.detail.contains(detail), "\(failure.detail)")
-            #expect(!error.description.contains(Self.password))
-            #expect(error.description.contains("alice:****@127.0.67.4"))
-            #expect(error.isTransient == (kind == .deviceUnreachable))
-        }
+        let failure = try #require(
+            Self.proxyFailure { () throws(FTPError) in _ = try Self.connect(fake, kind: .socks5, user: "alice") })
+        let error = FTPError.proxyFailed(failure)
+        #expect(failure.kind == kind)
+        #expect(failure.detail.contains(detail), "\(failure.detail)")
+        #expect(!error.description.contains(Self.password))
+        #expect(error.description.contains("alice:****@127.0.67.4"))
+        #expect(error.isTransient == (kind == .deviceUnreachable))
     }
 
     /// OpenSSH's `ssh -D` closes the connection instead of replying when the jump host cannot
@@ -144,18 +154,12 @@ import Testing
             peer.read(10)  // the CONNECT request (IPv4), then hang up as ssh -D does
         }
         defer { fake.stop() }
-        do {
-            _ = try Self.connect(fake, kind: .socks5h)
-            Issue.record("connected through a proxy that hung up")
-        } catch {
-            guard case .proxyFailed(let failure) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(failure.kind == .deviceUnreachable)
-            #expect(error.description.contains("could not reach the device") && error.description.contains("ssh -D"))
-            #expect(error.isTransient)
-        }
+        let failure = try #require(
+            Self.proxyFailure { () throws(FTPError) in _ = try Self.connect(fake, kind: .socks5h) })
+        let error = FTPError.proxyFailed(failure)
+        #expect(failure.kind == .deviceUnreachable)
+        #expect(error.description.contains("could not reach the device") && error.description.contains("ssh -D"))
+        #expect(error.isTransient)
     }
 
     /// A proxy that wants a login from a `proxy` without one says so, for HTTP as for SOCKS5.
@@ -197,16 +201,10 @@ import Testing
     @Test func aProxyThatHangsUpIsRetriedAndOneThatDripsIsCut() throws {
         let hangsUp = try FakeProxy(address: "127.0.67.14") { peer in peer.read(3) }
         defer { hangsUp.stop() }
-        do {
-            _ = try Self.connect(hangsUp, kind: .socks5)
-            Issue.record("connected through a proxy that hung up")
-        } catch {
-            guard case .proxyFailed(let failure) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(failure.kind == .proxyUnreachable && error.isTransient, "\(error)")
-        }
+        let failure = try #require(
+            Self.proxyFailure { () throws(FTPError) in _ = try Self.connect(hangsUp, kind: .socks5) })
+        let error = FTPError.proxyFailed(failure)
+        #expect(failure.kind == .proxyUnreachable && error.isTransient, "\(error)")
         let drips = try FakeProxy(address: "127.0.67.15") { peer in
             _ = peer.readHead()
             for byte in "HTTP/1.1 200 OK\r\nX-Slow: ".utf8 + Array(repeating: UInt8(ascii: "a"), count: 100) {
@@ -216,17 +214,10 @@ import Testing
         }
         defer { drips.stop() }
         let started = Date()
-        do {
-            _ = try Self.connect(drips, kind: .http, timeout: 0.5)
-            Issue.record("connected through a dripping proxy")
-        } catch {
-            guard case .proxyFailed(let failure) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(failure.kind == .timedOut, "\(error)")
-            #expect(Date().timeIntervalSince(started) < 3)
-        }
+        let cut = try #require(
+            Self.proxyFailure { () throws(FTPError) in _ = try Self.connect(drips, kind: .http, timeout: 0.5) })
+        #expect(cut.kind == .timedOut, "\(FTPError.proxyFailed(cut))")
+        #expect(Date().timeIntervalSince(started) < 3)
     }
 
     @Test func aSocksProxyThatWantsCredentialsAndHasNoneSaysSo() throws {
@@ -275,18 +266,12 @@ import Testing
     func httpRefusals(answer: String, kind: ProxyFailure.Kind, detail: String) throws {
         let fake = try Self.http("127.0.67.7", answer: answer)
         defer { fake.stop() }
-        do {
-            _ = try Self.connect(fake, kind: .http, user: "alice")
-            Issue.record("connected through a refusing proxy")
-        } catch {
-            guard case .proxyFailed(let failure) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(failure.kind == kind)
-            #expect(failure.detail.contains(detail), "\(failure.detail)")
-            #expect(!error.description.contains(Self.password))
-        }
+        let failure = try #require(
+            Self.proxyFailure { () throws(FTPError) in _ = try Self.connect(fake, kind: .http, user: "alice") })
+        let error = FTPError.proxyFailed(failure)
+        #expect(failure.kind == kind)
+        #expect(failure.detail.contains(detail), "\(failure.detail)")
+        #expect(!error.description.contains(Self.password))
     }
 
     @Test func aSilentProxyTimesOutAndADownOneIsUnreachable() throws {
@@ -304,17 +289,13 @@ import Testing
             #expect(error.isTransient)
         }
         let proxy = FTPProxy(kind: .http, host: "127.0.67.9", port: 9, user: "alice", password: Self.password)
-        do {
-            _ = try ProxyConnector(proxy: proxy, timeout: 1).connect(to: "192.0.2.7", port: 21, lowLatency: true)
-            Issue.record("connected to a proxy that is not there")
-        } catch {
-            guard case .proxyFailed(let failure) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(failure.kind == .proxyUnreachable)
-            #expect(error.description.hasPrefix("cannot connect to the proxy http://alice:****@127.0.67.9:9"))
-        }
+        let failure = try #require(
+            Self.proxyFailure { () throws(FTPError) in
+                _ = try ProxyConnector(proxy: proxy, timeout: 1).connect(to: "192.0.2.7", port: 21, lowLatency: true)
+            })
+        let error = FTPError.proxyFailed(failure)
+        #expect(failure.kind == .proxyUnreachable)
+        #expect(error.description.hasPrefix("cannot connect to the proxy http://alice:****@127.0.67.9:9"))
     }
 
     @Test func activeModeThroughAProxyIsRefusedBeforeAnyConnection() throws {

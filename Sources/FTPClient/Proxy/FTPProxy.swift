@@ -53,19 +53,21 @@ public struct FTPProxy: Sendable, Equatable, CustomStringConvertible {
             }
             userInfo = written + (password == nil ? "" : ":****") + "@"
         }
-        return "\(kind.rawValue)://\(userInfo)\(Self.hostPort(host, port))"
+        return "\(kind.rawValue)://\(userInfo)\(FTPError.hostPort(host, port))"
     }
 
     /// What no output may show: the password, and for HTTP the Basic credentials as sent
     /// (base64 of `user:password`, RFC 7617), which a proxy may echo in its answer.
     var secrets: [String] {
         guard let password else { return [] }
-        guard kind == .http, let user else { return [password] }
-        return [password, Data("\(user):\(password)".utf8).base64EncodedString()]
+        return [password] + (basicCredentials.map { [$0] } ?? [])
     }
 
-    /// `host:port`, with brackets around an IPv6 literal.
-    static func hostPort(_ host: String, _ port: Int) -> String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    /// The credentials of HTTP Basic authentication (RFC 7617): base64 of `user:password`;
+    /// nil without a user or for SOCKS5.
+    var basicCredentials: String? {
+        guard kind == .http, let user else { return nil }
+        return Data("\(user):\(password ?? "")".utf8).base64EncodedString()
     }
+
 }

@@ -16,8 +16,7 @@ struct HTTPConnectHandshake {
     ///   `.deviceUnreachable` (5xx but 501, 505), `.protocolViolation` (not HTTP, 1xx, 3xx).
     func run() throws(ProxyFailure) {
         var request = "CONNECT \(wire.target) HTTP/1.1\r\nHost: \(wire.target)\r\n"
-        if let user = wire.proxy.user {
-            let credentials = Data("\(user):\(wire.proxy.password ?? "")".utf8).base64EncodedString()
+        if let credentials = wire.proxy.basicCredentials {
             request += "Proxy-Authorization: Basic \(credentials)\r\n"
         }
         request += "\r\n"

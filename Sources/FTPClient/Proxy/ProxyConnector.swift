@@ -66,7 +66,7 @@ struct ProxyConnector {
     }
 
     private func open(_ host: String, _ port: Int, lowLatency: Bool) throws(FTPError) -> Opened {
-        let target = FTPProxy.hostPort(host, port)
+        let target = FTPError.hostPort(host, port)
         let started = SocketTransport.monotonicSeconds()
         let socket: SocketTransport
         do {
@@ -124,11 +124,9 @@ struct ProxyConnector {
         var cursor: UnsafeMutablePointer<addrinfo>? = first
         while let info = cursor, addresses.count < 16 {
             cursor = info.pointee.ai_next
-            var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            let named = getnameinfo(
-                info.pointee.ai_addr, info.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST)
-            guard named == 0 else { continue }
-            let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let address = SocketTransport.numericHost(info.pointee.ai_addr, info.pointee.ai_addrlen) else {
+                continue
+            }
             if !addresses.contains(address) { addresses.append(address) }
         }
         return addresses

@@ -134,7 +134,6 @@ struct SOCKS5Handshake {
     }
 
     private func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return "0x" + String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        (byte < 16 ? "0x0" : "0x") + String(byte, radix: 16)
     }
 }

@@ -72,7 +72,8 @@ struct CheckCommand: FTPSyncSubcommand {
         let session = FTPSession(configuration: device.sessionConfiguration, log: log)
         defer { session.quit() }
         let started = Date()
-        if let proxy = device.ftpProxy { report.proxy = CheckProxy(url: proxy.description) }
+        let proxy = device.ftpProxy
+        if let proxy { report.proxy = CheckProxy(url: proxy.description) }
         do {
             try session.connect()
             report.loginSeconds = rounded(Date().timeIntervalSince(started))
@@ -101,14 +102,14 @@ struct CheckCommand: FTPSyncSubcommand {
             if pasv.code == 227, case .address(let host, _)? = try? PassiveEndpoint.parse(pasv) {
                 report.passiveAddress = host
                 // Through a proxy that resolves the device's name, there is no address to compare.
-                let peerIsAddress = device.ftpProxy.map { $0.kind == .socks5 } ?? true
+                let peerIsAddress = proxy.map { $0.kind == .socks5 } ?? true
                 report.passiveAddressDiffers =
                     peerIsAddress ? host != session.peerHost && host != "0.0.0.0" : nil
             }
             // Through a proxy, a listing tries a data connection (proxies often allow the FTP
             // port only): a device whose transfers would all fail is not ok.
-            let dataFailure = device.ftpProxy == nil ? nil : proxiedDataFailure(session, remote: device.remote)
-            report.proxy?.dataConnections = dataFailure ?? (device.ftpProxy == nil ? nil : "ok")
+            let dataFailure = proxy == nil ? nil : proxiedDataFailure(session, remote: device.remote)
+            report.proxy?.dataConnections = dataFailure ?? "ok"
             if let dataFailure {
                 report.error =
                     "logged in through the proxy, but every transfer would fail: \(dataFailure); the proxy must "

@@ -84,11 +84,9 @@ struct LsCommand: FTPSyncSubcommand {
             remote = try FTPRemote.connect(device.sessionConfiguration, timeZone: device.timezone, log: log)
         } catch {
             // A proxy's failure names the proxy and the device itself.
-            let place = (error as? FTPError).map { if case .proxyFailed = $0 { true } else { false } } ?? false
-            console.error(
-                "ftpsync: \(deviceName): "
-                    + (place ? "" : "cannot connect to \(device.host):\(device.port): ")
-                    + "\(device.explainingLogin(error))")
+            var place = "cannot connect to \(device.host):\(device.port): "
+            if case .proxyFailed? = error as? FTPError { place = "" }
+            console.error("ftpsync: \(deviceName): \(place)\(device.explainingLogin(error))")
             return .partialFailure
         }
         defer { remote.close() }
