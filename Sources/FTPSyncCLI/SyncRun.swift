@@ -141,6 +141,7 @@ extension SyncOptions {
         options.segments = segments
         options.removeSource = removeSource
         options.removeSourceFolders = removeSourceFolders
+        options.resync = resync
         options.maxOffload = maxOffloadLimit
         options.filters = filters.runFilters
         return options

@@ -20,9 +20,9 @@ public enum ConflictPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// Nothing changes; the conflict is reported (the run exits 1).
     case report
 
-    /// The default of a direction: `keep-both` for a pull, `report` for a push.
+    /// The default of a direction: `keep-both` for a pull and a sync, `report` for a push.
     public static func defaultPolicy(for direction: SyncDirection) -> ConflictPolicy {
-        direction == .pull ? .keepBoth : .report
+        direction == .push ? .report : .keepBoth
     }
 }
 
@@ -93,6 +93,9 @@ public enum ConflictResolver {
         case .push:
             return "\(why); not overwritten: use --on-conflict local-wins to overwrite the device's copy, "
                 + "or keep-both"
+        case .sync:
+            return "\(why); nothing changed: use --on-conflict keep-both to keep both versions on both sides, "
+                + "local-wins, remote-wins or newer-wins"
         }
     }
 
@@ -108,6 +111,9 @@ public enum ConflictResolver {
         case (.push, .keepBoth): return "\(why); the device's version kept beside it as a conflict copy (keep-both)"
         case (.push, .localWins): return "\(why); the device's version overwritten (local-wins)"
         case (.push, .remoteWins): return "\(why); the device's version kept, this one left as it is (remote-wins)"
+        case (.sync, .keepBoth): return "\(why); both versions kept on both sides (keep-both)"
+        case (.sync, .localWins): return "\(why); this version sent over the device's (local-wins)"
+        case (.sync, .remoteWins): return "\(why); this version to the trash, the device's downloaded (remote-wins)"
         }
     }
 }

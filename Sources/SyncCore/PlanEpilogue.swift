@@ -111,7 +111,7 @@ struct PlanEpilogue {
                     rename: .renameLocal, renameReason: "moved on the device", delete: .deleteLocal,
                     deleteReason: "gone from the device", command: "pull", gone: "gone from the device", place: "here",
                     conflictCopyNote: "a conflict copy here; kept (delete it by hand)", keepsChangedDestination: false)
-            case .push:
+            case .push, .sync:
                 return Terms(
                     rename: .renameRemote, renameReason: "moved here (same content)", delete: .deleteRemote,
                     deleteReason: "gone from here", command: "push", gone: "no longer here", place: "on the device",

@@ -6,6 +6,8 @@ public enum SyncDirection: String, Sendable, Hashable, Codable {
     case pull
     /// Local tree → device.
     case push
+    /// Both ways, against the records of the last sync (`ftpsync sync`, `SyncPlanner`).
+    case sync
 }
 
 /// The user's choices that shape a plan.

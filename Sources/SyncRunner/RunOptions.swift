@@ -47,6 +47,8 @@ public struct RunOptions: Sendable, Equatable {
     /// With the offload: also the device folders it empties (`--remove-source-folders`);
     /// false: the device's `remove_source_folders`.
     public var removeSourceFolders = false
+    /// Sync only: start over from the union of both sides, as on a first run (`--resync`).
+    public var resync = false
     /// The most device files one device's offload may delete (an explicit `--max-delete`);
     /// nil: not limited (`SyncPolicy.maxOffload`).
     public var maxOffload: Int?
@@ -122,6 +124,7 @@ public struct RunOptions: Sendable, Equatable {
         job.segmentThreshold = UInt64(max(1, device.segmentThreshold))
         job.verify = device.verify
         job.acceptNewIdentity = acceptNewIdentity || device.acceptNewIdentity
+        job.resync = resync && direction == .sync
         job.host = device.host.contains(":") ? "[\(device.host)]:\(device.port)" : "\(device.host):\(device.port)"
         return job
     }

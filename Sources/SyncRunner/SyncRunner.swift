@@ -60,8 +60,8 @@ public final class SyncRunner: Sendable {
         commandLog: (@Sendable (_ device: String, _ line: String) -> Void)? = nil
     ) throws {
         let devices = try configuration.selectDevices(named: options.devices)
-        // Pull writes each device into its own folder; push may fan one folder out.
-        if options.direction == .pull { try configuration.checkPullLayout(devices: devices) }
+        // Pull and sync write each device into its own folder; push may fan one folder out.
+        if options.direction != .push { try configuration.checkPullLayout(devices: devices) }
         self.configuration = configuration
         self.options = options
         self.devices = devices
@@ -107,7 +107,7 @@ public final class SyncRunner: Sendable {
         let reports = DeviceRunner.runAll(devices, limit: options.boundedJobs) { [start] in start.run($0) }
         if reports.contains(where: { $0.left != nil }) { capped.withLock { $0 = caps?.reached } }
         let retention = configuration.run.trashRetentionSeconds
-        if options.direction == .pull, !options.dryRun, retention > 0 {
+        if options.direction != .push, !options.dryRun, retention > 0 {
             // Under the lock: no other run is moving files into the trash meanwhile.
             let outcome = TrashPurge(localRoot: configuration.localRoot, retentionSeconds: retention)
                 .run(now: Date(), runStarted: started)

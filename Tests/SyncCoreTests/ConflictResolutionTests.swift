@@ -65,6 +65,8 @@ import Testing
             return PullPlanner(policy: policy).plan(remote: remote, local: local, records: records, partials: [:])
         case .push:
             return PushPlanner(policy: policy).plan(local: local, remote: remote, records: records, partials: [:])
+        case .sync:
+            return SyncPlanner(policy: policy) { $0 + ".conflict" }.plan(remote: remote, local: local, records: records)
         }
     }
 

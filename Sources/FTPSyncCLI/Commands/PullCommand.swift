@@ -21,6 +21,11 @@ struct PullCommand: FTPSyncSubcommand {
 
     @OptionGroup var options: SyncOptions
 
+    /// `--resync` starts a two-way sync over; a pull has nothing to start over.
+    func validate() throws {
+        if options.resync { throw ValidationError("--resync is for sync only") }
+    }
+
     func execute(console: Console) throws -> ExitCode {
         try SyncRun(direction: .pull, options: options, console: console).run()
     }

@@ -19,6 +19,7 @@ struct PushCommand: FTPSyncSubcommand {
 
     /// An offload deletes device files after a pull; a push never deletes a local file.
     func validate() throws {
+        if options.resync { throw ValidationError("--resync is for sync only") }
         if options.removeSource || options.removeSourceFolders {
             throw ValidationError(
                 "--remove-source and --remove-source-folders are for pull only (a push never deletes local files)")

@@ -161,6 +161,13 @@ struct SyncOptions: ParsableArguments {
             discussion: "the device's remove_source_folders, else off"))
     var removeSourceFolders = false
 
+    @Flag(
+        name: .customLong("resync"),
+        help: ArgumentHelp(
+            "sync only: start over from both sides as they are (their union, nothing deleted), as on a first sync",
+            discussion: "off"))
+    var resync = false
+
     @OptionGroup var filters: FilterOptions
 
     /// `--max-delete` as the policy takes it: nil for no limit.

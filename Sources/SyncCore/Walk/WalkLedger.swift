@@ -103,7 +103,7 @@ struct WalkLedger {
         case .pull:
             if listing.isIncomplete { unknownSource.insert(folder) }
             if listing.mayHideDotNames { hiddenSource.insert(folder) }
-        case .push:
+        case .push, .sync:
             if listing.isIncomplete { unknownDestination.insert(folder) }
             if listing.mayHideDotNames { hiddenDestination.insert(folder) }
         }

@@ -34,7 +34,7 @@ final class PullExecutor: ActionExecutor {
     /// Where the last download really began, when not at its action's offset (`ActionExecutor`).
     var startedFrom: UInt64?
     /// The bytes this executor's transfers moved, whatever came of them.
-    let moved = ByteTally()
+    let moved: ByteTally
     /// The device's notes of the action being carried out (`takeNotes`).
     var notes: [String] = []
     /// True once this connection noted that transfers are checked by size only.
@@ -51,8 +51,9 @@ final class PullExecutor: ActionExecutor {
 
     init(
         job: DeviceJob, store: StateStore?, remote: RemoteFileSystem, runStarted: Date, tree: PullTree,
-        events: SyncEventHandler? = nil, batch: PullRecordBatch? = nil
+        events: SyncEventHandler? = nil, batch: PullRecordBatch? = nil, moved: ByteTally = ByteTally()
     ) {
+        self.moved = moved
         self.tree = tree
         self.batch = batch
         self.events = events

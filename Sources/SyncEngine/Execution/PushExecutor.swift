@@ -22,7 +22,7 @@ final class PushExecutor: ActionExecutor {
     /// Where the last upload really began, when not at its action's offset (`ActionExecutor`).
     var startedFrom: UInt64?
     /// The bytes this executor's transfers moved, whatever came of them.
-    let moved = ByteTally()
+    let moved: ByteTally
     /// The device's notes of the action being carried out (`takeNotes`).
     var notes: [String] = []
     /// True once this connection noted that transfers are checked by size only.
@@ -48,8 +48,9 @@ final class PushExecutor: ActionExecutor {
         events: SyncEventHandler? = nil,
         clock: @escaping () -> Date = Date.init,
         conflicts: RemoteConflictCopies = RemoteConflictCopies(runStarted: Date()),
-        quirks: DeviceQuirks = DeviceQuirks(), relist: UploadRelist = UploadRelist()
+        quirks: DeviceQuirks = DeviceQuirks(), relist: UploadRelist = UploadRelist(), moved: ByteTally = ByteTally()
     ) {
+        self.moved = moved
         self.relist = relist
         self.quirks = quirks
         self.clock = clock

@@ -42,6 +42,9 @@ public struct DeviceJob: Sendable {
     public var order: TransferOrder?
     /// Record a server identity that differs from the recorded one instead of refusing the device.
     public var acceptNewIdentity = false
+    /// A sync that starts over (`--resync`): the records of the last sync are set aside and the
+    /// plan is the first run's (the union of both sides, nothing deleted). Sync only.
+    public var resync = false
     /// `host:port` of the device, for messages.
     public var host = ""
     /// The device's budget for listings, the one its connections (`FTPRemote.listingBudget`)

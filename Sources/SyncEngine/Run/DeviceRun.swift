@@ -61,6 +61,7 @@ public final class DeviceRun {
         switch job.policy.direction {
         case .pull: run(PullDirection(run: self, started: started), into: &report)
         case .push: run(PushDirection(run: self, started: started), into: &report)
+        case .sync: run(TwoWayDirection(run: self, started: started), into: &report)
         }
         finishing?(&report)
         report.settleSkipped()

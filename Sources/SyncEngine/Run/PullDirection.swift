@@ -226,7 +226,7 @@ struct PullDirection: RunDirection {
     }
 
     /// The partial downloads of `stored` whose bytes are on disk, with the bytes there.
-    private func currentPartials(_ stored: [RelativePath: PartialTransfer]) throws -> [RelativePath: PartialTransfer] {
+    func currentPartials(_ stored: [RelativePath: PartialTransfer]) throws -> [RelativePath: PartialTransfer] {
         var result: [RelativePath: PartialTransfer] = [:]
         let files = LocalFileSystem()
         for (path, var partial) in stored {

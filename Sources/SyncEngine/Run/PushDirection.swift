@@ -64,7 +64,7 @@ struct PushDirection: RunDirection {
 
     /// Removes the temporary files of the uploads the plan abandons, and their rows (a dry run
     /// never gets here). A temporary the server will not delete keeps its row, to be tried again.
-    private func removeAbandoned(_ planned: Planned, remote: ResilientRemote) {
+    func removeAbandoned(_ planned: Planned, remote: ResilientRemote) {
         guard let store else { return }
         for path in planned.result.abandonedUploads {
             guard let stored = planned.abandoned[path] else { continue }
@@ -132,7 +132,7 @@ struct PushDirection: RunDirection {
     /// (`RemoteRootCreation`): when the root cannot be listed, or lists nothing (vsftpd and
     /// busybox answer a missing folder's listing with an empty 226).
     /// - Throws: the root's listing error when the remote root exists.
-    private func rootListing(_ listings: RemoteWalk, on remote: RemoteFileSystem) throws -> (FolderListing, [String]) {
+    func rootListing(_ listings: RemoteWalk, on remote: RemoteFileSystem) throws -> (FolderListing, [String]) {
         do {
             let root = try listings.listing(of: .root)
             guard root.snapshot.count == 0 else { return (root, []) }
@@ -145,7 +145,7 @@ struct PushDirection: RunDirection {
     }
 
     /// The device folder relative to the tree root: the key prefix of its digests in the cache.
-    private var cachePrefix: String {
+    var cachePrefix: String {
         let root = job.paths.treeRoot.hasSuffix("/") ? job.paths.treeRoot : job.paths.treeRoot + "/"
         return job.paths.deviceRoot.hasPrefix(root)
             ? String(job.paths.deviceRoot.dropFirst(root.count)) : job.paths.deviceRoot
@@ -153,7 +153,7 @@ struct PushDirection: RunDirection {
 
     /// Interrupted uploads, with the bytes their temporary files hold now (SIZE; 0 when gone),
     /// and their stored rows.
-    private func uploadPartials(remote: RemoteFileSystem) throws -> (
+    func uploadPartials(remote: RemoteFileSystem) throws -> (
         [RelativePath: UploadPartial], stored: [RelativePath: StoredPartial]
     ) {
         guard let store else { return ([:], [:]) }

@@ -1,0 +1,172 @@
+import Foundation
+
+/// What a sync settles once every path was seen: moves, new files, deletes, folders (see
+/// `SyncPlanner`).
+extension SyncPlanning {
+    /// Turns moves into renames — a local move (same XXH3 digest) into a `rename_remote`, a
+    /// device move that `evidence` confirmed into a `rename_local` — then plans the new files of
+    /// each side and what the other side deleted.
+    /// - Returns: the device's move candidates (size and time alone), for the engine to prove.
+    mutating func moves(evidence: MoveEvidence) -> [MoveCandidate] {
+        for move in RenameDetection.localMoves(goneHere: goneHere, newFiles: newHere, remote: remote) {
+            var action = Action(
+                kind: .renameRemote, path: move.from, to: move.to, source: local[move.to],
+                reason: "moved here (same content)")
+            action.record = records[move.from]
+            renames.append(action)
+            goneHere.removeAll { $0.0 == move.from }
+            newHere.removeAll { $0.path == move.to }
+        }
+        let candidates = RenameDetection.remoteMoves(
+            goneThere: goneThere, newFiles: newThere, local: local, remote: remote)
+        for candidate in candidates {
+            guard evidence.confirmed.contains(candidate) else {
+                if let finding = evidence.findings[candidate] {
+                    notes.append(
+                        "\(candidate.to): not taken as \(candidate.from) moved on the device (\(finding)); downloaded")
+                }
+                continue
+            }
+            var action = Action(
+                kind: .renameLocal, path: candidate.from, to: candidate.to, source: remote[candidate.to],
+                reason: "moved on the device (same content)")
+            action.record = records[candidate.from]
+            renames.append(action)
+            goneThere.removeAll { $0.0 == candidate.from }
+            newThere.removeAll { $0.path == candidate.to }
+        }
+        for entry in newHere { add(upload(entry, reason: "new here")) }
+        for entry in newThere { add(download(entry, reason: "new on the device")) }
+        transferGroups.sort { $0.path < $1.path }
+        planDeletes()
+        return candidates
+    }
+
+    /// With `--delete`, a file one side deleted is deleted on the other (here: to the trash),
+    /// unless the side it left shows an empty folder where files were (`DeleteGuard`); without,
+    /// it is kept and counted for the notes.
+    private mutating func planDeletes() {
+        guard policy.deleteExtraneous else {
+            keptThere = goneHere.count
+            keptHere = goneThere.count
+            return
+        }
+        var suspect = DeleteGuard.KeptBelowSuspects()
+        let here = DeleteGuard(
+            source: local, records: records, maxDelete: policy.maxDelete, checking: !goneHere.isEmpty)
+        for (path, _) in goneHere {
+            if let folder = here.suspectFolder(for: path) {
+                suspect.add(below: folder)
+                continue
+            }
+            deletes.append(Action(kind: .deleteRemote, path: path, source: remote[path], reason: "deleted here"))
+        }
+        let there = DeleteGuard(
+            source: remote, records: records, maxDelete: policy.maxDelete, checking: !goneThere.isEmpty)
+        for (path, _) in goneThere {
+            if let folder = there.suspectFolder(for: path) {
+                suspect.add(below: folder)
+                continue
+            }
+            deletes.append(Action(kind: .deleteLocal, path: path, source: local[path], reason: "deleted on the device"))
+        }
+        notes += suspect.notes()
+    }
+
+    /// Folders one side holds alone: made on the other side when they are new (no record below
+    /// them) or something goes into them; deleted (deepest first) when the other side deleted
+    /// them and nothing in them stays — with `--delete`, or when everything in them moved away.
+    mutating func folders() {
+        let neededHere = Self.ancestors(
+            of: transfers.filter { $0.kind == .download }.map(\.path)
+                + renames.filter { $0.kind == .renameLocal }.compactMap(\.to))
+        let neededThere = Self.ancestors(
+            of: transfers.filter { $0.kind == .upload }.map(\.path)
+                + renames.filter { $0.kind == .renameRemote }.compactMap(\.to))
+        let recorded = Self.ancestors(of: Array(records.keys))
+        let removedThere = Set(deletes.filter { $0.kind == .deleteRemote }.map(\.path))
+        let movedThere = Set(renames.filter { $0.kind == .renameRemote }.map(\.path))
+        let removedHere = Set(deletes.filter { $0.kind == .deleteLocal }.map(\.path))
+        let movedHere = Set(renames.filter { $0.kind == .renameLocal }.map(\.path))
+        for (folders, side, needed, removed, moved, made, delete) in [
+            (
+                remoteOnlyFolders, remote, neededHere, removedThere, movedThere, ActionKind.mkdirLocal,
+                ActionKind.deleteRemote
+            ),
+            (localOnlyFolders, local, neededThere, removedHere, movedHere, .mkdirRemote, .deleteLocal),
+        ] {
+            // Deepest first: a folder below that is made, or stays, decides for the ones above.
+            var making = Set<RelativePath>()
+            var staying = Set<RelativePath>()
+            for folder in folders.sorted(by: { $0.depth > $1.depth }) {
+                if needed.contains(folder) || !recorded.contains(folder) || making.contains(folder) {
+                    let reason = made == .mkdirLocal ? "new folder on the device" : "new folder here"
+                    folderActions.append(Action(kind: made, path: folder, source: side[folder], reason: reason))
+                    making.formUnion(Self.ancestors(of: [folder]))
+                    staying.formUnion(Self.ancestors(of: [folder]))
+                } else if let action = emptied(
+                    folder, side: side, removed: removed, moved: moved, kind: delete, staying: staying)
+                {
+                    deletes.append(action)
+                } else {
+                    staying.formUnion(Self.ancestors(of: [folder]))
+                }
+            }
+        }
+    }
+
+    /// The delete of `folder` of `side`, the other side having deleted it: when every file below
+    /// it goes (`removed`, or `moved` away) and no folder below it stays (`staying`), with
+    /// `--delete` or when something moved out of it; nil when it stays.
+    private func emptied(
+        _ folder: RelativePath, side: Snapshot, removed: Set<RelativePath>, moved: Set<RelativePath>,
+        kind: ActionKind, staying: Set<RelativePath>
+    ) -> Action? {
+        guard unknown.forbidsDelete(of: folder) == nil, !staying.contains(folder) else { return nil }
+        var movedAway = false
+        for entry in side.entries where folder.isAncestor(of: entry.path) && entry.kind != .directory {
+            if moved.contains(entry.path) {
+                movedAway = true
+            } else if !removed.contains(entry.path) {
+                return nil
+            }
+        }
+        guard policy.deleteExtraneous || movedAway else { return nil }
+        let reason = kind == .deleteRemote ? "deleted here" : "deleted on the device"
+        return Action(kind: kind, path: folder, source: side[folder], reason: movedAway ? "emptied by moves" : reason)
+    }
+
+    /// Every folder at or above each of `paths`' parents, the root excluded.
+    static func ancestors(of paths: [RelativePath]) -> Set<RelativePath> {
+        var folders = Set<RelativePath>()
+        for path in paths {
+            var folder = path.parent
+            while !folder.isRoot, folders.insert(folder).inserted { folder = folder.parent }
+        }
+        return folders
+    }
+
+    /// The plan: folders, renames, transfers and conflicts, then deletes deepest first; the
+    /// refusal when the deletes of both sides exceed `maxDelete`.
+    func result() -> PlanResult {
+        var notes = notes
+        if keptThere > 0 {
+            notes.append(
+                "\(Self.files(keptThere)) deleted here since the last sync \(keptThere == 1 ? "is" : "are") kept"
+                    + " on the device: sync --delete deletes \(keptThere == 1 ? "it" : "them") there")
+        }
+        if keptHere > 0 {
+            notes.append(
+                "\(Self.files(keptHere)) deleted on the device since the last sync \(keptHere == 1 ? "is" : "are")"
+                    + " kept here: sync --delete moves \(keptHere == 1 ? "it" : "them") to the trash")
+        }
+        let files = deletes.filter { $0.source?.kind != .directory }.count
+        let actions = PlanOrder.ordered(
+            folders: folderActions, renames: renames, transfers: transfers, deletes: deletes)
+        return PlanResult(
+            plan: Plan(actions: actions, notes: notes, unchanged: unchanged, skipped: skipped), adoptions: adoptions,
+            forgotten: forgotten, refusal: DeleteGuard.refusal(files: files, maxDelete: policy.maxDelete))
+    }
+
+    private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
+}
