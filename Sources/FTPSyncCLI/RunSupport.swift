@@ -22,13 +22,14 @@ func warnAboutInsecureDevices(_ devices: [DeviceConfig], console: Console) {
 func finishRun(
     command: String, options: SyncOptions, dryRun: Bool, reports: [DeviceReport], started: Date,
     console: Console, log: LogFile?, actionsLogged: Bool = false, actionsPrinted: Bool = false,
-    stoppedBy: RunCap? = nil
+    stoppedBy: RunCap? = nil, plan: PlanOrigin? = nil
 ) -> (code: ExitCode, document: RunDocument) {
     let code = exitCode(for: reports)
     // A signal decides the process's exit code (128 + its number); the document says so.
-    let document = RunDocument(
+    var document = RunDocument(
         command: command, dryRun: dryRun, devices: reports, started: started,
         exitCode: SignalHandling.exitCode ?? code.rawValue, stoppedBy: stoppedBy)
+    document.plan = plan
     let elapsed = document.durationSeconds
     log?.write(document, elapsed: elapsed, actionsLogged: actionsLogged)
     if options.report.json {

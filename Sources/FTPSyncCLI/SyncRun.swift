@@ -11,17 +11,23 @@ struct SyncRun {
     let direction: SyncDirection
     let options: SyncOptions
     let console: Console
+    /// `ftpsync apply`'s plan: only its reviewed actions are carried out; nil for a plain run.
+    let reviewed: PlanDocument?
 
-    private var command: String { direction.rawValue }
+    private var command: String { reviewed == nil ? direction.rawValue : "apply" }
 
-    init(direction: SyncDirection, options: SyncOptions, console: Console) {
+    init(direction: SyncDirection, options: SyncOptions, console: Console, reviewed: PlanDocument? = nil) {
         self.direction = direction
         self.options = options
         self.console = console
+        self.reviewed = reviewed
+        // Whole seconds: the document's `started` names the conflict copies `apply` makes again.
+        started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
 
-    /// When the run began: the `started` of its JSON document.
-    let started = Date()
+    /// When the run began (whole seconds): the `started` of its JSON document, and the time
+    /// the run's conflict copies are named after.
+    let started: Date
 
     /// The document of a run that stopped before any device (exit 1, 2 or 3), printed with
     /// `--json`; returned for the hooks.
@@ -55,7 +61,12 @@ struct SyncRun {
         }
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(self.options.configFile.config, environment: environment)
-        let options = self.options.runOptions(direction: direction, environment: environment)
+        var options = self.options.runOptions(direction: direction, environment: environment)
+        options.conflictTime = reviewed?.started ?? started
+        if let reviewed {
+            options.reviewed = reviewed.devices
+            options.devices = reviewed.order
+        }
         let configuration: Configuration
         do {
             configuration = try loadConfiguration(path: configPath, environment: environment, console: console)
@@ -109,7 +120,11 @@ struct SyncRun {
             (code, document) = finishRun(
                 command: command, options: self.options, dryRun: options.dryRun, reports: reports, started: started,
                 console: console, log: log, actionsLogged: progress.logsActions,
-                actionsPrinted: progress.printsActions, stoppedBy: runner.stoppedBy)
+                actionsPrinted: progress.printsActions, stoppedBy: runner.stoppedBy,
+                plan: options.dryRun && reviewed == nil
+                    ? PlanOrigin.make(
+                        command: command, configPath: configPath, given: self.options.configFile.config,
+                        commandLine: CommandLine.arguments) : nil)
         }
         // From here on the reported exit code is the process's, whatever signal comes.
         SignalHandling.settle(document.exitCode)

@@ -49,6 +49,11 @@ public struct RunOptions: Sendable, Equatable {
     public var removeSourceFolders = false
     /// Sync only: start over from the union of both sides, as on a first run (`--resync`).
     public var resync = false
+    /// The time conflict copies are named after (UTC); nil: each device's start.
+    public var conflictTime: Date?
+    /// `ftpsync apply`: the reviewed plan of each device, by name; a device's run carries out
+    /// only those of its actions whose files are still as reviewed. Empty for a plain run.
+    public var reviewed: [String: ReviewedPlan] = [:]
     /// The most device files one device's offload may delete (an explicit `--max-delete`);
     /// nil: not limited (`SyncPolicy.maxOffload`).
     public var maxOffload: Int?
@@ -125,6 +130,8 @@ public struct RunOptions: Sendable, Equatable {
         job.verify = device.verify
         job.acceptNewIdentity = acceptNewIdentity || device.acceptNewIdentity
         job.resync = resync && direction == .sync
+        job.conflictTime = conflictTime
+        job.reviewed = reviewed[device.name]
         job.host = device.host.contains(":") ? "[\(device.host)]:\(device.port)" : "\(device.host):\(device.port)"
         return job
     }

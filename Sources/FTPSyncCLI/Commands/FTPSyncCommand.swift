@@ -11,7 +11,8 @@ struct FTPSyncCommand: ParsableCommand {
         abstract: "keep file trees in sync between this machine and the FTP servers of devices",
         version: "ftpsync \(ftpsyncVersion)",
         subcommands: [
-            PullCommand.self, PushCommand.self, SyncCommand.self, LsCommand.self, CheckCommand.self, StatusCommand.self,
+            PullCommand.self, PushCommand.self, SyncCommand.self, ApplyCommand.self, LsCommand.self, CheckCommand.self,
+            StatusCommand.self,
             VerifyCommand.self,
         ])
 }

@@ -7,7 +7,8 @@ import SyncConfig
 enum Help {
     /// The commands that run, in the order the overview lists them.
     static let runnable: [any FTPSyncSubcommand.Type] = [
-        PullCommand.self, PushCommand.self, SyncCommand.self, LsCommand.self, CheckCommand.self, StatusCommand.self,
+        PullCommand.self, PushCommand.self, SyncCommand.self, ApplyCommand.self, LsCommand.self, CheckCommand.self,
+        StatusCommand.self,
         VerifyCommand.self,
     ]
 

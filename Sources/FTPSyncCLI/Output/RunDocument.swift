@@ -25,6 +25,8 @@ struct RunDocument: Encodable {
     /// The run cap (`--max-transfer`, `--max-duration`) that stopped the run early, leaving
     /// work for the next run (the devices' `left`); nil when none did.
     var stoppedBy: RunCap?
+    /// A dry run's: how its plan was made, for `ftpsync apply`; nil otherwise.
+    var plan: PlanOrigin?
 
     enum CodingKeys: String, CodingKey {
         case command
@@ -34,6 +36,7 @@ struct RunDocument: Encodable {
         case exitCode = "exit_code"
         case version
         case stoppedBy = "stopped_by"
+        case plan
     }
 
     /// - Parameters:
@@ -73,6 +76,7 @@ struct RunDocument: Encodable {
         try c.encode(exitCode, forKey: .exitCode)
         try c.encode(version, forKey: .version)
         try c.encode(stoppedBy, forKey: .stoppedBy)
+        if let plan { try c.encode(plan, forKey: .plan) }
     }
 }
 
@@ -232,6 +236,7 @@ func actionLine(_ action: ActionReport) -> String {
     case .failed: line += " FAILED: " + printable(action.error ?? "unknown error")
     case .deferred: line += " [deferred: " + printable(action.error ?? "left for the next run") + "]"
     case .held: line += " [held: still being written; left for a later run]"
+    case .refused: line += " REFUSED: " + printable(action.error ?? "changed since the plan")
     }
     return line
 }

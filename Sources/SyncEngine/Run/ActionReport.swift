@@ -14,6 +14,9 @@ public enum ActionStatus: String, Sendable, Codable, CaseIterable {
     /// size changed between the listing and the end of the transfer. Nothing was placed or
     /// recorded; `error` says what was seen, and the device's notes name it.
     case held
+    /// `ftpsync apply`: not carried out, because a file changed since the reviewed plan was
+    /// made or the action is no longer planned (`error` says which).
+    case refused
 }
 
 /// One action as reported in the text and JSON output (CONTRACT.md, "JSON output").
@@ -34,6 +37,9 @@ public struct ActionReport: Sendable, Codable, Equatable {
     /// False for a transfer whose size the listing did not give (a rough `12.5M` that SIZE did
     /// not confirm): `bytes` is then 0 for the plan, not the file's size. Not in the JSON.
     public var sizeKnown = true
+    /// A dry run's: what the planner saw of the action's files, which `ftpsync apply` checks;
+    /// nil for an action carried out.
+    public var expect: ActionExpectation?
 
     /// A report of the given fields (paths relative to the device's root; sizes in bytes).
     public init(
@@ -62,10 +68,11 @@ public struct ActionReport: Sendable, Codable, Equatable {
         if action.kind == .download || action.kind == .upload, let source = action.source {
             sizeKnown = source.size != nil
         }
+        if status == .planned { expect = ActionExpectation(action: action) }
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, path, to, bytes, offset, status, error
+        case kind, path, to, bytes, offset, status, error, expect
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -77,5 +84,6 @@ public struct ActionReport: Sendable, Codable, Equatable {
         try c.encode(offset, forKey: .offset)
         try c.encode(status, forKey: .status)
         try c.encode(error, forKey: .error)
+        if let expect { try c.encode(expect, forKey: .expect) }
     }
 }

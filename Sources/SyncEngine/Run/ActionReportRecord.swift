@@ -1,3 +1,4 @@
+import Foundation
 import SyncCore
 
 /// The compact form an `ActionLog` spools its reports in: per report a 4-byte length (little
@@ -9,6 +10,7 @@ enum ActionReportRecord {
     fileprivate static let hasTo: UInt8 = 1
     fileprivate static let hasError: UInt8 = 2
     fileprivate static let sizeKnown: UInt8 = 4
+    fileprivate static let hasExpect: UInt8 = 8
     /// The longest body read back, in bytes (paths and one-line errors are far shorter).
     static let longestBody = 1 << 24
 
@@ -21,12 +23,15 @@ enum ActionReportRecord {
         var flags: UInt8 = report.sizeKnown ? sizeKnown : 0
         if report.to != nil { flags |= hasTo }
         if report.error != nil { flags |= hasError }
+        let expect = report.expect.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        if expect != nil { flags |= hasExpect }
         body.append(flags)
         appendInteger(report.bytes, to: &body)
         appendInteger(report.offset, to: &body)
         appendText(report.path, to: &body)
         if let to = report.to { appendText(to, to: &body) }
         if let error = report.error { appendText(error, to: &body) }
+        if let expect { appendText(expect, to: &body) }
         appendInteger(UInt32(truncatingIfNeeded: body.count), to: &out)
         out += body
     }
@@ -95,13 +100,18 @@ private struct BodyReader {
         else { return nil }
         let hasTo = flags & ActionReportRecord.hasTo != 0
         let hasError = flags & ActionReportRecord.hasError != 0
+        let hasExpect = flags & ActionReportRecord.hasExpect != 0
         let to = hasTo ? text() : nil
         let error = hasError ? text() : nil
-        guard hasTo == (to != nil), hasError == (error != nil), position == self.bytes.endIndex
+        let expect = hasExpect ? text() : nil
+        guard hasTo == (to != nil), hasError == (error != nil), hasExpect == (expect != nil),
+            position == self.bytes.endIndex
         else { return nil }
-        return ActionReport(
+        var report = ActionReport(
             kind: kind, path: path, to: to, bytes: bytes, offset: offset, status: status, error: error,
             sizeKnown: flags & ActionReportRecord.sizeKnown != 0)
+        report.expect = expect.flatMap { try? JSONDecoder().decode(ActionExpectation.self, from: Data($0.utf8)) }
+        return report
     }
 
     private static func element<C: RandomAccessCollection>(_ all: C, _ index: UInt8) -> C.Element?

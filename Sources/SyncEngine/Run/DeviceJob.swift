@@ -45,6 +45,12 @@ public struct DeviceJob: Sendable {
     /// A sync that starts over (`--resync`): the records of the last sync are set aside and the
     /// plan is the first run's (the union of both sides, nothing deleted). Sync only.
     public var resync = false
+    /// `ftpsync apply`: the reviewed plan; only its actions whose files are as it saw them are
+    /// carried out (`ReviewFilter`). Nil for an ordinary run.
+    public var reviewed: ReviewedPlan?
+    /// The time conflict copies are named after (UTC); nil: when the device's run starts.
+    /// `ftpsync apply` sets the reviewed plan's, so its copies get the names the plan showed.
+    public var conflictTime: Date?
     /// `host:port` of the device, for messages.
     public var host = ""
     /// The device's budget for listings, the one its connections (`FTPRemote.listingBudget`)

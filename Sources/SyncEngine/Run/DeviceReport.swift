@@ -39,6 +39,9 @@ public struct DeviceReport: Sendable, Codable {
     public var seconds: Double
     /// What a run cap left of the device's work for the next run; nil when no cap touched it.
     public var left: LeftByCap?
+    /// A dry run's: a digest of the server's identity (`ServerIdentity`), which `ftpsync apply`
+    /// compares with the server it reaches; nil when the server could not tell, or not a dry run.
+    public var identity: String?
     /// The downloads of the run not started at all (a stop or a run cap came first), by path;
     /// not in the JSON document.
     var unstartedDownloads: [String] = []
@@ -90,7 +93,7 @@ public struct DeviceReport: Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, status, error, actions, stats, notes, skipped, left
+        case name, status, error, actions, stats, notes, skipped, left, identity
     }
 
     public init(from decoder: Decoder) throws {
@@ -102,6 +105,7 @@ public struct DeviceReport: Sendable, Codable {
         notes = try c.decodeIfPresent([String].self, forKey: .notes) ?? []
         skipped = try c.decodeIfPresent([SkippedEntry].self, forKey: .skipped) ?? []
         left = try c.decodeIfPresent(LeftByCap.self, forKey: .left)
+        identity = try c.decodeIfPresent(String.self, forKey: .identity)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -114,5 +118,6 @@ public struct DeviceReport: Sendable, Codable {
         try c.encode(notes, forKey: .notes)
         try c.encode(skipped, forKey: .skipped)
         try c.encode(left, forKey: .left)
+        if let identity { try c.encode(identity, forKey: .identity) }
     }
 }

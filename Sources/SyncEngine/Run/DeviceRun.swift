@@ -58,10 +58,12 @@ public final class DeviceRun {
         carriedOutWhole = false
         let started = clock()
         var report = DeviceReport(name: job.name)
+        // Conflict copies are named after the run's start, or the reviewed plan's (`apply`).
+        let named = job.conflictTime ?? started
         switch job.policy.direction {
-        case .pull: run(PullDirection(run: self, started: started), into: &report)
-        case .push: run(PushDirection(run: self, started: started), into: &report)
-        case .sync: run(TwoWayDirection(run: self, started: started), into: &report)
+        case .pull: run(PullDirection(run: self, started: named), into: &report)
+        case .push: run(PushDirection(run: self, started: named), into: &report)
+        case .sync: run(TwoWayDirection(run: self, started: named), into: &report)
         }
         finishing?(&report)
         report.settleSkipped()
@@ -90,9 +92,11 @@ public final class DeviceRun {
         defer { remote.close() }
         let spool: PlanSpool
         let planned: Direction.Planned
+        let review: ReviewFilter?
         do {
             spool = try openSpool()
-            planned = try direction.plan(remote: remote, into: spool, report: &report)
+            review = job.reviewed.map { ReviewFilter(base: spool, reviewed: $0) }
+            planned = try direction.plan(remote: remote, into: review ?? spool, report: &report)
             transitions.reached = true
         } catch {
             transitions.reached = DeviceTransitions.reached(after: error)
@@ -101,6 +105,21 @@ public final class DeviceRun {
         }
         defer { spool.close() }
         let result = direction.result(of: planned)
+        if let review {
+            review.refuseUnmet()
+            report.actions.append(contentsOf: review.refused)
+            if review.unreviewed > 0 {
+                report.notes.append(
+                    "\(review.unreviewed) action\(review.unreviewed == 1 ? "" : "s") planned now that the reviewed"
+                        + " plan does not hold: not carried out (a new dry run shows them)")
+            }
+            if !review.refused.isEmpty {
+                report.status = .partial
+                report.error =
+                    "\(review.refused.count) of the plan's actions refused: their files changed since the plan"
+                    + " was made, or they are no longer planned; a new dry run shows what to do now"
+            }
+        }
         guard accept(result, spool, into: &report) else {
             direction.stopped(planned, into: &report)
             return
@@ -203,6 +222,18 @@ public final class DeviceRun {
             return nil
         case .proceed(let notes):
             report.notes += notes
+            if job.dryRun || job.reviewed != nil {
+                let identity = remote.identity().map { XXH3Hasher.digest(of: Array($0.identity.stored.utf8)) }
+                if job.dryRun { report.identity = identity }
+                if let reviewed = job.reviewed, reviewed.identity != identity {
+                    remote.close()
+                    report.status = .refused
+                    report.error =
+                        "the plan was made against another server at \(job.host) (its identity differs); nothing"
+                        + " was changed for this device: make a new plan with --dry-run --json"
+                    return nil
+                }
+            }
             if job.verify == .required, ((try? remote.fileHashAlgorithm()) ?? nil) == nil {
                 remote.close()
                 report.fail(EngineError.noServerHash)

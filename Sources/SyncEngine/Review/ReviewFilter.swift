@@ -1,0 +1,73 @@
+import Foundation
+import SyncCore
+
+/// The plan writer of `ftpsync apply`: the device is planned again, now, and only the actions
+/// of the reviewed plan (`ReviewedPlan`) whose files are still as the review saw them go on to
+/// the spool. A reviewed action planned now with other facts is refused, one no longer planned
+/// is refused, and an action the review did not hold is left out: nothing unplanned happens.
+/// Pairs to record and records to drop are left for the next ordinary run.
+final class ReviewFilter: PlanWriter {
+    private let base: PlanWriter
+    /// What tells one action of a device's plan from another.
+    private struct Key: Hashable {
+        var kind: ActionKind
+        var path: String
+        var to: String?
+    }
+    /// The reviewed actions not met yet.
+    private var pending: [Key: ReviewedPlan.Entry]
+    /// The order of the reviewed actions, for the refusals of those never met.
+    private let order: [ReviewedPlan.Entry]
+    /// The reviewed actions refused so far.
+    private(set) var refused: [ActionReport] = []
+    /// Actions planned now that the review did not hold (left out).
+    private(set) var unreviewed = 0
+
+    init(base: PlanWriter, reviewed: ReviewedPlan) {
+        self.base = base
+        order = reviewed.actions
+        pending = Dictionary(
+            reviewed.actions.map { (Key(kind: $0.kind, path: $0.path, to: $0.to), $0) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Passes `action` on when the review holds it with the same facts; else refuses or leaves it out.
+    /// - Throws: what `base` throws.
+    func append(_ action: Action, to section: PlanSection) throws {
+        let key = Key(kind: action.kind, path: action.path.string, to: action.to?.string)
+        guard let reviewed = pending.removeValue(forKey: key) else {
+            unreviewed += 1
+            return
+        }
+        guard let expected = reviewed.expect else {
+            refused.append(
+                ActionReport(
+                    action: action, status: .refused,
+                    error: "the plan does not say what it expected of this file (no \"expect\")"))
+            return
+        }
+        if let change = expected.difference(from: ActionExpectation(action: action)) {
+            refused.append(
+                ActionReport(action: action, status: .refused, error: "changed since the plan: \(change)"))
+            return
+        }
+        try base.append(action, to: section)
+    }
+
+    /// Left for the next ordinary run.
+    func adopt(_ adoption: Adoption) throws {}
+
+    /// Left for the next ordinary run.
+    func forget(_ path: RelativePath) throws {}
+
+    /// Refuses every reviewed action the device's plan no longer holds; call once planning ended.
+    func refuseUnmet() {
+        for entry in order
+        where pending.removeValue(forKey: Key(kind: entry.kind, path: entry.path, to: entry.to)) != nil {
+            refused.append(
+                ActionReport(
+                    kind: entry.kind, path: entry.path, to: entry.to, status: .refused,
+                    error: "no longer planned: a side changed since the plan, or it is done already"))
+        }
+    }
+}
