@@ -20,7 +20,7 @@ import Testing
         return Set(root.spellings + CommandSpec.parserOptions + (root.subcommands ?? []).flatMap(\.spellings))
     }
 
-    @Test(arguments: ["pull", "push", "sync", "ls", "check", "status", "verify"])
+    @Test(arguments: ["pull", "push", "sync", "apply", "ls", "check", "status", "verify"])
     func theManPageNamesEveryOption(command: String) throws {
         let man = try manPage()
         let spec = try #require(CommandSpec.root.subcommand(command))
