@@ -38,6 +38,10 @@ public struct Action: Sendable, Hashable {
     /// replaces or moves only that very file; a push's upload hashes it when it has no digest.
     /// Nil when the scan saw no regular file there.
     public var seen: FileIdentity?
+    /// A sync's upload: the device's file at `path` as the plan saw it, which the upload
+    /// replaces (nil: the device had none there). Checked again (SIZE) before the upload's
+    /// RNTO, so a device file changed during the run is never overwritten.
+    public var destination: SnapshotEntry?
 
     public init(
         kind: ActionKind, path: RelativePath, to: RelativePath? = nil, bytes: UInt64 = 0, offset: UInt64 = 0,

@@ -60,6 +60,7 @@ public enum ListingPrecision {
         }
         var refined = Snapshot(entries, unknown: remote.unknown)
         refined.hiddenUnknown = remote.hiddenUnknown
+        refined.leftOut = remote.leftOut
         return refined
     }
 }

@@ -31,6 +31,12 @@ public struct PlanResult: Sendable {
     /// resume them; the engine removes their temporary files from the device and forgets them.
     /// Sorted; empty for a pull.
     public var abandonedUploads: [RelativePath] = []
+    /// A sync's pairs of one path that both sides hold with the same size, where size and time
+    /// do not prove the content the same (both changed since the last sync, no record, a time
+    /// that differs or is only to the minute): the engine compares their content and plans
+    /// again with what it found (`MoveEvidence`, each candidate's `from` and `to` the path).
+    /// Empty for a pull and a push.
+    public var contentCandidates: [MoveCandidate] = []
 
     public init(
         plan: Plan, adoptions: [Adoption] = [], forgotten: [RelativePath] = [], refusal: String? = nil

@@ -88,13 +88,60 @@ import Testing
         #expect(result.refusal != nil)
     }
 
-    /// bisync's `test_equal`: both sides changed a file the same way: nothing is copied.
-    @Test func sameChangeOnBothSidesIsRecorded() {
+    /// bisync's `test_equal`: both sides changed a file to the same size: the engine compares
+    /// the content; the same is recorded and nothing copied, another content is a conflict. Size
+    /// and time alone never decide (two edits of one size in one second differ).
+    @Test func sameSizeChangesOnBothSidesAreCompared() {
+        let records = F.records([Self.synced("f")])
+        let (there, here) = (Snapshot([F.listed("f", 30, 3_000)]), Snapshot([F.local("f", 30, 3_000)]))
+        let first = Self.planner().plan(remote: there, local: here, records: records)
+        #expect(first.contentCandidates.map(\.description) == ["f -> f"])
+        #expect(F.kinds(first).first == "conflict f" && first.adoptions.isEmpty)
+        let same = MoveEvidence(confirmed: Set(first.contentCandidates))
+        let equal = Self.planner().plan(remote: there, local: here, records: records, evidence: same)
+        #expect(F.kinds(equal).isEmpty)
+        #expect(equal.adoptions.count == 1)
+        let differs = MoveEvidence(findings: [first.contentCandidates[0]: "the content differs"])
+        let conflict = Self.planner().plan(remote: there, local: here, records: records, evidence: differs)
+        #expect(F.kinds(conflict) == ["conflict f", "upload f", "download f.conflict-\(Self.stamp)"])
+        #expect(conflict.plan.actions[0].reason.contains("the content differs"))
+    }
+
+    /// A file changed here while the device's is unchanged is uploaded over the device's file as
+    /// the plan saw it (`destination`, checked again before RNTO); a new one over nothing.
+    @Test func uploadsCarryWhatTheyReplace() {
         let records = F.records([Self.synced("f")])
         let result = Self.planner().plan(
-            remote: Snapshot([F.listed("f", 30, 3_000)]), local: Snapshot([F.local("f", 30, 3_000)]), records: records)
-        #expect(F.kinds(result).isEmpty)
-        #expect(result.adoptions.count == 1)
+            remote: Snapshot([F.listed("f", 10, 600)]),
+            local: Snapshot([F.local("f", 11, 5_000), F.local("new", 1, 5_000)]), records: records)
+        #expect(F.kinds(result) == ["upload f", "upload new"])
+        #expect(result.plan.actions[0].destination?.size == 10)
+        #expect(result.plan.actions[1].destination == nil)
+    }
+
+    /// What the filters leave out keeps its records and is never deleted with a folder; files
+    /// outside the size bounds or younger than min_age are left alone on both sides.
+    @Test func filtersBoundsAndAgeLeaveThingsAlone() {
+        let records = F.records([Self.synced("sub/a"), Self.synced("gone/b"), Self.synced("big")])
+        var here = Snapshot([F.local("big", 10, 601), F.local("young", 5, 9_990)])
+        here.leftOut = [F.path("sub")]
+        var there = Snapshot([
+            F.folder("sub"), F.listed("sub/a", 10, 600), F.folder("gone"), F.listed("big", 500, 900),
+        ])
+        there.leftOut = [F.path("gone/x.tmp")]
+        var planner = Self.planner(delete: true)
+        planner.policy.bounds = FileBounds(maximumSize: 100)
+        planner.policy.minimumAge = 60
+        planner.policy.now = Date(timeIntervalSince1970: 10_000)
+        let result = planner.plan(remote: there, local: here, records: records)
+        // sub is left out here: nothing of it is forgotten or deleted; gone/ holds a left-out
+        // file on the device: not deleted with its folder; big (500 B on the device) and young
+        // are left alone.
+        #expect(!result.forgotten.contains(F.path("sub/a")))
+        #expect(F.kinds(result).isEmpty, "gone/ is not deleted on the device: it holds a left-out file")
+        #expect(result.forgotten == [F.path("gone/b")])
+        #expect(result.plan.notes.contains { $0.contains("young: modified less than 60 s ago") })
+        #expect(result.plan.notes.contains { $0.contains("outside the size and age bounds") })
     }
 
     /// First run (bisync `--resync`): the union of both sides; equal pairs recorded, differing
@@ -104,12 +151,18 @@ import Testing
             remote: Snapshot([F.listed("same", 10, 600), F.listed("differs", 10, 600), F.listed("there", 1, 600)]),
             local: Snapshot([F.local("same", 10, 600), F.local("differs", 11, 900), F.local("here", 1, 900)]),
             records: [:])
+        // "same" lists only the minute: its content is compared first.
+        #expect(result.contentCandidates.map(\.description) == ["same -> same"])
+        let proven = Self.planner(delete: true).plan(
+            remote: Snapshot([F.listed("same", 10, 600), F.listed("differs", 10, 600), F.listed("there", 1, 600)]),
+            local: Snapshot([F.local("same", 10, 600), F.local("differs", 11, 900), F.local("here", 1, 900)]),
+            records: [:], evidence: MoveEvidence(confirmed: Set(result.contentCandidates)))
         #expect(
-            F.kinds(result) == [
+            F.kinds(proven) == [
                 "conflict differs", "upload differs", "download differs.conflict-\(Self.stamp)", "upload here",
                 "download there",
             ])
-        #expect(result.adoptions.map(\.local.path.string) == ["same"])
+        #expect(proven.adoptions.map(\.local.path.string) == ["same"])
         #expect(result.plan.count(.deleteLocal) + result.plan.count(.deleteRemote) == 0)
     }
 

@@ -116,7 +116,8 @@ struct SyncOptions: ParsableArguments {
         name: .customLong("on-conflict"),
         help: ArgumentHelp(
             "what a conflict does: keep-both, local-wins, remote-wins, newer-wins or report",
-            discussion: "the device's on_conflict, else keep-both for pull, report for push", valueName: "POLICY"),
+            discussion: "the device's on_conflict, else keep-both for pull and sync, report for push",
+            valueName: "POLICY"),
         completion: .list(ConflictPolicy.allCases.map(\.rawValue)), transform: OptionValue.choice)
     var onConflict: ConflictPolicy?
 

@@ -43,8 +43,10 @@ public struct SyncPlanner: Sendable {
     ///   - records: the last sync of each path (both sides' size and time), by path.
     ///   - downloads: interrupted downloads, whose bytes on disk a download resumes from.
     ///   - uploads: interrupted uploads, whose temporary on the device an upload resumes.
-    ///   - evidence: what the engine proved about the move candidates of an earlier plan of the
-    ///     same sides (`PlanResult.moveCandidates`): only a confirmed one is a `rename_local`.
+    ///   - evidence: what the engine proved about the candidates of an earlier plan of the same
+    ///     sides: a move candidate (`PlanResult.moveCandidates`) confirmed is a `rename_local`; a
+    ///     pair of the same size (`PlanResult.contentCandidates`) confirmed is recorded as in
+    ///     sync, refuted or unchecked it is a conflict.
     /// - Returns: the plan; the pairs to record as in sync; the records of paths gone from both
     ///   sides; a refusal when the deletes of both sides together exceed `maxDelete`; the move
     ///   candidates to prove; the interrupted uploads nothing resumes.
@@ -54,12 +56,14 @@ public struct SyncPlanner: Sendable {
         evidence: MoveEvidence = .none
     ) -> PlanResult {
         var planning = SyncPlanning(
-            planner: self, remote: remote, local: local, records: records, downloads: downloads, uploads: uploads)
+            planner: self, remote: remote, local: local, records: records, downloads: downloads, uploads: uploads,
+            evidence: evidence)
         planning.walk()
         let candidates = planning.moves(evidence: evidence)
         planning.folders()
         var result = planning.result()
         result.moveCandidates = candidates
+        result.contentCandidates = planning.contentCandidates
         result.abandonedUploads = uploads.keys.filter { path in
             !result.plan.actions.contains { $0.kind == .upload && $0.path == path && $0.offset > 0 }
         }.sorted()
@@ -77,7 +81,13 @@ struct SyncPlanning {
     let downloads: [RelativePath: PartialTransfer]
     let uploads: [RelativePath: UploadPartial]
     let unknown: UnknownFolders
+    let evidence: MoveEvidence
     var policy: SyncPolicy { planner.policy }
+    /// Paths both sides hold with the same size whose content the engine is to compare.
+    var contentCandidates: [MoveCandidate] = []
+    /// Files left for a later run (`min_age`) or outside the size and age bounds, counted.
+    var tooYoung = 0
+    var outOfBounds = 0
 
     /// Transfers and conflicts, by the path they are planned for: a conflict's actions stay
     /// together and in their order.
@@ -110,8 +120,9 @@ struct SyncPlanning {
 
     init(
         planner: SyncPlanner, remote: Snapshot, local: Snapshot, records: [RelativePath: FileRecord],
-        downloads: [RelativePath: PartialTransfer], uploads: [RelativePath: UploadPartial]
+        downloads: [RelativePath: PartialTransfer], uploads: [RelativePath: UploadPartial], evidence: MoveEvidence
     ) {
+        self.evidence = evidence
         self.planner = planner
         self.remote = remote
         self.local = local
@@ -130,12 +141,40 @@ struct SyncPlanning {
     }
 
     /// True when `path` or a folder above it is blocked (a file against a folder).
-    private func isBlocked(_ path: RelativePath) -> Bool {
-        guard !blocked.isEmpty else { return false }
+    private func isBlocked(_ path: RelativePath) -> Bool { Self.isAtOrBelow(path, any: blocked) }
+
+    /// True when `path` or a folder above it is in `set`.
+    static func isAtOrBelow(_ path: RelativePath, any set: Set<RelativePath>) -> Bool {
+        guard !set.isEmpty else { return false }
         var folder = path
         while !folder.isRoot {
-            if blocked.contains(folder) { return true }
+            if set.contains(folder) { return true }
             folder = folder.parent
+        }
+        return false
+    }
+
+    /// True when the filters left `path` out on either side, or a folder above it: its record
+    /// stays, and nothing is done there.
+    func isLeftOut(_ path: RelativePath) -> Bool {
+        Self.isAtOrBelow(path, any: remote.leftOut) || Self.isAtOrBelow(path, any: local.leftOut)
+    }
+
+    /// Why a file of either side is left alone this run: outside the size and age bounds, or
+    /// modified less than `min_age` ago (still being written); nil when it takes part.
+    private mutating func heldBack(_ there: SnapshotEntry?, _ here: SnapshotEntry?) -> Bool {
+        for entry in [there, here].compactMap({ $0 }) where entry.kind == .file {
+            if policy.bounds.excludes(entry, now: policy.now) != nil {
+                outOfBounds += 1
+                return true
+            }
+            if policy.minimumAge > 0, let modified = entry.modified,
+                policy.now.timeIntervalSince1970 - modified.seconds < policy.minimumAge
+            {
+                tooYoung += 1
+                notes.append("\(entry.path): modified less than \(Int(policy.minimumAge)) s ago; left for a later run")
+                return true
+            }
         }
         return false
     }
@@ -145,9 +184,10 @@ struct SyncPlanning {
         for path in allPaths() {
             // A folder not read in full on either side: left alone whole (the engine reports it).
             if unknown.folder(holding: path) != nil { continue }
-            if remote.leftOut.contains(path) || local.leftOut.contains(path) { continue }
-            if UploadNaming.isTemporary(path) || isBlocked(path) { continue }
-            decide(path, there: remote[path], here: local[path], record: records[path])
+            if isLeftOut(path) || UploadNaming.isTemporary(path) || isBlocked(path) { continue }
+            let (there, here) = (remote[path], local[path])
+            if heldBack(there, here) { continue }
+            decide(path, there: there, here: here, record: records[path])
         }
     }
 

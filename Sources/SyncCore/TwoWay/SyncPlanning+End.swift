@@ -51,26 +51,34 @@ extension SyncPlanning {
             keptHere = goneThere.count
             return
         }
-        var suspect = DeleteGuard.KeptBelowSuspects()
-        let here = DeleteGuard(
-            source: local, records: records, maxDelete: policy.maxDelete, checking: !goneHere.isEmpty)
-        for (path, _) in goneHere {
-            if let folder = here.suspectFolder(for: path) {
-                suspect.add(below: folder)
-                continue
+        // Per side and folder: the files not deleted because that folder came back empty.
+        var suspect: [(here: Bool, folder: RelativePath, files: Int)] = []
+        for (side, gone) in [(true, goneHere), (false, goneThere)] {
+            let source = side ? local : remote
+            let check = DeleteGuard(
+                source: source, records: records, maxDelete: policy.maxDelete, checking: !gone.isEmpty)
+            for (path, _) in gone {
+                if let folder = check.suspectFolder(for: path) {
+                    if let index = suspect.firstIndex(where: { $0.here == side && $0.folder == folder }) {
+                        suspect[index].files += 1
+                    } else {
+                        suspect.append((side, folder, 1))
+                    }
+                    continue
+                }
+                deletes.append(
+                    side
+                        ? Action(kind: .deleteRemote, path: path, source: remote[path], reason: "deleted here")
+                        : Action(kind: .deleteLocal, path: path, source: local[path], reason: "deleted on the device"))
             }
-            deletes.append(Action(kind: .deleteRemote, path: path, source: remote[path], reason: "deleted here"))
         }
-        let there = DeleteGuard(
-            source: remote, records: records, maxDelete: policy.maxDelete, checking: !goneThere.isEmpty)
-        for (path, _) in goneThere {
-            if let folder = there.suspectFolder(for: path) {
-                suspect.add(below: folder)
-                continue
-            }
-            deletes.append(Action(kind: .deleteLocal, path: path, source: local[path], reason: "deleted on the device"))
+        for (isHere, folder, files) in suspect {
+            let (side, other) = isHere ? ("here", "on the device") : ("on the device", "here")
+            let shown = folder.isRoot ? "the device's folder \(side)" : "'\(folder)' \(side)"
+            notes.append(
+                "\(shown) came back empty although files were synced there: \(Self.files(files)) in it not deleted"
+                    + " \(other) (use --max-delete -1 to allow)")
         }
-        notes += suspect.notes()
     }
 
     /// Folders one side holds alone: made on the other side when they are new (no record below
@@ -123,6 +131,8 @@ extension SyncPlanning {
         kind: ActionKind, staying: Set<RelativePath>
     ) -> Action? {
         guard unknown.forbidsDelete(of: folder) == nil, !staying.contains(folder) else { return nil }
+        // What the filters left out of it would go with it.
+        if side.leftOut.contains(where: { $0 == folder || folder.isAncestor(of: $0) }) { return nil }
         var movedAway = false
         for entry in side.entries where folder.isAncestor(of: entry.path) && entry.kind != .directory {
             if moved.contains(entry.path) {
@@ -155,6 +165,9 @@ extension SyncPlanning {
                 "\(Self.files(keptThere)) deleted here since the last sync \(keptThere == 1 ? "is" : "are") kept"
                     + " on the device: sync --delete deletes \(keptThere == 1 ? "it" : "them") there")
         }
+        if outOfBounds > 0 {
+            notes.append("\(Self.files(outOfBounds)) outside the size and age bounds left alone on both sides")
+        }
         if keptHere > 0 {
             notes.append(
                 "\(Self.files(keptHere)) deleted on the device since the last sync \(keptHere == 1 ? "is" : "are")"
@@ -168,5 +181,5 @@ extension SyncPlanning {
             forgotten: forgotten, refusal: DeleteGuard.refusal(files: files, maxDelete: policy.maxDelete))
     }
 
-    private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
+    static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 }

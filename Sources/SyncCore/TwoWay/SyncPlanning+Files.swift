@@ -15,11 +15,14 @@ extension SyncPlanning {
     /// A file both sides hold.
     mutating func both(_ there: SnapshotEntry, _ here: SnapshotEntry, record: FileRecord?) {
         guard let record else {
-            if Comparison.sameContent(remote: there, local: here) {
+            // Size and a time to the second (or finer) on both: the same file, as for pull and push.
+            if Comparison.sameContent(remote: there, local: here),
+                (there.modified?.granularity ?? .day) >= .second
+            {
                 adoptions.append(Adoption(remote: there, local: here))
                 unchanged += 1
             } else {
-                conflict(there, here, why: "new on both sides, with different sizes or times")
+                compared(there, here, why: "new on both sides")
             }
             return
         }
@@ -33,15 +36,30 @@ extension SyncPlanning {
         case (true, false):
             add(download(there, reason: "changed on the device"))
         case (false, true):
-            add(upload(here, reason: "changed here"))
+            var sent = upload(here, reason: "changed here")
+            sent.destination = there
+            add(sent)
         case (true, true):
-            if Comparison.sameContent(remote: there, local: here) {
-                adoptions.append(Adoption(remote: there, local: here))
-                unchanged += 1
-            } else {
-                conflict(there, here, why: "changed on both sides since the last sync")
-            }
+            compared(there, here, why: "changed on both sides since the last sync")
         }
+    }
+
+    /// Two versions that may be one: of the same size, the content the engine compared
+    /// (`evidence`) decides — the same is recorded, else a conflict; a pair not compared yet is
+    /// a candidate (and a conflict in this plan). Different sizes are a conflict at once.
+    mutating func compared(_ there: SnapshotEntry, _ here: SnapshotEntry, why: String) {
+        guard let size = there.size, size == here.size else {
+            return conflict(there, here, why: "\(why), with different sizes")
+        }
+        let candidate = MoveCandidate(from: there.path, to: there.path, size: size, defaultTime: false)
+        if evidence.confirmed.contains(candidate) {
+            adoptions.append(Adoption(remote: there, local: here))
+            unchanged += 1
+            return
+        }
+        if let finding = evidence.findings[candidate] { return conflict(there, here, why: "\(why): \(finding)") }
+        contentCandidates.append(candidate)
+        conflict(there, here, why: "\(why), the content not compared")
     }
 
     /// A file only the device holds.

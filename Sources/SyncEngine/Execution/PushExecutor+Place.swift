@@ -25,6 +25,27 @@ extension PushExecutor {
         try replaceByDeleting(temporary, at: target, path: path, size: size)
     }
 
+    /// A sync's upload replaces only what its plan saw on the device (`Action.destination`):
+    /// SIZE of the target is asked again right before RNTO. Another size, a file gone, or one
+    /// there where the plan saw none is a change made during the run.
+    /// - Throws: `EngineError.changedOnDevice`; nothing when the server cannot tell (SIZE
+    ///   refused other than with 550/450).
+    func confirmTarget(_ target: String, path: RelativePath, expected: SnapshotEntry?) throws {
+        let now: UInt64?
+        do {
+            now = try remote.size(target)
+        } catch FTPError.reply(let code, _, _) where code == 550 || code == 450 {
+            now = nil
+        } catch {
+            return
+        }
+        switch (expected, now) {
+        case (nil, nil): return
+        case (let planned?, let size?) where planned.size == nil || planned.size == size: return
+        default: throw EngineError.changedOnDevice(path: path.string)
+        }
+    }
+
     /// DELE of the old file, then RNTO again, checked.
     private func replaceByDeleting(_ temporary: String, at target: String, path: RelativePath, size: UInt64) throws {
         try remote.delete(target)

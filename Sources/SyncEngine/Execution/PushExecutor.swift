@@ -190,6 +190,9 @@ final class PushExecutor: ActionExecutor {
             }
             throw error
         }
+        if job.policy.direction == .sync, action.resolution == nil {
+            try confirmTarget(target, path: action.path, expected: action.destination)
+        }
         let whole = Self.timeToSet(localTime)
         // What is about to be placed, stored before RNTO: should the run end between RNTO and
         // the record, the next run finds the device's file to be ours (`UploadReconciler`).

@@ -18,6 +18,7 @@ enum ActionCoding {
         writer.byte(UInt8(ActionKind.allCases.firstIndex(of: action.kind) ?? 0))
         writer.flags([
             action.to != nil, action.resolution != nil, action.source != nil, action.record != nil, action.seen != nil,
+            action.destination != nil,
         ])
         writer.text(action.path.string)
         if let to = action.to { writer.text(to.string) }
@@ -35,6 +36,7 @@ enum ActionCoding {
             writer.number(seen.inode)
             writer.number(seen.device)
         }
+        if let destination = action.destination { writer.entry(destination) }
         bytes = writer.bytes
     }
 
@@ -45,7 +47,7 @@ enum ActionCoding {
         let kindIndex = Int(try reader.byte())
         guard kindIndex < ActionKind.allCases.count else { throw reader.damaged("unknown action kind \(kindIndex)") }
         let flags = try reader.byte()
-        guard flags < 32 else { throw reader.damaged("unknown flags \(flags)") }
+        guard flags < 64 else { throw reader.damaged("unknown flags \(flags)") }
         var action = Action(kind: ActionKind.allCases[kindIndex], path: try reader.path(), reason: "")
         if flags & 1 != 0 { action.to = try reader.path() }
         action.bytes = try reader.number()
@@ -63,6 +65,7 @@ enum ActionCoding {
                 size: try reader.number(), mtimeNanoseconds: Int64(bitPattern: try reader.number()),
                 inode: try reader.number(), device: try reader.number())
         }
+        if flags & 32 != 0 { action.destination = try reader.entry() }
         guard reader.isAtEnd else { throw reader.damaged("bytes after the action") }
         return action
     }

@@ -11,6 +11,10 @@ public enum EngineError: Error, CustomStringConvertible {
     /// The local file changed (size or time) while it was being uploaded: the device keeps the
     /// upload's temporary file; the next run sends the file again.
     case changedWhileSent(path: String)
+    /// A sync's upload found the device's file changed since the plan (another size, gone, or
+    /// there where there was none): not overwritten; the temporary stays for the next run,
+    /// which sees both versions.
+    case changedOnDevice(path: String)
     /// The server sent more bytes than it listed: the file changed while being read. The bytes
     /// are dropped; the next run lists it again and starts over.
     case longerThanListed(path: String, listed: UInt64)
@@ -84,6 +88,8 @@ public enum EngineError: Error, CustomStringConvertible {
             return "\(path): transfer ended at \(received) of \(expected) bytes\(changed); \(next)"
         case .changedWhileSent(let path):
             return "\(path): changed here while it was being sent; the next run sends it again"
+        case .changedOnDevice(let path):
+            return "\(path): changed on the device during the run; not overwritten (the next sync sees both versions)"
         case .longerThanListed(let path, let listed):
             return "\(path): still being written: the server sent more than the \(listed) bytes it listed; "
                 + "left for a later run"
@@ -92,8 +98,8 @@ public enum EngineError: Error, CustomStringConvertible {
                 + "left for a later run"
         case .incompleteAction(let what): return "internal: \(what)"
         case .localFolderMissing(let path):
-            return "the local folder \(path) does not exist: nothing to push, nothing was changed on the device "
-                + "(check `local` and the device's `local_path`)"
+            return "the local folder \(path) does not exist: nothing was changed on the device "
+                + "(check `local` and the device's `local_path`; a disk not mounted?)"
         case .conflictCopyFailed(let path, let cause):
             return "\(path): not downloaded: the local version could not be kept as a conflict copy (\(cause)); "
                 + "left as it is"

@@ -120,7 +120,10 @@ struct TwoWayDirection: RunDirection {
         report.notes += scan.notes
         report.skipped += scan.skipped
         run.markIncomplete(remote: rootParts.isEmpty ? unknown : [:], local: scan.unreadable, in: &report)
-        var device = there
+        // Minutes that cannot tell a change are asked to the second (MDTM), as a pull does.
+        var device = try PreciseTimes.resolve(
+            there, remote: remote, root: job.remoteRoot, records: records,
+            lastSync: (try? store?.lastSync(device: job.name)) ?? nil, now: policy.now, cancellation: job.cancellation)
         device.unknown.formUnion(unknown.keys)
         let downloads = try pull.currentPartials(try store?.partialTransfers(device: job.name) ?? [:])
         let (uploads, stored) = try push.uploadPartials(remote: remote)
@@ -130,8 +133,11 @@ struct TwoWayDirection: RunDirection {
         let planner = SyncPlanner(policy: policy, conflictName: conflictName)
         var result = planner.plan(
             remote: device, local: scan.snapshot, records: records, downloads: downloads, uploads: uploads)
-        if !result.moveCandidates.isEmpty {
-            let evidence = MoveEvidenceCheck(remote: remote, job: job).check(result.moveCandidates)
+        if !result.moveCandidates.isEmpty || !result.contentCandidates.isEmpty {
+            var evidence = MoveEvidenceCheck(remote: remote, job: job).check(result.moveCandidates)
+            let compared = ContentCheck(remote: remote, job: job).check(result.contentCandidates)
+            evidence.confirmed.formUnion(compared.confirmed)
+            evidence.findings.merge(compared.findings) { first, _ in first }
             result = planner.plan(
                 remote: device, local: scan.snapshot, records: records, downloads: downloads, uploads: uploads,
                 evidence: evidence)
