@@ -107,6 +107,16 @@ import Testing
         #expect(conflict.plan.actions[0].reason.contains("the content differs"))
     }
 
+    /// A record whose two sizes differ (pull's `local-wins` records such a pair) is no evidence of
+    /// which side changed: a later change of the device is a conflict, never a silent download
+    /// over the local version.
+    @Test func aRecordOfTwoDifferentFilesDecidesNothing() {
+        let records = F.records([(F.listed("m", 10, 600), F.local("m", 16, 601))])
+        let result = Self.planner().plan(
+            remote: Snapshot([F.listed("m", 12, 900)]), local: Snapshot([F.local("m", 16, 601)]), records: records)
+        #expect(F.kinds(result) == ["conflict m", "upload m", "download m.conflict-\(Self.stamp)"])
+    }
+
     /// A file changed here while the device's is unchanged is uploaded over the device's file as
     /// the plan saw it (`destination`, checked again before RNTO); a new one over nothing.
     @Test func uploadsCarryWhatTheyReplace() {

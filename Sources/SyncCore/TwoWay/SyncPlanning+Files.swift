@@ -13,7 +13,12 @@ extension SyncPlanning {
     }
 
     /// A file both sides hold.
-    mutating func both(_ there: SnapshotEntry, _ here: SnapshotEntry, record: FileRecord?) {
+    mutating func both(_ there: SnapshotEntry, _ here: SnapshotEntry, record recorded: FileRecord?) {
+        // A record whose two sizes differ holds a pair that was never the same file (pull's and
+        // push's `local-wins`/`remote-wins` record such a pair): it says nothing of which side
+        // changed, as if there were none.
+        var record = recorded
+        if let size = recorded?.remoteSize, size != recorded?.localSize { record = nil }
         guard let record else {
             // Size and a time to the second (or finer) on both: the same file, as for pull and push.
             if Comparison.sameContent(remote: there, local: here),
