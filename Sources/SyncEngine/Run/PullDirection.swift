@@ -42,9 +42,15 @@ struct PullDirection: RunDirection {
     }
 
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PullExecutor {
+        executor(planned, over: remote, moved: ByteTally())
+    }
+
+    /// The executor over `remote`, counting the bytes it moves in `moved` (a sync's executors
+    /// share one tally).
+    func executor(_ planned: Planned, over remote: RemoteFileSystem, moved: ByteTally) -> PullExecutor {
         let executor = PullExecutor(
             job: job, store: store, remote: remote, runStarted: started, tree: planned.tree, events: run.events,
-            batch: planned.batch)
+            batch: planned.batch, moved: moved)
         if job.segmentSiblings > 0 {
             // Each range of a download fetched in segments gets a fresh session of its own,
             // reconnecting like the others; none once a run cap was reached.

@@ -59,9 +59,8 @@ struct TwoWayDirection: RunDirection {
 
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> TwoWayExecutor {
         let moved = ByteTally()
-        let downloads = PullExecutor(
-            job: job, store: store, remote: remote, runStarted: started, tree: planned.tree, events: run.events,
-            batch: planned.batch, moved: moved)
+        // The pull's, with its sessions for the ranges of downloads fetched in segments.
+        let downloads = pull.executor(pullPlanned(planned), over: remote, moved: moved)
         let uploads = PushExecutor(
             job: job, store: store, remote: remote, deferred: planned.deferred, events: run.events, clock: run.clock,
             conflicts: planned.conflicts, quirks: planned.quirks, relist: planned.relist, moved: moved)
