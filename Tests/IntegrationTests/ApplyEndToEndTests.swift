@@ -52,6 +52,8 @@ import Testing
         let again = try ftpsync(["apply", plan, "--json"])
         #expect(again.status == 1)
         #expect(Push.actions(again.stdout).allSatisfy { $0.status == "refused" })
+        #expect(again.stdout.contains("nothing to do for it now"))
+        #expect(again.stdout.contains("\"bytes\" : 5"), "a refused upload shows its planned size")
         #expect(Self.changes(server, from: before).count == changed.count)
     }
 
@@ -80,9 +82,12 @@ import Testing
         #expect(TwoWay.texts(served) == ["kept.txt": "as reviewed"])
         #expect(Push.deviceStatus(applied.stdout) == "partial")
 
-        // Options that shape the plan are the plan's.
+        #expect(applied.stdout.contains("\"failed\" : 1"), "a refused action counts as not done")
+        // Options that shape the plan are the plan's; a plan is never taken to another server.
         let usage = try ftpsync(["apply", plan, "--delete"])
         #expect(usage.status == 2 && usage.stderr.contains("--delete is the plan's to say"))
+        let accept = try ftpsync(["apply", plan, "--accept-new-identity"])
+        #expect(accept.status == 2 && accept.stderr.contains("does not go with apply"))
     }
 
     @Test func anotherConfigurationOrServerIsRefused() throws {
@@ -109,7 +114,7 @@ import Testing
         defer { server.stop() }
         let other = try ftpsync(["apply", plan, "--json"])
         #expect(other.status == 4, "\(other.stdout)\(other.stderr)")
-        #expect(other.stdout.contains("the plan was made against another server"))
+        #expect(other.stdout.contains("another server") && other.stdout.contains("make a new plan"), "\(other.stdout)")
         #expect(TwoWay.texts(served).isEmpty)
         // A file that is no plan at all.
         let notAPlan = try ftpsync(["apply", config])

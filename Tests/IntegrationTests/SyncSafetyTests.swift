@@ -16,9 +16,10 @@ import Testing
         let server: FTPServer
         let config: String
 
-        init(_ label: String, _ kind: FTPServer.Kind, _ address: String, extra: String = "", options: [String] = [])
-            throws
-        {
+        init(
+            _ label: String, _ kind: FTPServer.Kind, _ address: String, remote: String = "/", extra: String = "",
+            options: [String] = []
+        ) throws {
             work = try makeTemporaryFolder(label)
             served = work + "/served"
             mirror = work + "/mirror"
@@ -26,7 +27,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: mirror + "/cam", withIntermediateDirectories: true)
             server = try FTPServer(kind, root: served, address: address, options: options)
             config = work + "/device.yaml"
-            try ("local: \(mirror)\ndevices:\n" + server.deviceYAML(name: "cam", extra: extra)).write(
+            try ("local: \(mirror)\ndevices:\n" + server.deviceYAML(name: "cam", remote: remote, extra: extra)).write(
                 toFile: config, atomically: true, encoding: .utf8)
             chmod(config, 0o600)
         }
@@ -124,6 +125,23 @@ import Testing
         let there = TwoWay.texts(s.served)
         #expect(there.contains { $0.key.hasPrefix("big.conflict-") && $0.value == "edited on the device meanwhile" })
         #expect(Push.bytes(s.served + "/big.bin") == pseudoRandomBytes(1_500_000, seed: 7))
+    }
+
+    /// The device's remote folder is made on a first sync; gone after a sync (a card not
+    /// mounted, `remote:` mistyped), it fails the device and nothing is made or deleted.
+    @Test func aRemoteFolderGoneAfterASyncFailsTheDevice() throws {
+        let s = try Setup("sync-root", .pyftpdlib, "127.0.25.11", remote: "/DCIM")
+        defer { s.server.stop() }
+        try TwoWay.write(s.here, "a.txt", "ours", minutesAgo: 30)
+        let first = try ftpsync(["sync", s.config, "--json"])
+        #expect(first.status == 0, "\(first.stdout)")
+        #expect(TwoWay.texts(s.served + "/DCIM") == ["a.txt": "ours"])
+        try FileManager.default.removeItem(atPath: s.served + "/DCIM")
+        let gone = try ftpsync(["sync", s.config, "--delete", "--json"])
+        #expect(gone.status == 1, "\(gone.stdout)")
+        #expect(gone.stdout.contains("remote folder /DCIM does not exist on the device"))
+        #expect(!FileManager.default.fileExists(atPath: s.served + "/DCIM"))
+        #expect(TwoWay.texts(s.here) == ["a.txt": "ours"])
     }
 
     /// The first sync of files copied without their times (`cp` without `-p`): the same bytes

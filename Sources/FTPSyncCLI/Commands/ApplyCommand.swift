@@ -36,6 +36,11 @@ struct ApplyCommand: FTPSyncSubcommand {
             (f.minSize != nil || f.maxSize != nil || f.minAge != nil || f.maxAge != nil, "--min-/--max-size/age"),
             (!options.selection.names.isEmpty, "--device"),
         ]
+        if options.acceptNewIdentity {
+            throw ValidationError(
+                "--accept-new-identity does not go with apply: a plan made against another server is never carried out;"
+                    + " make a new plan (with --accept-new-identity if the device is the same)")
+        }
         if let given = shaping.first(where: \.0) {
             throw ValidationError("\(given.1) is the plan's to say: apply carries out the plan as it was made")
         }
@@ -81,7 +86,6 @@ struct ApplyCommand: FTPSyncSubcommand {
         planned.bwlimit = options.bwlimit ?? planned.bwlimit
         planned.maxTransfer = options.maxTransfer
         planned.maxDuration = options.maxDuration
-        planned.acceptNewIdentity = options.acceptNewIdentity
         return try SyncRun(direction: document.direction, options: planned, console: console, reviewed: document).run()
     }
 }

@@ -42,6 +42,7 @@ struct PlanDocument {
             var kind: ActionKind
             var path: String
             var to: String?
+            var bytes: UInt64?
             var status: String
             var expect: ActionExpectation?
         }
@@ -87,7 +88,7 @@ struct PlanDocument {
         for device in wire.devices where !device.actions.isEmpty {
             // The remote root's folders (absolute paths) are made again whenever they are missing.
             let entries = device.actions.filter { $0.status == "planned" && !$0.path.hasPrefix("/") }.map {
-                ReviewedPlan.Entry(kind: $0.kind, path: $0.path, to: $0.to, expect: $0.expect)
+                ReviewedPlan.Entry(kind: $0.kind, path: $0.path, to: $0.to, bytes: $0.bytes ?? 0, expect: $0.expect)
             }
             guard !entries.isEmpty, devices[device.name] == nil else { continue }
             devices[device.name] = ReviewedPlan(actions: entries, identity: device.identity)

@@ -59,7 +59,7 @@ public struct SyncPlanner: Sendable {
             planner: self, remote: remote, local: local, records: records, downloads: downloads, uploads: uploads,
             evidence: evidence)
         planning.walk()
-        let candidates = planning.moves(evidence: evidence)
+        let candidates = planning.moves()
         planning.folders()
         var result = planning.result()
         result.moveCandidates = candidates

@@ -7,18 +7,12 @@ extension SyncPlanning {
     /// device move that `evidence` confirmed into a `rename_local` — then plans the new files of
     /// each side and what the other side deleted.
     /// - Returns: the device's move candidates (size and time alone), for the engine to prove.
-    mutating func moves(evidence: MoveEvidence) -> [MoveCandidate] {
-        for move in RenameDetection.localMoves(goneHere: goneHere, newFiles: newHere, remote: remote) {
-            var action = Action(
-                kind: .renameRemote, path: move.from, to: move.to, source: local[move.to],
-                reason: "moved here (same content)")
-            action.record = records[move.from]
-            renames.append(action)
-            goneHere.removeAll { $0.0 == move.from }
-            newHere.removeAll { $0.path == move.to }
-        }
+    mutating func moves() -> [MoveCandidate] {
+        let here = RenameDetection.localMoves(goneHere: goneHere, newFiles: newHere, remote: remote)
+        for move in here { rename(.renameRemote, move, source: local[move.to], reason: "moved here (same content)") }
         let candidates = RenameDetection.remoteMoves(
             goneThere: goneThere, newFiles: newThere, local: local, remote: remote)
+        var there: [DetectedRename] = []
         for candidate in candidates {
             guard evidence.confirmed.contains(candidate) else {
                 if let finding = evidence.findings[candidate] {
@@ -27,19 +21,29 @@ extension SyncPlanning {
                 }
                 continue
             }
-            var action = Action(
-                kind: .renameLocal, path: candidate.from, to: candidate.to, source: remote[candidate.to],
-                reason: "moved on the device (same content)")
-            action.record = records[candidate.from]
-            renames.append(action)
-            goneThere.removeAll { $0.0 == candidate.from }
-            newThere.removeAll { $0.path == candidate.to }
+            let move = DetectedRename(from: candidate.from, to: candidate.to)
+            rename(.renameLocal, move, source: remote[candidate.to], reason: "moved on the device (same content)")
+            there.append(move)
         }
+        // What moved is neither gone from its old path nor new at its new one.
+        let (fromHere, toHere) = (Set(here.map(\.from)), Set(here.map(\.to)))
+        let (fromThere, toThere) = (Set(there.map(\.from)), Set(there.map(\.to)))
+        goneHere.removeAll { fromHere.contains($0.0) }
+        newHere.removeAll { toHere.contains($0.path) }
+        goneThere.removeAll { fromThere.contains($0.0) }
+        newThere.removeAll { toThere.contains($0.path) }
         for entry in newHere { add(upload(entry, reason: "new here")) }
         for entry in newThere { add(download(entry, reason: "new on the device")) }
         transferGroups.sort { $0.path < $1.path }
         planDeletes()
         return candidates
+    }
+
+    /// Plans `move` as a rename of `kind`, carrying the record of its old path.
+    private mutating func rename(_ kind: ActionKind, _ move: DetectedRename, source: SnapshotEntry?, reason: String) {
+        var action = Action(kind: kind, path: move.from, to: move.to, source: source, reason: reason)
+        action.record = records[move.from]
+        renames.append(action)
     }
 
     /// With `--delete`, a file one side deleted is deleted on the other (here: to the trash),
@@ -74,7 +78,8 @@ extension SyncPlanning {
         }
         for (isHere, folder, files) in suspect {
             let (side, other) = isHere ? ("here", "on the device") : ("on the device", "here")
-            let shown = folder.isRoot ? "the device's folder \(side)" : "'\(folder)' \(side)"
+            let root = isHere ? "the device's local folder" : "the device's remote folder"
+            let shown = folder.isRoot ? root : "'\(folder)' \(side)"
             notes.append(
                 "\(shown) came back empty although files were synced there: \(Self.files(files)) in it not deleted"
                     + " \(other) (use --max-delete -1 to allow)")

@@ -42,6 +42,16 @@ enum RemoteRootCreation {
         return report
     }
 
+    /// Puts the planned making of `parts` before the other actions of a dry run's `report`.
+    static func reportFirst(_ parts: [String], into report: inout DeviceReport) {
+        guard !parts.isEmpty else { return }
+        // The folders come first: a log only grows at its end, so it is made anew.
+        var actions = ActionLog()
+        actions.append(contentsOf: parts.map { Self.report($0, status: .planned) })
+        actions.append(contentsOf: report.actions)
+        report.actions = actions
+    }
+
     /// Makes `parts` in order (MKD), appending one action to `report` each.
     /// - Returns: false when one is refused (the device fails: nothing can be put there).
     static func make(_ parts: [String], on remote: RemoteFileSystem, into report: inout DeviceReport) -> Bool {

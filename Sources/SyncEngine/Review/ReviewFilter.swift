@@ -20,8 +20,10 @@ final class ReviewFilter: PlanWriter {
     private let order: [ReviewedPlan.Entry]
     /// The reviewed actions refused so far.
     private(set) var refused: [ActionReport] = []
-    /// Actions planned now that the review did not hold (left out).
-    private(set) var unreviewed = 0
+    /// Actions planned now that the review did not hold (left out), as `kind path`.
+    private(set) var unreviewed: [String] = []
+    /// The kind of action planned now at each path the review did not hold it for.
+    private var plannedNow: [String: ActionKind] = [:]
 
     init(base: PlanWriter, reviewed: ReviewedPlan) {
         self.base = base
@@ -36,7 +38,8 @@ final class ReviewFilter: PlanWriter {
     func append(_ action: Action, to section: PlanSection) throws {
         let key = Key(kind: action.kind, path: action.path.string, to: action.to?.string)
         guard let reviewed = pending.removeValue(forKey: key) else {
-            unreviewed += 1
+            unreviewed.append("\(action.kind.rawValue) \(action.path)")
+            plannedNow[action.path.string] = action.kind
             return
         }
         guard let expected = reviewed.expect else {
@@ -64,10 +67,13 @@ final class ReviewFilter: PlanWriter {
     func refuseUnmet() {
         for entry in order
         where pending.removeValue(forKey: Key(kind: entry.kind, path: entry.path, to: entry.to)) != nil {
+            let why =
+                plannedNow[entry.path].map {
+                    "no longer planned: a side changed since the plan; a \($0.rawValue) now"
+                } ?? "no longer planned: nothing to do for it now (done already, or a side changed since the plan)"
             refused.append(
                 ActionReport(
-                    kind: entry.kind, path: entry.path, to: entry.to, status: .refused,
-                    error: "no longer planned: a side changed since the plan, or it is done already"))
+                    kind: entry.kind, path: entry.path, to: entry.to, bytes: entry.bytes, status: .refused, error: why))
         }
     }
 }

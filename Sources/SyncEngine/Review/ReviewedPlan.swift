@@ -12,14 +12,17 @@ public struct ReviewedPlan: Sendable, Equatable {
         public var path: String
         /// The new path of a rename.
         public var to: String?
+        /// Bytes the action was to move.
+        public var bytes: UInt64
         /// What the planner saw; nil in a plan made before `expect` existed (then refused).
         public var expect: ActionExpectation?
 
         /// An entry of the given fields.
-        public init(kind: ActionKind, path: String, to: String?, expect: ActionExpectation?) {
+        public init(kind: ActionKind, path: String, to: String?, bytes: UInt64 = 0, expect: ActionExpectation?) {
             self.kind = kind
             self.path = path
             self.to = to
+            self.bytes = bytes
             self.expect = expect
         }
     }

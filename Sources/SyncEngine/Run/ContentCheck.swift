@@ -16,18 +16,7 @@ struct ContentCheck {
     /// The evidence for `candidates` (each one path: `from` here, `to` on the device), one after
     /// the other over `remote`.
     func check(_ candidates: [MoveCandidate]) -> MoveEvidence {
-        var evidence = MoveEvidence()
-        for candidate in candidates {
-            if job.cancellation.isCancelled {
-                evidence.findings[candidate] = "not compared: the run was interrupted"
-                continue
-            }
-            switch check(candidate) {
-            case nil: evidence.confirmed.insert(candidate)
-            case let why?: evidence.findings[candidate] = why
-            }
-        }
-        return evidence
+        MoveEvidenceCheck.evidence(for: candidates, cancellation: job.cancellation, check)
     }
 
     /// Nil when the two files are proven the same; else why not, one line.

@@ -108,10 +108,14 @@ public final class DeviceRun {
         if let review {
             review.refuseUnmet()
             report.actions.append(contentsOf: review.refused)
-            if review.unreviewed > 0 {
+            // Not done: counted with the failures, as the exit code (1) says.
+            report.stats.failed += review.refused.count
+            if !review.unreviewed.isEmpty {
+                let count = review.unreviewed.count
+                let shown = review.unreviewed.prefix(5).joined(separator: ", ") + (count > 5 ? ", …" : "")
                 report.notes.append(
-                    "\(review.unreviewed) action\(review.unreviewed == 1 ? "" : "s") planned now that the reviewed"
-                        + " plan does not hold: not carried out (a new dry run shows them)")
+                    "\(count) action\(count == 1 ? "" : "s") planned now that the reviewed plan does not hold, not"
+                        + " carried out (a new dry run shows them): \(shown)")
             }
             if !review.refused.isEmpty {
                 report.status = .partial
@@ -218,7 +222,13 @@ public final class DeviceRun {
             transitions.reached = true
             remote.close()
             report.status = .refused
-            report.error = message
+            // A reviewed plan is never carried out on another server, accepted or not.
+            report.error =
+                job.reviewed == nil
+                ? message
+                : "the server at \(job.host) answers with another identity than at the last sync: nothing of the plan"
+                    + " was carried out; make a new plan with --dry-run --json (with --accept-new-identity if it is"
+                    + " the same device)"
             return nil
         case .proceed(let notes):
             report.notes += notes

@@ -21,9 +21,17 @@ struct MoveEvidenceCheck {
 
     /// The evidence for `candidates`, one after the other over `remote`.
     func check(_ candidates: [MoveCandidate]) -> MoveEvidence {
+        Self.evidence(for: candidates, cancellation: job.cancellation, check)
+    }
+
+    /// The evidence `check` gives of each of `candidates` (nil: proven; else why not), in turn;
+    /// once `cancellation` is cancelled, the rest are "interrupted".
+    static func evidence(
+        for candidates: [MoveCandidate], cancellation: CancellationToken, _ check: (MoveCandidate) -> String?
+    ) -> MoveEvidence {
         var evidence = MoveEvidence()
         for candidate in candidates {
-            if job.cancellation.isCancelled {
+            if cancellation.isCancelled {
                 evidence.findings[candidate] = "interrupted"
                 continue
             }

@@ -35,12 +35,7 @@ struct PushDirection: RunDirection {
     /// A dry run reports the remote root's folders it would make first.
     func stopped(_ planned: Planned, into report: inout DeviceReport) {
         guard job.dryRun && report.status != .refused else { return }
-        guard !planned.rootParts.isEmpty else { return }
-        // The folders come first: a log only grows at its end, so it is made anew.
-        var actions = ActionLog()
-        actions.append(contentsOf: planned.rootParts.map { RemoteRootCreation.report($0, status: .planned) })
-        actions.append(contentsOf: report.actions)
-        report.actions = actions
+        RemoteRootCreation.reportFirst(planned.rootParts, into: &report)
     }
 
     /// Makes the device's remote folder first, when it does not exist yet (issue 14 item 6),

@@ -35,11 +35,8 @@ struct TwoWayDirection: RunDirection {
 
     /// A dry run reports the remote root's folders it would make first.
     func stopped(_ planned: Planned, into report: inout DeviceReport) {
-        guard job.dryRun, report.status != .refused, !planned.rootParts.isEmpty else { return }
-        var actions = ActionLog()
-        actions.append(contentsOf: planned.rootParts.map { RemoteRootCreation.report($0, status: .planned) })
-        actions.append(contentsOf: report.actions)
-        report.actions = actions
+        guard job.dryRun && report.status != .refused else { return }
+        RemoteRootCreation.reportFirst(planned.rootParts, into: &report)
     }
 
     /// Makes the device's remote folder when missing, removes the temporaries of uploads the
@@ -114,6 +111,9 @@ struct TwoWayDirection: RunDirection {
             let there = try rootParts.isEmpty ? DeviceTree.list(listings, root: root) : Snapshot([])
             return (there, rootParts, notes)
         }
+        // The device's folder gone after a sync (a card not mounted, `remote:` mistyped) is
+        // never made anew: the files synced there would look deleted. A first sync makes it.
+        if !rootParts.isEmpty && !records.isEmpty { throw RemoteRootMissing(path: job.remoteRoot) }
         report.notes += settling
         let scan = try scanLocal(excludes: excludes, records: records, exists: localExists)
         report.notes += scan.notes
