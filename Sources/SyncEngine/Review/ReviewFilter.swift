@@ -1,4 +1,5 @@
 import Foundation
+import LocalTree
 import SyncCore
 
 /// The plan writer of `ftpsync apply`: the device is planned again, now, and only the actions
@@ -63,8 +64,43 @@ final class ReviewFilter: PlanWriter {
     /// Left for the next ordinary run.
     func forget(_ path: RelativePath) throws {}
 
+    /// The digest of the server identity `remote` shows (`ServerIdentity.stored`), which a dry
+    /// run reports and `apply` compares; nil when it cannot tell.
+    static func identity(of remote: RemoteFileSystem) -> String? {
+        remote.identity().map { XXH3Hasher.digest(of: Array($0.identity.stored.utf8)) }
+    }
+
+    /// Why `reviewed` is not carried out over `remote` (another server than the plan's), or nil.
+    static func refusal(of reviewed: ReviewedPlan, by remote: RemoteFileSystem, host: String) -> String? {
+        guard reviewed.identity != identity(of: remote) else { return nil }
+        return "the plan was made against another server at \(host) (its identity differs); nothing was changed"
+            + " for this device: make a new plan with --dry-run --json"
+    }
+
+    /// Puts what the review decided into `report`: the refused actions (counted as failed, the
+    /// device `partial`) and a note of the actions planned now that it did not hold.
+    func conclude(into report: inout DeviceReport) {
+        refuseUnmet()
+        report.actions.append(contentsOf: refused)
+        // Not done: counted with the failures, as the exit code (1) says.
+        report.stats.failed += refused.count
+        if !unreviewed.isEmpty {
+            let count = unreviewed.count
+            let shown = unreviewed.prefix(5).joined(separator: ", ") + (count > 5 ? ", …" : "")
+            report.notes.append(
+                "\(count) action\(count == 1 ? "" : "s") planned now that the reviewed plan does not hold, not"
+                    + " carried out (a new dry run shows them): \(shown)")
+        }
+        if !refused.isEmpty {
+            report.status = .partial
+            report.error =
+                "\(refused.count) of the plan's actions refused: their files changed since the plan was made, or"
+                + " they are no longer planned; a new dry run shows what to do now"
+        }
+    }
+
     /// Refuses every reviewed action the device's plan no longer holds; call once planning ended.
-    func refuseUnmet() {
+    private func refuseUnmet() {
         for entry in order
         where pending.removeValue(forKey: Key(kind: entry.kind, path: entry.path, to: entry.to)) != nil {
             let why =

@@ -105,25 +105,7 @@ public final class DeviceRun {
         }
         defer { spool.close() }
         let result = direction.result(of: planned)
-        if let review {
-            review.refuseUnmet()
-            report.actions.append(contentsOf: review.refused)
-            // Not done: counted with the failures, as the exit code (1) says.
-            report.stats.failed += review.refused.count
-            if !review.unreviewed.isEmpty {
-                let count = review.unreviewed.count
-                let shown = review.unreviewed.prefix(5).joined(separator: ", ") + (count > 5 ? ", …" : "")
-                report.notes.append(
-                    "\(count) action\(count == 1 ? "" : "s") planned now that the reviewed plan does not hold, not"
-                        + " carried out (a new dry run shows them): \(shown)")
-            }
-            if !review.refused.isEmpty {
-                report.status = .partial
-                report.error =
-                    "\(review.refused.count) of the plan's actions refused: their files changed since the plan"
-                    + " was made, or they are no longer planned; a new dry run shows what to do now"
-            }
-        }
+        review?.conclude(into: &report)
         guard accept(result, spool, into: &report) else {
             direction.stopped(planned, into: &report)
             return
@@ -232,17 +214,12 @@ public final class DeviceRun {
             return nil
         case .proceed(let notes):
             report.notes += notes
-            if job.dryRun || job.reviewed != nil {
-                let identity = remote.identity().map { XXH3Hasher.digest(of: Array($0.identity.stored.utf8)) }
-                if job.dryRun { report.identity = identity }
-                if let reviewed = job.reviewed, reviewed.identity != identity {
-                    remote.close()
-                    report.status = .refused
-                    report.error =
-                        "the plan was made against another server at \(job.host) (its identity differs); nothing"
-                        + " was changed for this device: make a new plan with --dry-run --json"
-                    return nil
-                }
+            if job.dryRun { report.identity = ReviewFilter.identity(of: remote) }
+            if let refusal = job.reviewed.flatMap({ ReviewFilter.refusal(of: $0, by: remote, host: job.host) }) {
+                remote.close()
+                report.status = .refused
+                report.error = refusal
+                return nil
             }
             if job.verify == .required, ((try? remote.fileHashAlgorithm()) ?? nil) == nil {
                 remote.close()
