@@ -160,6 +160,11 @@ struct ConflictPlan {
         }
         var carried = transfer()
         carried.resolution = resolution
+        if direction == .push {
+            // The device's file the upload replaces, as the plan saw it (`ftpsync apply` checks it).
+            conflict.destination = remote
+            carried.destination = remote
+        }
         return ConflictPlan(actions: [conflict, carried])
     }
 }

@@ -41,6 +41,16 @@ public enum ListingPrecision {
         return paths
     }
 
+    /// A listed minute made precise by an MDTM answer: the minute from the listing, the second
+    /// within it from the answer. Any other listed time, or an answer that is not finite, as it is.
+    public static func refined(_ listed: FileTime, answer date: Date) -> FileTime {
+        let answer = date.timeIntervalSince1970
+        guard listed.granularity == .minute, answer.isFinite else { return listed }
+        let withinMinute = answer - (answer / 60).rounded(.down) * 60
+        let minute = (listed.seconds / 60).rounded(.down) * 60
+        return FileTime(seconds: minute + withinMinute.rounded(.down), granularity: .second)
+    }
+
     /// `remote` with the precise times of `precise` (MDTM answers, UTC) in place of the listed
     /// minutes. The seconds within the minute are taken from the answer and the minute from the
     /// listing, so a device whose zone is set off by whole minutes or hours still compares with
@@ -50,17 +60,13 @@ public enum ListingPrecision {
         var entries = Array(remote.entries)
         for index in entries.indices {
             guard let date = precise[entries[index].path], let listed = entries[index].modified,
-                listed.granularity == .minute, entries[index].kind == .file
+                entries[index].kind == .file
             else { continue }
-            let answer = date.timeIntervalSince1970
-            guard answer.isFinite else { continue }
-            let withinMinute = answer - (answer / 60).rounded(.down) * 60
-            let minute = (listed.seconds / 60).rounded(.down) * 60
-            entries[index].modified = FileTime(seconds: minute + withinMinute.rounded(.down), granularity: .second)
+            entries[index].modified = refined(listed, answer: date)
         }
-        var refined = Snapshot(entries, unknown: remote.unknown)
-        refined.hiddenUnknown = remote.hiddenUnknown
-        refined.leftOut = remote.leftOut
-        return refined
+        var result = Snapshot(entries, unknown: remote.unknown)
+        result.hiddenUnknown = remote.hiddenUnknown
+        result.leftOut = remote.leftOut
+        return result
     }
 }

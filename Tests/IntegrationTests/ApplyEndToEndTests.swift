@@ -121,6 +121,56 @@ import Testing
         #expect(notAPlan.status == 2 && notAPlan.stderr.contains("is not a plan"))
     }
 
+    /// A reviewed upload over the device's file is refused once that file changed (a push's
+    /// local-wins, whose conflict and upload rest on it); a tampered plan whose options resolve a
+    /// conflict otherwise is refused; a folder a pull plan deletes keeps what appeared in it; a
+    /// plan older than the trash's retention keeps the trash of its run.
+    @Test func whatAReviewRestsOnIsChecked() throws {
+        let work = try makeTemporaryFolder("apply-rests")
+        let served = work + "/served"
+        let mirror = work + "/mirror"
+        let here = mirror + "/cam"
+        try TwoWay.write(here, "c.txt", "base", minutesAgo: 90)
+        try TwoWay.write(served, "old/o1.txt", "old", minutesAgo: 90)
+        let server = try FTPServer(.pyftpdlib, root: served, address: "127.0.26.5")
+        defer { server.stop() }
+        let config = try TwoWay.config(server, mirror: mirror, at: work)
+        try (String(contentsOfFile: config, encoding: .utf8) + "trash_retention: 2s\n").write(
+            toFile: config, atomically: true, encoding: .utf8)
+        #expect(try ftpsync(["sync", config]).status == 0)
+
+        // A push local-wins plan, then the device's file edited: refused, the edit kept.
+        try TwoWay.write(here, "c.txt", "ours, changed", minutesAgo: 30)
+        try TwoWay.write(served, "c.txt", "theirs v2", minutesAgo: 20)
+        let push = try Self.plan(["push", config, "--on-conflict", "local-wins"], at: work)
+        try TwoWay.write(served, "c.txt", "theirs v3, later", minutesAgo: 10)
+        let applied = try ftpsync(["apply", push, "--json"])
+        #expect(applied.status == 1, "\(applied.stdout)")
+        #expect(applied.stdout.contains("the device's file's size"))
+        #expect(TwoWay.texts(served)["c.txt"] == "theirs v3, later")
+
+        // A sync plan keep-both, its options tampered to local-wins: refused.
+        let sync = try Self.plan(["sync", config], at: work)
+        var text = try String(contentsOfFile: sync, encoding: .utf8)
+        text = text.replacingOccurrences(
+            of: "\"arguments\" : [\n\n    ]", with: "\"arguments\" : [\"--on-conflict\", \"local-wins\"]")
+        try text.write(toFile: sync, atomically: true, encoding: .utf8)
+        let tampered = try ftpsync(["apply", sync, "--json"])
+        #expect(tampered.status == 1, "\(tampered.stdout)")
+        #expect(TwoWay.texts(served)["c.txt"] == "theirs v3, later")
+
+        // A pull --delete plan deleting old/, then a file put in old/ here: kept, not trashed.
+        #expect(try ftpsync(["sync", config, "--on-conflict", "remote-wins"]).status == 0)
+        try FileManager.default.removeItem(atPath: served + "/old")
+        let pull = try Self.plan(["pull", config, "--delete"], at: work)
+        try TwoWay.write(here, "old/new.txt", "new here", minutesAgo: 1)
+        sleep(3)
+        _ = try ftpsync(["apply", pull, "--json"])
+        #expect(TwoWay.texts(here)["old/new.txt"] == "new here")
+        // The run's trash (old/o1.txt) is its own, not purged as older than the plan's retention.
+        #expect(treeListing(mirror + "/.ftpsync/trash").contains { $0.key.hasSuffix("cam/old/o1.txt") })
+    }
+
     /// Pull and sync plans apply the same way; a sync plan's keep-both copy keeps its name.
     @Test func pullAndSyncPlans() throws {
         let work = try makeTemporaryFolder("apply-sync")

@@ -127,6 +127,41 @@ import Testing
         #expect(Push.bytes(s.served + "/big.bin") == pseudoRandomBytes(1_500_000, seed: 7))
     }
 
+    /// The same during an upload, at the same size: the second the device lists (MDTM) tells.
+    @Test func aSameSizeDeviceChangeDuringTheUploadIsNotOverwritten() throws {
+        let s = try Setup("sync-race-size", .pyftpdlib, "127.0.25.15", options: ["--throttle", "400000"])
+        defer { s.server.stop() }
+        try TwoWay.write(s.served, "big.bin", "the device's first version", minutesAgo: 60)
+        #expect(try ftpsync(["sync", s.config]).status == 0)
+        try writeFile(s.here + "/big.bin", pseudoRandomBytes(1_500_000, seed: 8), modified: Push.minute(daysAgo: 0))
+        let child = try spawn(ftpsyncBinary, ["sync", s.config, "-q"], output: false)
+        #expect(waitUntil(30) { FileManager.default.fileExists(atPath: s.served + "/.big.bin.ftpsync-part") })
+        // Half a minute off the first version's time (whole minutes apart would read as a zone).
+        try writeFile(
+            s.served + "/big.bin", Array("the device's other version".utf8), modified: Push.minute(daysAgo: 0) - 150)
+        #expect(waitForExit(child.pid, timeout: 60) == 1, "the upload fails: the device's file changed")
+        #expect(TwoWay.texts(s.served)["big.bin"] == "the device's other version")
+    }
+
+    /// LIST gives minutes: a file this sync uploaded is recorded to the second (MDTM), so a
+    /// device edit of the same size later in that minute is seen, never lost.
+    @Test func anUploadIsRecordedToTheSecond() throws {
+        let s = try Setup("sync-upload-second", .vsftpd, "127.0.25.16")
+        defer { s.server.stop() }
+        var now = Date().timeIntervalSince1970
+        if now - (now / 60).rounded(.down) * 60 < 5 {
+            sleep(5)
+            now = Date().timeIntervalSince1970
+        }
+        let minute = (now / 60).rounded(.down) * 60
+        try writeFile(s.here + "/q.txt", Array("ours, uploaded".utf8), modified: minute + 1)
+        #expect(try ftpsync(["sync", s.config]).status == 0)
+        try writeFile(s.served + "/q.txt", Array("theirs, edited".utf8), modified: minute + 3)
+        let run = try ftpsync(["sync", s.config])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(TwoWay.texts(s.here)["q.txt"] == "theirs, edited")
+    }
+
     /// The device's remote folder is made on a first sync; gone after a sync (a card not
     /// mounted, `remote:` mistyped), it fails the device and nothing is made or deleted.
     @Test func aRemoteFolderGoneAfterASyncFailsTheDevice() throws {

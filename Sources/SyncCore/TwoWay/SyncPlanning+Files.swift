@@ -132,6 +132,7 @@ extension SyncPlanning {
             action.reason = ConflictResolver.resolvedReason(.sync, .localWins, why: why)
             var sent = upload(here, reason: "\(why) (local-wins)")
             sent.resolution = .localWins
+            sent.destination = there
             transferGroups.append((there.path, [action, sent]))
         case .remoteWins:
             action.reason = ConflictResolver.resolvedReason(.sync, .remoteWins, why: why)

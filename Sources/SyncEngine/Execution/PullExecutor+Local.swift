@@ -138,13 +138,20 @@ extension PullExecutor {
 
     /// Never removes a file outright: it goes to `.ftpsync/trash/<UTC time>/<device>/<path>`
     /// (`~1`, `~2`, … after the name when taken); an empty folder is removed, one still holding
-    /// something (excluded files) goes to the trash too.
+    /// something (excluded files) goes to the trash too — but for a sync and for `apply`, whose
+    /// plans delete each file on its own: there a folder goes only when empty, and anything in
+    /// it now (new since the plan, or left out of it) stays with it.
+    /// - Throws: `LocalFileError` (a sync's or apply's folder that is not empty: ENOTEMPTY).
     func deleteLocal(_ action: Action) throws {
         if action.path.isRoot {
             throw LocalFileError(operation: "trash", path: job.paths.deviceRoot, code: 0, detail: "the device root")
         }
         let folder = try tree.folder(action.path.parent, create: false)
         let name = action.path.name
+        if action.source?.kind == .directory, job.reviewed != nil || job.policy.direction == .sync {
+            try folder.removeEmptyFolder(name)
+            return
+        }
         if action.source?.kind == .directory, (try? folder.removeEmptyFolder(name)) != nil {
             return
         }

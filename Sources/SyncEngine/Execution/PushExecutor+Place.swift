@@ -26,8 +26,11 @@ extension PushExecutor {
     }
 
     /// A sync's upload replaces only what its plan saw on the device (`Action.destination`):
-    /// SIZE of the target is asked again right before RNTO. Another size, a file gone, or one
-    /// there where the plan saw none is a change made during the run.
+    /// SIZE of the target is asked again right before RNTO, and MDTM when the plan knew its time
+    /// to the second. Another size, a file gone, one there where the plan saw none, or another
+    /// second is a change made during the run. The second is compared within its minute, as
+    /// `ListingPrecision` reads it: a device whose zone is off by whole minutes or hours is no
+    /// change (an edit exactly whole minutes later goes unseen).
     /// - Throws: `EngineError.changedOnDevice`; nothing when the server cannot tell (SIZE
     ///   refused other than with 550/450).
     func confirmTarget(_ target: String, path: RelativePath, expected: SnapshotEntry?) throws {
@@ -41,7 +44,12 @@ extension PushExecutor {
         }
         switch (expected, now) {
         case (nil, nil): return
-        case (let planned?, let size?) where planned.size == nil || planned.size == size: return
+        case (let planned?, let size?) where planned.size == nil || planned.size == size:
+            guard let time = planned.modified, time.granularity >= .second,
+                case .success(let date)? = (try? remote.preciseModificationTimes([target]))??.first
+            else { return }
+            let apart = abs((date.timeIntervalSince1970 - time.seconds).truncatingRemainder(dividingBy: 60))
+            if apart > 1 && apart < 59 { throw EngineError.changedOnDevice(path: path.string) }
         default: throw EngineError.changedOnDevice(path: path.string)
         }
     }

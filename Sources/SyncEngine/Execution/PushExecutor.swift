@@ -308,6 +308,20 @@ final class PushExecutor: ActionExecutor {
     /// that cannot be listed keeps the provisional records.
     /// - Parameter all: list every folder with records waiting (the end of the run), or only
     ///   those `UploadRelist.take(all:)` gives before.
+    /// The MDTM times (UTC) of the files of `records`, whose listing gave only minutes: a
+    /// record to the minute could not tell a change of the same size made later in that minute
+    /// (`ListingPrecision`). None when the server has no MDTM.
+    private func preciseTimes(of records: [FileRecord]) -> [RelativePath: Date] {
+        guard !records.isEmpty,
+            let answers = try? remote.preciseModificationTimes(records.map { absolute($0.path) })
+        else { return [:] }
+        var times: [RelativePath: Date] = [:]
+        for (record, answer) in zip(records, answers) {
+            if case .success(let date) = answer { times[record.path] = date }
+        }
+        return times
+    }
+
     func finishRecords(all: Bool = true) {
         for (folder, placed) in relist.take(all: all) {
             guard let listing = try? remote.list(absolute(folder)) else { continue }
@@ -316,11 +330,17 @@ final class PushExecutor: ActionExecutor {
             let wanted = Set(placed.map(\.path.name))
             var byName: [String: ListingEntry] = [:]
             for entry in listing.entries where wanted.contains(entry.name) { byName[entry.name] = entry }
+            let precise = preciseTimes(
+                of: placed.filter { byName[$0.path.name]?.modified.map(FileTime.init(listed:))?.granularity == .minute }
+            )
             for var record in placed {
                 let path = record.path
                 guard let entry = byName[path.name], entry.type == .file else { continue }
                 if entry.sizeIsExact, let size = entry.size { record.remoteSize = size }
                 record.remoteModified = entry.modified.map(FileTime.init(listed:))
+                if let listed = record.remoteModified, let answer = precise[path] {
+                    record.remoteModified = ListingPrecision.refined(listed, answer: answer)
+                }
                 // The record is final now: the upload's intent has done its work.
                 try? store?.transaction {
                     try store?.upsertRecord(record, device: job.name)

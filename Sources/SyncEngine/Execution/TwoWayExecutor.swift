@@ -38,13 +38,6 @@ final class TwoWayExecutor: ActionExecutor {
 
     /// - Throws: what the executor of the action throws; it fails this action only.
     func carryOut(_ action: Action, id: Int) throws -> UInt64 {
-        if action.kind == .deleteLocal, action.source?.kind == .directory {
-            // A folder the device deleted goes only when empty: anything in it now (a file new
-            // since the plan, one the filters leave out) stays with it.
-            last = nil
-            try pull.tree.folder(action.path.parent, create: false).removeEmptyFolder(action.path.name)
-            return 0
-        }
         let chosen = executor(for: action)
         last = chosen
         return try chosen.carryOut(action, id: id)

@@ -27,6 +27,12 @@ public struct ActionExpectation: Sendable, Codable, Equatable {
     public var source: Facts?
     /// The local file at the action's path as the plan's scan saw it; nil when there was none.
     public var local: Facts?
+    /// The device's file an upload replaces (`Action.destination`), as listed; nil when none
+    /// or not known.
+    public var target: Facts?
+    /// How a conflict and the transfer that follows it resolve it (`keep-both`, …); nil for
+    /// every other action.
+    public var resolution: ConflictResolution?
 
     /// The expectation of the given facts.
     public init(source: Facts?, local: Facts?) {
@@ -42,6 +48,8 @@ public struct ActionExpectation: Sendable, Codable, Equatable {
                 ? nil : Facts(size: entry.size, modified: entry.modified?.seconds, digest: entry.digest)
         }
         local = action.seen.map { Facts(size: $0.size, modified: Double($0.mtimeNanoseconds) / 1e9) }
+        target = action.destination.map { Facts(size: $0.size, modified: $0.modified?.seconds) }
+        resolution = action.resolution
     }
 
     /// What differs between this (as planned) and `now` (as seen again), one line; nil when
@@ -52,6 +60,12 @@ public struct ActionExpectation: Sendable, Codable, Equatable {
         // An upload's file is the local file: said once.
         let same = source?.size == local?.size && source?.modified == local?.modified
         if !(same && !changes.isEmpty) { Self.compare(local, now.local, "the local file", into: &changes) }
+        Self.compare(target, now.target, "the device's file", into: &changes)
+        if resolution != now.resolution {
+            changes.append(
+                "the conflict now resolves as \(now.resolution?.rawValue ?? "none"), not"
+                    + " \(resolution?.rawValue ?? "none")")
+        }
         return changes.isEmpty ? nil : changes.joined(separator: "; ")
     }
 

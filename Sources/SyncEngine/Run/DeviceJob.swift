@@ -48,8 +48,9 @@ public struct DeviceJob: Sendable {
     /// `ftpsync apply`: the reviewed plan; only its actions whose files are as it saw them are
     /// carried out (`ReviewFilter`). Nil for an ordinary run.
     public var reviewed: ReviewedPlan?
-    /// The time conflict copies are named after (UTC); nil: when the device's run starts.
-    /// `ftpsync apply` sets the reviewed plan's, so its copies get the names the plan showed.
+    /// The time a sync's conflict copies are named after (UTC); nil: when the device's run
+    /// starts. `ftpsync apply` sets the reviewed plan's, so its copies get the names the plan
+    /// showed (the trash stays named after the run itself).
     public var conflictTime: Date?
     /// `host:port` of the device, for messages.
     public var host = ""

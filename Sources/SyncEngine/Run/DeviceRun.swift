@@ -58,12 +58,10 @@ public final class DeviceRun {
         carriedOutWhole = false
         let started = clock()
         var report = DeviceReport(name: job.name)
-        // Conflict copies are named after the run's start, or the reviewed plan's (`apply`).
-        let named = job.conflictTime ?? started
         switch job.policy.direction {
-        case .pull: run(PullDirection(run: self, started: named), into: &report)
-        case .push: run(PushDirection(run: self, started: named), into: &report)
-        case .sync: run(TwoWayDirection(run: self, started: named), into: &report)
+        case .pull: run(PullDirection(run: self, started: started), into: &report)
+        case .push: run(PushDirection(run: self, started: started), into: &report)
+        case .sync: run(TwoWayDirection(run: self, started: started), into: &report)
         }
         finishing?(&report)
         report.settleSkipped()

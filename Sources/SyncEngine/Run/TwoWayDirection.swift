@@ -11,8 +11,11 @@ import SyncStore
 struct TwoWayDirection: RunDirection {
     /// The device run this is the direction of.
     let run: DeviceRun
-    /// When the run started (UTC): the names of conflict copies, on both sides.
+    /// When the run started (UTC): the trash folder of the run.
     let started: Date
+    /// The time conflict copies are named after, on both sides: the run's start, or the
+    /// reviewed plan's (`ftpsync apply`: the copies get the names the plan showed).
+    private var named: Date { job.conflictTime ?? started }
     private var job: DeviceJob { run.job }
     private var store: StateStore? { run.store }
     private var pull: PullDirection { PullDirection(run: run, started: started) }
@@ -126,8 +129,8 @@ struct TwoWayDirection: RunDirection {
         device.unknown.formUnion(unknown.keys)
         let downloads = try pull.currentPartials(try store?.partialTransfers(device: job.name) ?? [:])
         let (uploads, stored) = try push.uploadPartials(remote: remote)
-        let conflictName: @Sendable (String) -> String = { [started] in
-            LocalFileSystem.conflictName(for: $0, at: started)
+        let conflictName: @Sendable (String) -> String = { [named] in
+            LocalFileSystem.conflictName(for: $0, at: named)
         }
         let planner = SyncPlanner(policy: policy, conflictName: conflictName)
         var result = planner.plan(
@@ -164,7 +167,7 @@ struct TwoWayDirection: RunDirection {
         return Planned(
             result: result, tree: tree, batch: batch,
             deferred: DeferredDigests(deviceRoot: job.paths.deviceRoot, cachePrefix: push.cachePrefix),
-            abandoned: stored, rootParts: rootParts, conflicts: RemoteConflictCopies(runStarted: started),
+            abandoned: stored, rootParts: rootParts, conflicts: RemoteConflictCopies(runStarted: named),
             quirks: quirks)
     }
 
