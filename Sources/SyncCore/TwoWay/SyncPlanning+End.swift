@@ -9,7 +9,9 @@ extension SyncPlanning {
     /// - Returns: the device's move candidates (size and time alone), for the engine to prove.
     mutating func moves() -> [MoveCandidate] {
         let here = RenameDetection.localMoves(goneHere: goneHere, newFiles: newHere, remote: remote)
-        for move in here { rename(.renameRemote, move, source: local[move.to], reason: "moved here (same content)") }
+        for move in here {
+            planRename(.renameRemote, move, source: local[move.to], reason: "moved here (same content)")
+        }
         let candidates = RenameDetection.remoteMoves(
             goneThere: goneThere, newFiles: newThere, local: local, remote: remote)
         var there: [DetectedRename] = []
@@ -22,7 +24,7 @@ extension SyncPlanning {
                 continue
             }
             let move = DetectedRename(from: candidate.from, to: candidate.to)
-            rename(.renameLocal, move, source: remote[candidate.to], reason: "moved on the device (same content)")
+            planRename(.renameLocal, move, source: remote[candidate.to], reason: "moved on the device (same content)")
             there.append(move)
         }
         // What moved is neither gone from its old path nor new at its new one.
@@ -40,7 +42,8 @@ extension SyncPlanning {
     }
 
     /// Plans `move` as a rename of `kind`, carrying the record of its old path.
-    private mutating func rename(_ kind: ActionKind, _ move: DetectedRename, source: SnapshotEntry?, reason: String) {
+    private mutating func planRename(_ kind: ActionKind, _ move: DetectedRename, source: SnapshotEntry?, reason: String)
+    {
         var action = Action(kind: kind, path: move.from, to: move.to, source: source, reason: reason)
         action.record = records[move.from]
         renames.append(action)
