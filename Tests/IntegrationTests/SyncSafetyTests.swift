@@ -105,19 +105,27 @@ import Testing
         #expect(!Push.actions(run.stdout).contains { $0.kind == "conflict" })
     }
 
+    /// Syncs `big.bin` (a short device version), changes it here (1.5 MB of `seed`), starts a
+    /// sync and runs `edit` on the device once its upload has begun.
+    /// - Returns: the exit status of that sync.
+    static func editDuringTheUpload(_ s: Setup, seed: UInt64, _ edit: () throws -> Void) throws -> Int32 {
+        try TwoWay.write(s.served, "big.bin", "the device's first version", minutesAgo: 60)
+        #expect(try ftpsync(["sync", s.config]).status == 0)
+        try writeFile(s.here + "/big.bin", pseudoRandomBytes(1_500_000, seed: seed), modified: Push.minute(daysAgo: 0))
+        let child = try spawn(ftpsyncBinary, ["sync", s.config, "-q"], output: false)
+        #expect(waitUntil(30) { FileManager.default.fileExists(atPath: s.served + "/.big.bin.ftpsync-part") })
+        try edit()
+        return waitForExit(child.pid, timeout: 60)
+    }
+
     /// A device file changed while its replacement uploads is not overwritten; the next sync
     /// keeps both versions.
     @Test func aDeviceChangeDuringTheUploadIsNotOverwritten() throws {
         let s = try Setup("sync-race", .pyftpdlib, "127.0.25.9", options: ["--throttle", "400000"])
         defer { s.server.stop() }
-        try TwoWay.write(s.served, "big.bin", "the device's first version", minutesAgo: 60)
-        #expect(try ftpsync(["sync", s.config]).status == 0)
-        try writeFile(s.here + "/big.bin", pseudoRandomBytes(1_500_000, seed: 7), modified: Push.minute(daysAgo: 0))
-        let child = try spawn(ftpsyncBinary, ["sync", s.config, "-q"], output: false)
-        let temporary = s.served + "/.big.bin.ftpsync-part"
-        #expect(waitUntil(30) { FileManager.default.fileExists(atPath: temporary) })
-        try TwoWay.write(s.served, "big.bin", "edited on the device meanwhile", minutesAgo: 0)
-        let status = waitForExit(child.pid, timeout: 60)
+        let status = try Self.editDuringTheUpload(s, seed: 7) {
+            try TwoWay.write(s.served, "big.bin", "edited on the device meanwhile", minutesAgo: 0)
+        }
         #expect(status == 1, "the upload fails: the device's file changed")
         #expect(TwoWay.texts(s.served)["big.bin"] == "edited on the device meanwhile")
         let next = try ftpsync(["sync", s.config])
@@ -131,15 +139,13 @@ import Testing
     @Test func aSameSizeDeviceChangeDuringTheUploadIsNotOverwritten() throws {
         let s = try Setup("sync-race-size", .pyftpdlib, "127.0.25.15", options: ["--throttle", "400000"])
         defer { s.server.stop() }
-        try TwoWay.write(s.served, "big.bin", "the device's first version", minutesAgo: 60)
-        #expect(try ftpsync(["sync", s.config]).status == 0)
-        try writeFile(s.here + "/big.bin", pseudoRandomBytes(1_500_000, seed: 8), modified: Push.minute(daysAgo: 0))
-        let child = try spawn(ftpsyncBinary, ["sync", s.config, "-q"], output: false)
-        #expect(waitUntil(30) { FileManager.default.fileExists(atPath: s.served + "/.big.bin.ftpsync-part") })
-        // Half a minute off the first version's time (whole minutes apart would read as a zone).
-        try writeFile(
-            s.served + "/big.bin", Array("the device's other version".utf8), modified: Push.minute(daysAgo: 0) - 150)
-        #expect(waitForExit(child.pid, timeout: 60) == 1, "the upload fails: the device's file changed")
+        let status = try Self.editDuringTheUpload(s, seed: 8) {
+            // Half a minute off the first version's time (whole minutes apart would read as a zone).
+            try writeFile(
+                s.served + "/big.bin", Array("the device's other version".utf8), modified: Push.minute(daysAgo: 0) - 150
+            )
+        }
+        #expect(status == 1, "the upload fails: the device's file changed")
         #expect(TwoWay.texts(s.served)["big.bin"] == "the device's other version")
     }
 

@@ -48,10 +48,16 @@ struct PushDirection: RunDirection {
     }
 
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> PushExecutor {
+        executor(planned, over: remote, moved: ByteTally())
+    }
+
+    /// The executor over `remote`, counting the bytes it moves in `moved` (a sync's executors
+    /// share one tally).
+    func executor(_ planned: Planned, over remote: RemoteFileSystem, moved: ByteTally) -> PushExecutor {
         PushExecutor(
             job: job, store: store, remote: remote, deferred: planned.deferred,
             events: run.events, clock: run.clock, conflicts: planned.conflicts, quirks: planned.quirks,
-            relist: planned.relist)
+            relist: planned.relist, moved: moved)
     }
 
     /// Nothing is left once a push's actions were carried out.

@@ -21,61 +21,46 @@ struct TwoWayDirection: RunDirection {
     private var pull: PullDirection { PullDirection(run: run, started: started) }
     private var push: PushDirection { PushDirection(run: run, started: started) }
 
-    /// A sync's plan and what its two executors share.
+    /// A sync's plan: what the pull's executors share (the local side, the record batch) and
+    /// what the push's share (digests, abandoned uploads, the remote root, conflict copies,
+    /// quirks), each holding the plan.
     struct Planned {
-        var result: PlanResult
-        var tree: PullTree
-        var batch: PullRecordBatch?
-        var deferred: DeferredDigests
-        var abandoned: [RelativePath: StoredPartial]
-        var rootParts: [String]
-        var conflicts: RemoteConflictCopies
-        var quirks: DeviceQuirks
-        var relist = UploadRelist()
+        var downloads: PullDirection.Planned
+        var uploads: PushDirection.Planned
     }
 
-    func result(of planned: Planned) -> PlanResult { planned.result }
+    func result(of planned: Planned) -> PlanResult { planned.uploads.result }
 
-    /// A dry run reports the remote root's folders it would make first.
-    func stopped(_ planned: Planned, into report: inout DeviceReport) {
-        guard job.dryRun && report.status != .refused else { return }
-        RemoteRootCreation.reportFirst(planned.rootParts, into: &report)
-    }
+    /// A dry run reports the remote root's folders it would make first (as a push does).
+    func stopped(_ planned: Planned, into report: inout DeviceReport) { push.stopped(planned.uploads, into: &report) }
 
-    /// Makes the device's remote folder when missing, removes the temporaries of uploads the
-    /// plan abandons, and empties the staging folder of an earlier run.
+    /// Makes the device's remote folder when missing and removes the temporaries of uploads the
+    /// plan abandons (as a push does), then empties the staging folder of an earlier run and
+    /// sweeps the leftovers of killed downloads (as a pull does, without its rows of planned
+    /// downloads: a sync's first download records itself).
     func prepare(_ planned: Planned, spool: PlanSpool, remote: ResilientRemote, report: inout DeviceReport) -> Bool {
-        guard RemoteRootCreation.make(planned.rootParts, on: remote, into: &report) else { return false }
-        push.removeAbandoned(
-            PushDirection.Planned(
-                result: planned.result, deferred: planned.deferred, abandoned: planned.abandoned, rootParts: [],
-                conflicts: planned.conflicts, quirks: planned.quirks),
-            remote: remote)
-        if spool.transfers > 0, let staging = planned.tree.staging() { TreeFolder.sweepStaging(staging) }
-        let executor = pull.executor(pullPlanned(planned), over: remote)
-        report.notes += planned.tree.leftovers.map(executor.sweepLeftover)
+        guard push.prepare(planned.uploads, spool: spool, remote: remote, report: &report) else { return false }
+        let tree = planned.downloads.tree
+        if spool.transfers > 0, let staging = tree.staging() { TreeFolder.sweepStaging(staging) }
+        let executor = pull.executor(planned.downloads, over: remote)
+        report.notes += tree.leftovers.map(executor.sweepLeftover)
         return true
     }
 
     func executor(_ planned: Planned, over remote: RemoteFileSystem) -> TwoWayExecutor {
         let moved = ByteTally()
         // The pull's, with its sessions for the ranges of downloads fetched in segments.
-        let downloads = pull.executor(pullPlanned(planned), over: remote, moved: moved)
-        let uploads = PushExecutor(
-            job: job, store: store, remote: remote, deferred: planned.deferred, events: run.events, clock: run.clock,
-            conflicts: planned.conflicts, quirks: planned.quirks, relist: planned.relist, moved: moved)
+        let downloads = pull.executor(planned.downloads, over: remote, moved: moved)
+        let uploads = push.executor(planned.uploads, over: remote, moved: moved)
         return TwoWayExecutor(pull: downloads, push: uploads, moved: moved)
     }
 
     /// The record batch's notes; partial files no row names are swept.
     func conclude(_ planned: Planned, remote: ResilientRemote, report: inout DeviceReport) {
-        planned.batch?.flush()
-        report.notes += planned.batch?.notes ?? []
+        let batch = planned.downloads.batch
+        batch?.flush()
+        report.notes += batch?.notes ?? []
         if let store, !job.dryRun { sweepUnnamedPartials(paths: job.paths, store: store) }
-    }
-
-    private func pullPlanned(_ planned: Planned) -> PullDirection.Planned {
-        PullDirection.Planned(result: planned.result, tree: planned.tree, batch: planned.batch)
     }
 
     /// Lists the device (`walkDevice`, depth first) and scans the local folder, reads the
@@ -165,10 +150,12 @@ struct TwoWayDirection: RunDirection {
         let quirks = DeviceQuirks(resumeWrong: ((try? store?.resumeQuirk(device: job.name)) ?? nil) != nil)
         result.plan.actions = []
         return Planned(
-            result: result, tree: tree, batch: batch,
-            deferred: DeferredDigests(deviceRoot: job.paths.deviceRoot, cachePrefix: push.cachePrefix),
-            abandoned: stored, rootParts: rootParts, conflicts: RemoteConflictCopies(runStarted: named),
-            quirks: quirks)
+            downloads: PullDirection.Planned(result: result, tree: tree, batch: batch),
+            uploads: PushDirection.Planned(
+                result: result,
+                deferred: DeferredDigests(deviceRoot: job.paths.deviceRoot, cachePrefix: push.cachePrefix),
+                abandoned: stored, rootParts: rootParts, conflicts: RemoteConflictCopies(runStarted: named),
+                quirks: quirks))
     }
 
     /// The plan's actions to `writer`, each with what the scan saw at its path and its record
