@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 import SyncConfig
 import SyncCore
@@ -30,6 +33,7 @@ func finishRun(
         command: command, dryRun: dryRun, devices: reports, started: started,
         exitCode: SignalHandling.exitCode ?? code.rawValue, stoppedBy: stoppedBy)
     document.plan = plan
+    document.shard = options.selection.shard?.description
     let elapsed = document.durationSeconds
     log?.write(document, elapsed: elapsed, actionsLogged: actionsLogged)
     if options.report.json {

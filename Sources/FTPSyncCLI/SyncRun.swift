@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 import SyncConfig
 import SyncCore
@@ -33,9 +36,10 @@ struct SyncRun {
     /// `--json`; returned for the hooks.
     @discardableResult
     private func stopped(_ message: String, code: ExitCode) -> RunDocument {
-        let document = RunDocument(
+        var document = RunDocument(
             command: command, dryRun: options.dryRun, devices: [], error: message, started: started,
             exitCode: code.rawValue)
+        document.shard = options.selection.shard?.description
         if options.report.json { console.json(jsonText(document)) }
         return document
     }
@@ -89,12 +93,19 @@ struct SyncRun {
                 configuration: configuration, options: options, cancellation: cancellation,
                 events: progress.handler, commandLog: commandLog)
             warnAboutInsecureDevices(runner.devices, console: console)
+            if let shard = options.shard, runner.devices.isEmpty {
+                console.error(
+                    "ftpsync: note: shard \(shard) holds none of the \(configuration.devices.count) devices of"
+                        + " \(configuration.displayPath): nothing to do")
+            }
             result = try runner.run()
         } catch {
             progress.finish()
             if let error = error as? ConfigError { return stopped(error, log: log, hooks: hooks) }
-            // An unknown --device (exit 2), a state or lock file that cannot be opened (exit 1).
-            let code: ExitCode = error is UnknownDeviceError ? .usage : .partialFailure
+            // An unknown --device, one outside --shard, a tree of another shard (exit 2); a state or
+            // lock file that cannot be opened (exit 1).
+            let usage = error is UnknownDeviceError || error is OutsideShardError || error is ShardMismatchError
+            let code: ExitCode = usage ? .usage : .partialFailure
             console.error("ftpsync: \(error)")
             let message = "\(error)"
             log?.write(
@@ -130,7 +141,8 @@ struct SyncRun {
         SignalHandling.settle(document.exitCode)
         writeMetricsFile(
             self.options.metricsFile ?? configuration.run.metricsFile, configuration: configuration,
-            dryRun: options.dryRun, reports: result.reports, exitCode: document.exitCode, started: started,
+            shard: self.options.selection.shard, dryRun: options.dryRun, reports: result.reports,
+            exitCode: document.exitCode, started: started,
             console: console)
         // Last: the hooks (the metrics file goes before them).
         hooks.run(document)
@@ -159,6 +171,7 @@ extension SyncOptions {
         options.resync = resync
         options.maxOffload = maxOffloadLimit
         options.filters = filters.runFilters
+        options.shard = selection.shard
         return options
     }
 }

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 import SyncConfig
 import SyncCore
@@ -24,6 +27,9 @@ public struct RunOptions: Sendable, Equatable {
     public var dryRun: Bool
     /// The names of the devices to run (exact); empty runs every device of the configuration.
     public var devices: [String]
+    /// `--shard K/N`: only the devices of this shard run; nil runs every device named. A run
+    /// refuses a local tree whose state another shard index wrote last (`ShardMismatchError`).
+    public var shard: Shard?
     /// Devices run at the same time, each on a thread of its own (1...`maximumJobs`; clamped).
     public var jobs: Int
     /// Also remove what the source side no longer has (`--delete`).

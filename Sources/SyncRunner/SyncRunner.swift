@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import FTPClient
 import Foundation
 import LocalTree
@@ -53,13 +56,14 @@ public final class SyncRunner: Sendable {
     ///   - events: told every `SyncEvent`, on the devices' threads (quick and thread-safe).
     ///   - commandLog: told each FTP command and reply of a device (PASS masked), with its name.
     /// - Throws: `UnknownDeviceError` when `options.devices` names a device the configuration
-    ///   lacks; `ConfigError` when a pull would write two devices into one folder.
+    ///   lacks, `OutsideShardError` when it names one outside `options.shard`; `ConfigError`
+    ///   when a pull would write two devices into one folder.
     public init(
         configuration: Configuration, options: RunOptions, cancellation: CancellationToken = CancellationToken(),
         events: SyncEventHandler? = nil,
         commandLog: (@Sendable (_ device: String, _ line: String) -> Void)? = nil
     ) throws {
-        let devices = try configuration.selectDevices(named: options.devices)
+        let devices = try configuration.selectDevices(named: options.devices, shard: options.shard)
         // Pull and sync write each device into its own folder; push may fan one folder out.
         if options.direction != .push { try configuration.checkPullLayout(devices: devices) }
         self.configuration = configuration
@@ -83,7 +87,9 @@ public final class SyncRunner: Sendable {
     /// the devices it stopped are `stopped`, `stoppedBy` names the cap); a dry run plans in full.
     /// - Returns: `.finished` with the reports, or `.locked` when another run holds the lock.
     /// - Throws: `RunLockError.failed` when the lock file cannot be made; `StoreError` when
-    ///   the state cannot be opened. A device's own failure is in its report, never thrown.
+    ///   the state cannot be opened; `ShardMismatchError` (before any device) when another
+    ///   shard index of the fleet wrote the state last. A device's own failure is in its
+    ///   report, never thrown.
     public func run() throws -> RunResult {
         defer { streams.finish() }
         let started = Date()
@@ -95,6 +101,7 @@ public final class SyncRunner: Sendable {
         } catch let held as RunLockHeld {
             return .locked(held)
         }
+        try state.claim(for: options.shard, localRoot: configuration.localRoot, dryRun: options.dryRun)
         // Caps count from here: the lock is held, the devices are about to start.
         let caps =
             options.dryRun

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import CSQLite
 import Foundation
 import SyncCore
@@ -131,6 +134,8 @@ public final class StateStore: @unchecked Sendable {
             "ALTER TABLE records ADD COLUMN server_digest TEXT",
             "ALTER TABLE devices ADD COLUMN hash_probe TEXT",
         ],
+        // The shard (`--shard K/N`, issue 24) whose run last wrote this tree: one row at most.
+        ["CREATE TABLE tree_shard (shard_index INTEGER NOT NULL, shard_count INTEGER NOT NULL, written REAL NOT NULL)"],
     ]
 
     /// The schema version this code writes.

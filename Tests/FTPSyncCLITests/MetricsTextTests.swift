@@ -1,5 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 import SyncConfig
+import SyncCore
 import SyncEngine
 import SyncStore
 import Testing
@@ -190,9 +194,11 @@ struct MetricsTextTests {
     }
 
     /// `promtool check metrics` (Debian package `prometheus`) accepts the text, escaped labels
-    /// included.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/promtool")))
-    func promtoolAcceptsTheText() throws {
+    /// and a shard's label (issue 24) included.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/promtool")),
+        arguments: [nil, Shard(index: 2, count: 4)])
+    func promtoolAcceptsTheText(shard: Shard?) throws {
         let devices = [
             DeviceMetrics(
                 name: "cam", lastRun: Self.attempt("ok", at: 1_764_643_000), lastSuccess: Self.finished,
@@ -201,7 +207,16 @@ struct MetricsTextTests {
                 name: #"odd "name" \ here"# + "\nline", lastRun: nil, lastSuccess: nil, consecutiveFailures: 0,
                 partials: 0),
         ]
-        let text = MetricsText.render(RunMetrics(devices: devices, exitCode: 130, finished: Self.finished))
+        let text = MetricsText.render(
+            RunMetrics(devices: devices, exitCode: 130, finished: Self.finished, shard: shard))
+        if shard != nil {
+            // Every sample says its shard: one file per shard in one folder gives no duplicate series.
+            let samples = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            #expect(samples.count > 2)
+            for sample in samples { #expect(sample.contains(#"shard="2""#), "\(sample)") }
+            #expect(text.contains(#"ftpsync_device_up{device="cam",shard="2"} 1"#))
+            #expect(text.contains(#"ftpsync_run_exit_code{shard="2"} 130"#))
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/promtool")
         process.arguments = ["check", "metrics"]

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 import SyncCore
 import SyncEngine
@@ -83,7 +86,7 @@ import Testing
         let expected: [String: Any] = [
             "command": "pull", "dry_run": false, "error": NSNull(), "totals": stats(document.totals),
             "started": document.started, "finished": document.finished, "duration_seconds": 12.346, "exit_code": 1,
-            "version": document.version, "stopped_by": NSNull(),
+            "version": document.version, "stopped_by": NSNull(), "shard": NSNull(),
             "devices": devices.map { device in
                 [
                     "name": device.name, "status": device.status.rawValue, "error": device.error ?? NSNull(),

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import ArgumentParser
 import Foundation
 import LocalTree
@@ -34,7 +37,7 @@ struct ApplyCommand: FTPSyncSubcommand {
             (options.removeSourceFolders, "--remove-source-folders"), (options.resync, "--resync"),
             (!f.include.isEmpty || !f.exclude.isEmpty || !f.filterFrom.isEmpty, "--include/--exclude/--filter-from"),
             (f.minSize != nil || f.maxSize != nil || f.minAge != nil || f.maxAge != nil, "--min-/--max-size/age"),
-            (!options.selection.names.isEmpty, "--device"),
+            (!options.selection.names.isEmpty, "--device"), (options.selection.shard != nil, "--shard"),
         ]
         if options.acceptNewIdentity {
             throw ValidationError(

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import ArgumentParser
 import FTPClient
 import Foundation
@@ -42,9 +45,9 @@ struct CheckCommand: FTPSyncSubcommand {
         }
         let devices: [DeviceConfig]
         do {
-            devices = try configuration.selectDevices(named: selection.names)
+            devices = try configuration.selectDevices(named: selection.names, shard: selection.shard)
         } catch {
-            throw UsageError(error.description)
+            throw UsageError("\(error)")
         }
         warnAboutInsecureDevices(devices, console: console)
         let verbose = report.verbose

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import ArgumentParser
 import Foundation
 import SyncConfig
@@ -87,12 +90,12 @@ struct StatusCommand: FTPSyncSubcommand {
         let request: StatusDocument.Request
         do {
             request = StatusDocument.Request(
-                devices: try configuration.selectDevices(named: selection.names),
+                devices: try configuration.selectDevices(named: selection.names, shard: selection.shard),
                 staleWindow: stale.map(TimeInterval.init),
                 events: events ? StatusDocument.eventLimit : nil, now: Date())
         } catch {
-            stopped(error.description, local: configuration.localRoot, console: console)
-            throw UsageError(error.description)
+            stopped("\(error)", local: configuration.localRoot, console: console)
+            throw UsageError("\(error)")
         }
         let document: StatusDocument
         do {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import ArgumentParser
 import Foundation
 import SyncConfig
@@ -71,9 +74,9 @@ struct VerifyCommand: FTPSyncSubcommand {
         }
         let devices: [DeviceConfig]
         do {
-            devices = try configuration.selectDevices(named: selection.names)
+            devices = try configuration.selectDevices(named: selection.names, shard: selection.shard)
         } catch {
-            throw UsageError(error.description)
+            throw UsageError("\(error)")
         }
         let records: [String: [FileRecord]]
         do {

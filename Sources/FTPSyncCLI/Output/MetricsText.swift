@@ -1,4 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
+import SyncCore
 import SyncEngine
 import SyncStore
 
@@ -24,6 +28,9 @@ struct RunMetrics: Sendable, Hashable {
     var exitCode: Int32
     /// When the file was made, at the end of the run (UTC).
     var finished: Date
+    /// `--shard`: every sample carries `shard="K"`, so one file per shard in a folder the
+    /// textfile collector reads gives no two series alike; nil when the run was not sharded.
+    var shard: Shard?
 }
 
 /// The metrics file's text: the Prometheus text exposition format, version 0.0.4, every metric
@@ -84,20 +91,23 @@ enum MetricsText {
     /// `ftpsync_run_exit_code` and `ftpsync_run_timestamp_seconds`.
     static func render(_ run: RunMetrics) -> String {
         var out = ""
+        let shard = run.shard.map { "shard=\"\($0.index)\"" }
         for gauge in deviceGauges {
             let samples = run.devices.compactMap { device in gauge.value(device).map { (device.name, $0) } }
             guard !samples.isEmpty else { continue }
             out += header(gauge.name, gauge.help)
             for (name, value) in samples {
-                out += "\(gauge.name){device=\"\(labelValue(name))\"} \(number(value))\n"
+                let labels = ["device=\"\(labelValue(name))\"", shard].compactMap { $0 }.joined(separator: ",")
+                out += "\(gauge.name){\(labels)} \(number(value))\n"
             }
         }
         out += header(
             "ftpsync_run_exit_code", "Exit code of the last pull or push (128 + the signal when one stopped it)")
-        out += "ftpsync_run_exit_code \(run.exitCode)\n"
+        let runLabels = shard.map { "{\($0)}" } ?? ""
+        out += "ftpsync_run_exit_code\(runLabels) \(run.exitCode)\n"
         out += header(
             "ftpsync_run_timestamp_seconds", "When the last pull or push ended and wrote this file (Unix time)")
-        out += "ftpsync_run_timestamp_seconds \(number(run.finished.timeIntervalSince1970))\n"
+        out += "ftpsync_run_timestamp_seconds\(runLabels) \(number(run.finished.timeIntervalSince1970))\n"
         return out
     }
 

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import FTPClient
 import FTPListing
 import Foundation
@@ -27,6 +30,8 @@ struct RunDocument: Encodable {
     var stoppedBy: RunCap?
     /// A dry run's: how its plan was made, for `ftpsync apply`; nil otherwise.
     var plan: PlanOrigin?
+    /// `--shard K/N` as given (`"1/4"`); null when the run was not sharded.
+    var shard: String?
 
     enum CodingKeys: String, CodingKey {
         case command
@@ -36,7 +41,7 @@ struct RunDocument: Encodable {
         case exitCode = "exit_code"
         case version
         case stoppedBy = "stopped_by"
-        case plan
+        case plan, shard
     }
 
     /// - Parameters:
@@ -76,6 +81,7 @@ struct RunDocument: Encodable {
         try c.encode(exitCode, forKey: .exitCode)
         try c.encode(version, forKey: .version)
         try c.encode(stoppedBy, forKey: .stoppedBy)
+        try c.encode(shard, forKey: .shard)
         if let plan { try c.encode(plan, forKey: .plan) }
     }
 }

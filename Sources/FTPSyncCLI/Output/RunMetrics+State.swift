@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 import SyncConfig
 import SyncCore
@@ -37,14 +40,15 @@ extension DeviceMetrics {
 }
 
 extension RunMetrics {
-    /// The metrics of every device of `configuration`: each from the state of its local tree
-    /// (none yet: every device never ran), the devices of `reports` (this run's) updated with
-    /// their report.
+    /// The metrics of every device of `configuration` (of `shard`'s devices when sharded): each
+    /// from the state of its local tree (none yet: every device never ran), the devices of
+    /// `reports` (this run's) updated with their report.
     /// - Parameters:
     ///   - started: when this run began; `finished`: now, its end.
     /// - Throws: `StoreError` when the state exists but cannot be read.
     static func read(
-        _ configuration: Configuration, reports: [DeviceReport], exitCode: Int32, started: Date, finished: Date
+        _ configuration: Configuration, shard: Shard? = nil, reports: [DeviceReport], exitCode: Int32,
+        started: Date, finished: Date
     ) throws(StoreError) -> RunMetrics {
         let store = try StateStore.openExisting(localRoot: configuration.localRoot)
         defer { store?.close() }
@@ -53,7 +57,7 @@ extension RunMetrics {
         let synced = Dictionary(
             try store?.devices().map { ($0.name, $0.lastSync) } ?? [], uniquingKeysWith: { first, _ in first })
         var devices: [DeviceMetrics] = []
-        for device in configuration.devices {
+        for device in configuration.devices where shard?.holds(device.name) ?? true {
             var metrics = DeviceMetrics(
                 name: device.name, lastRun: nil, lastSuccess: nil, consecutiveFailures: 0, partials: 0)
             if let store {
@@ -64,28 +68,30 @@ extension RunMetrics {
             if let report = reported[device.name] { metrics.update(with: report, started: started, finished: finished) }
             devices.append(metrics)
         }
-        return RunMetrics(devices: devices, exitCode: exitCode, finished: finished)
+        return RunMetrics(devices: devices, exitCode: exitCode, finished: finished, shard: shard)
     }
 }
 
 /// At the end of a real `pull` or `push` (finished, interrupted or locked out; not a dry run),
 /// writes the metrics file (`--metrics-file`, else `metrics_file`) when one is set: every
-/// device of `configuration` (CONTRACT.md, "Metrics file"). A state that cannot be read or a
-/// file that cannot be written is one line on stderr; the run's exit code never changes.
+/// device of `configuration` (CONTRACT.md, "Metrics file"), of `shard` only when sharded. A
+/// state that cannot be read or a file that cannot be written is one line on stderr; the run's
+/// exit code never changes.
 /// - Parameters:
 ///   - path: the file; nil when neither the option nor the key sets one (nothing is written).
+///   - shard: `--shard`: only its devices, every sample labelled `shard="K"`.
 ///   - reports: this run's devices (none when the lock was held).
 ///   - exitCode: the process's exit code.
 ///   - started: when the run began.
 func writeMetricsFile(
-    _ path: String?, configuration: Configuration, dryRun: Bool, reports: [DeviceReport], exitCode: Int32,
-    started: Date, console: Console
+    _ path: String?, configuration: Configuration, shard: Shard?, dryRun: Bool, reports: [DeviceReport],
+    exitCode: Int32, started: Date, console: Console
 ) {
     guard let path, !dryRun else { return }
     let metrics: RunMetrics
     do {
         metrics = try RunMetrics.read(
-            configuration, reports: reports, exitCode: exitCode, started: started, finished: Date())
+            configuration, shard: shard, reports: reports, exitCode: exitCode, started: started, finished: Date())
     } catch {
         console.error(
             "ftpsync: metrics file \(path) not written: cannot read the state of \(configuration.localRoot): \(error);"
