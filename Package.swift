@@ -1,4 +1,6 @@
 // swift-tools-version: 6.0
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
 // ftpsync: keeps file trees in sync between one machine and the FTP servers of many devices.
 // The targets and what each may import are described in docs/architecture.md.
 import PackageDescription
@@ -44,13 +46,16 @@ let package = Package(
         .target(
             name: "SyncRunner",
             dependencies: ["FTPClient", "SyncCore", "LocalTree", "SyncStore", "SyncEngine", "SyncConfig"]),
-        // I/O: the commands and their output.
+        // I/O: the commands and their output; `--version` from `git describe` (VersionPlugin).
         .target(
             name: "FTPSyncCLI",
             dependencies: [
                 "FTPListing", "FTPClient", "SyncCore", "LocalTree", "SyncStore", "SyncEngine", "SyncConfig",
                 "SyncRunner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            plugins: ["VersionPlugin"]),
+        // Runs scripts/version.sh before each build: the version `git describe` gives, as Swift.
+        .plugin(name: "VersionPlugin", capability: .buildTool()),
         .executableTarget(name: "ftpsync", dependencies: ["FTPSyncCLI"]),
         // A small program using the library: list a device, plan a pull, print the plan.
         .executableTarget(

@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import ArgumentParser
 
-/// The version `ftpsync --version` prints.
-public let ftpsyncVersion = "0.1.0"
+/// The version `ftpsync --version` prints and the JSON documents carry: `git describe` of the
+/// built commit (`0.2.0`, `0.2.0+git3.1a2b3c4`; see scripts/version.sh), baked in at build time.
+public let ftpsyncVersion = ftpsyncBuildVersion
 
 /// `ftpsync`: the root of the command tree. It runs nothing itself; `FTPSyncCLI.main` parses
 /// the command line with it and runs the command it names.
