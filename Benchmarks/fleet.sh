@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Issue 5's figure: wall time of one `ftpsync pull` from 20 devices of 200 small files each
 # (2 KB), with `--jobs 8` against `--jobs 1` (each device with its default 2 connections).
 # Every device is its own pyftpdlib server on its own loopback address (127.0.1.40-59),

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """Plots Benchmarks/link.sh's results: wall time against round trip, one panel per workload,
 one line per tool (and the physical floor, dashed), as an SVG written by hand (no plotting
 library needed).

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Issue 20's benchmark: ftpsync next to lftp and rclone over a link with a round trip, through
 # ../shared/netsim/latency_proxy.py (a relay on loopback in front of vsftpd, its passive ports
 # relayed too). As root, on a fresh Debian 12:

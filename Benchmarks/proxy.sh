@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Issue 22's benchmark: what a proxy hop costs. ftpsync pulls the same small files from a server
 # on loopback directly, through microsocks (SOCKS5, with a login) and through tinyproxy (HTTP
 # CONNECT, with a login); optionally with ../shared/netsim/latency_proxy.py in front of the

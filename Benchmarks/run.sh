@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Issue 8's benchmark: ftpsync next to lftp, rclone, curl and xxhsum on the same vsftpd server
 # (loopback, 127.0.0.91) and the same data, in one run. As root, on a fresh Debian 12:
 #

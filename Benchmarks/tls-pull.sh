@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Issue 6: a TLS pull of one 500 MB file by `ftpsync pull` against `curl --ssl-reqd` from the
 # same server (vsftpd, explicit FTPS, require_ssl_reuse=YES, self-signed certificate pinned
 # for ftpsync and given to curl as its CA). Both write the file to disk; best of RUNS each.

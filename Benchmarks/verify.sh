@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Issue 21's benchmark: what checking each transfer with the server's hash costs. ftpsync pulls
 # and pushes the same data from ProFTPD with mod_digest (HASH, XSHA256, ...) with `verify: auto`
 # and with `verify: off`, on loopback and through ../shared/netsim/latency_proxy.py with a round

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Capture raw listings of one tricky tree from the five lab servers into a folder:
 #
 #   scripts/capture-listings.sh OUTDIR

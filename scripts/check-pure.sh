@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Checks that the pure targets stay pure: they import nothing but Foundation and reach no
 # clock, disk, network, environment or process state (the caller passes those in as values:
 # `ListingContext.now`, a `TimeZone`, a `Date`). Grep-based, on the code with `//` comments removed.

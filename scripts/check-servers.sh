@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Self-check of the test-server scripts with curl and lftp (no ftpsync needed):
 #
 #   scripts/check-servers.sh          (as root; about 15 s)

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # shellcheck shell=bash
 # Helpers shared by the scripts in this folder. Sourced, never executed.
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # The README's demo: two devices with FTP servers on loopback, one `ftpsync pull`.
 #
 #   scripts/demo.sh            (as root on a fresh Debian 12 with the Swift toolchain)

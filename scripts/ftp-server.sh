@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Start and stop FTP servers on loopback for ftpsync's tests and demo.
 # Run `scripts/ftp-server.sh --help` for the interface; docs/testing.md explains it.
 set -uo pipefail

@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Fuzzes the parsers of server data (reply parser, PASV/EPSV replies, FEAT, MDTM times, MLSD and
 # LIST listings) with libFuzzer for MINUTES minutes (default 10). Findings go to
 # .build/fuzz/findings/ (crash-*, timeout-*); the corpus grows in .build/fuzz/corpus/.

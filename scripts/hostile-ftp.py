@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """A deliberately misbehaving FTP server for ftpsync's fault tests (loopback only).
 
 Usage: hostile-ftp.py MODE ADDR [PORT]

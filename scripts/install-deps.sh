@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Install what building and testing ftpsync needs on Debian 12, then unpack the
 # vsftpd test server into $FTPSYNC_LAB/opt/vsftpd (and, through scripts/install-servers.sh,
 # proftpd, pure-ftpd and a busybox built with ftpd).

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Make the extra test servers of the lab runnable under $FTPSYNC_LAB/opt, without installing
 # any of them as a system service:
 #

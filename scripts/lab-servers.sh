@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # shellcheck shell=bash
 # shellcheck disable=SC2034 # `pid` is set here for ftp-server.sh, which sources this file
 # The extra server KINDs of scripts/ftp-server.sh: proftpd, pure-ftpd and busybox ftpd.

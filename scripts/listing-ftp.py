@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """A scripted FTP server for ftpsync's listing tests (loopback only): LIST, and MLSD when asked.
 
 Usage: listing-ftp.py SPEC.json ADDR

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Fill DIR with a deterministic sample tree for tests and the demo.
 #
 #   scripts/make-sample-tree.sh DIR [--seed N] [--big BYTES]

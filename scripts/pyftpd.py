@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """Test FTP server for ftpsync, built on pyftpdlib (run by scripts/ftp-server.sh).
 
 Runs in the foreground until SIGTERM/SIGINT. Besides a plain server it can imitate

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Run every check of the project: the README's test command and CI's (.ci/run).
 #
 #   scripts/test.sh [ARGS...]      ARGS go to `swift test` (e.g. --filter SyncCoreTests)
 #
 # Steps: install missing dependencies (scripts/install-deps.sh, as root on a fresh
 # Debian 12), `swift build -Xswiftc -warnings-as-errors` (and no "warning:" line), `swift format lint --strict`
-# printing nothing, the purity check of FTPListing and SyncCore (scripts/check-pure.sh, after
-# its self-test), `swift test` (unit tests and the integration tests, which start
+# printing nothing, the licence header of every source (scripts/spdx.sh), the purity check of
+# FTPListing and SyncCore (scripts/check-pure.sh, after its self-test), `swift test` (unit tests and the integration tests, which start
 # FTP servers on loopback through scripts/ftp-server.sh). Every step runs even when
 # an earlier one failed (except tests after a failed build); the last line is a
 # summary. Exit status 0 only when every step passed.
@@ -49,15 +51,18 @@ else
 fi
 
 step "format (swift format lint --strict)"
-lint_out=$(swift format lint --strict -r Sources Tests Package.swift Examples 2>&1)
+lint_out=$(swift format lint --strict -r Sources Tests Package.swift Examples Plugins 2>&1)
 lint_rc=$?
 if [ $lint_rc = 0 ] && [ -z "$lint_out" ]; then
     passed+=(format)
 else
     printf '%s\n' "$lint_out" >&2
-    say "fix with: swift format -i -r Sources Tests Package.swift"
+    say "fix with: swift format -i -r Sources Tests Package.swift Plugins"
     failed+=(format)
 fi
+
+step "licence headers (scripts/spdx.sh)"
+if scripts/spdx.sh; then passed+=(licence); else failed+=(licence); fi
 
 step "purity of the pure targets (scripts/check-pure.sh)"
 if scripts/check-pure.sh --self-test && scripts/check-pure.sh; then passed+=(pure); else failed+=(pure); fi

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Points SwiftPM at the local mirrors of the Swift packages ftpsync uses, on machines
 # without access to GitHub (the lab's ../shared/mirrors next to the repository, or
 # $FTPSYNC_MIRRORS). Package.swift and Package.resolved keep the real GitHub URLs, so

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // Clocks for the benchmark harnesses (compiled into each by its run.sh).
 import Foundation
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # shellcheck shell=bash
 # What the benchmark scripts (Benchmarks/run.sh, Benchmarks/scale/run.sh) share, sourced by them:
 # the lftp session they time and the one-device configuration they give ftpsync.

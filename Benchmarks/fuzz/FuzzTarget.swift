@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // libFuzzer entry point for the parsers that read what servers send: the reply parser
 // (`ReplyParser`), passive-mode replies (`PassiveEndpoint.parse`), FEAT (`FTPFeatures`),
 // time values (`FTPTime.parse`) and listings (`ListingParser.parse`, MLSD and LIST, plus the

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // Benchmark: scans and hashes a local tree with LocalScanner (XXH3-128, 2 threads), first with
 // an empty digest cache (every file read and hashed), then with the cache that scan filled
 // (nothing read). Prints files, bytes and wall/CPU time of each scan. Built by run.sh together

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Times LocalScanner's scan + XXH3-128 hash of FOLDER, cold digest cache then warm, next to
 # `xxhsum -H2` over the same files (both from the page cache: the tree is read once first).
 # Usage: Benchmarks/hash-tree/run.sh FOLDER

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // Benchmark: parses a LIST file with FTPListing and prints the CPU time of the parse alone.
 // Built by run.sh together with Sources/FTPListing/*.swift into one optimised executable.
 import Foundation

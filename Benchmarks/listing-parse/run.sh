@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Times FTPListing on 1,000,000 UNIX LIST lines (issue 3: must take < 1 s of CPU, release build).
 # Usage: Benchmarks/listing-parse/run.sh [LINES]   (from anywhere; default 1000000)
 set -eu

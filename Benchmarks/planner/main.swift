@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // Benchmark: plans a pull of N remote entries (files in folders of 1,000) with PullPlanner and
 // prints the CPU time of `plan` alone, for two cases: a first pull (nothing local, no records)
 // and a no-op pull (local and records match the remote). Built by run.sh together with

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Times PullPlanner on ENTRIES remote entries (issue 8: a 1,000,000-entry pull planned in under
 # 2 s, under 1 GiB peak RSS). Prints the plan time of a first pull and of a no-op pull, then
 # the whole process's wall time, CPU time and peak RSS (inputs included) from GNU time.

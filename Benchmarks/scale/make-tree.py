@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """Write a tar archive of a tree of FILES small files, PER to a folder, to standard output.
 
     make-tree.py FILES [PER] | tar -x -C DEST

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """Tables and plot of the scale benchmark's results (Benchmarks/scale/run.sh).
 
     report.py RESULTS.tsv PLOT.svg [BEFORE.tsv]

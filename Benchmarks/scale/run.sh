@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # Issue 17's benchmark: ftpsync's peak RSS and wall time against the size of the tree, next to
 # lftp `mirror`, on vsftpd (loopback). As root, with lftp and GNU time installed (Benchmarks/run.sh
 # installs them and calls this script for `--only scale`):

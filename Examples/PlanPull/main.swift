@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // plan-pull-example: the ftpsync library in a few steps. Loads a configuration, connects to one
 // device with FTPRemote, lists its whole tree, and prints what a first `ftpsync pull` would do
 // (as if nothing had been synced before). Changes nothing, locally or on the server.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // sync-example: the public runner in a few lines. Pulls every device of a configuration into
 // its local tree (lock, state, resume and safety checks as `ftpsync pull`), printing progress
 // as it happens and the report at the end.

@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # An ftpsync on_failure hook: mails a summary of a failed run.
 #
 #   on_failure: /usr/local/lib/ftpsync/mail-on-failure.sh ops@example.com

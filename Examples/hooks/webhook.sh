@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # An ftpsync hook that posts a one-line summary of the run to a chat webhook.
 #
 #   on_failure: /usr/local/lib/ftpsync/webhook.sh slack https://hooks.slack.com/services/T000/B000/XXXX

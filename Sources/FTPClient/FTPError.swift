@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// An error of the FTP protocol layer: a connection that failed, a reply that refused a
 /// command, or a server that broke the protocol.
 ///

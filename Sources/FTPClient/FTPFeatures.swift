@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// What a server announced in its FEAT reply (RFC 2389 §3).
 public struct FTPFeatures: Sendable, Equatable {
     /// Feature names (uppercased) to their parameters, one element per announcing line

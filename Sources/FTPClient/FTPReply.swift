@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// One complete reply on the control connection (RFC 959 §4.2): a three-digit code and
 /// one or more lines of text.
 public struct FTPReply: Sendable, Equatable {

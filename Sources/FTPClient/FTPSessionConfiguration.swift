@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Which address data connections go to in passive mode.
 public enum PassiveAddressPolicy: String, Sendable, Equatable {
     /// The control connection's peer address, whatever a 227 reply names (the default:

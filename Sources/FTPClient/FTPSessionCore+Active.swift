@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Active-mode data connections (RFC 959 §4.1.2 PORT, RFC 2428 §2 EPRT): the client listens,
 /// names its address and port, and the server connects after the transfer command.
 extension FTPSessionCore {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 extension FTPSessionCore {
     /// How a session asks for a file's digest: `HASH` with an algorithm (chosen with `OPTS HASH`
     /// when it is not the server's default), or one of `XSHA256`, `XSHA1`, `XMD5`, `XCRC`.

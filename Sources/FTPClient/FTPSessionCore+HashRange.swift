@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Digests of part of a file (a partial download's bytes, an upload's temporary so far), and
 /// the probe for `HASH` on servers whose FEAT does not name it.
 extension FTPSessionCore {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Passive-mode data connections (RFC 959 §4.1.2 PASV, RFC 2428 §3 EPSV).
 extension FTPSessionCore {
     /// Opens a data connection and sends the transfer command (REST first when `offset` > 0;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// The commands sent ahead behind a download (`TransferFollowUp`): SIZE of the downloaded file
 /// and the next download's EPSV and RETR, written as soon as the data ended and answered after
 /// the download's final reply. A prefetched download waits with its data connection made until

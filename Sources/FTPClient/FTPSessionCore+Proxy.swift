@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// The TCP connections of a session: direct, or through `configuration.proxy`.
 extension FTPSessionCore {
     /// Opens the control connection (TCP_NODELAY) and sets `peerHost`, where data connections

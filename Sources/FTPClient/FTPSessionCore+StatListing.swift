@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import FTPListing
 
 /// Listings over the control connection: `STAT <folder>` (RFC 959 §4.1.3), for servers whose

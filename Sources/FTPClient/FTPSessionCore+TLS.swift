@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import COpenSSL
 
 /// TLS on the control connection (RFC 4217 §4, implicit FTPS) and on data connections.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// How a `LIST -a` listing (dot files too) is judged: which outcomes mean the server did not
 /// understand `-a` and plain `LIST` is to be tried, and which of those settle it for the server.
 /// vsftpd (`force_dot_files=NO`, its default), Pure-FTPd and ProFTPD take `-a` as an option;

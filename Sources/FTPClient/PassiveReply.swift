@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Where a passive-mode reply says the data connection should go.
 public enum PassiveEndpoint: Sendable, Equatable {
     /// A 229 reply (RFC 2428 §3): only a port; the host is the control connection's peer.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// The one set of rules by which text from a server (replies, banners, names, listing lines,
 /// and errors quoting them) is made safe to show on a terminal or write to a log.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Masks known secrets (the device's password; later proxy credentials) in text a server sent,
 /// before it is shown or stored: a server that echoes `PASS secret` in a reply must not put the
 /// password into a report, a log, a JSON document or the state.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Sizes an upload's send buffer to the rate the device takes bytes (issue 13 item 7).
 ///
 /// A buffer far larger than a second's worth at the device's rate holds bytes that need many

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// A digest a server computed over a whole file.
 public struct ServerHash: Sendable, Equatable {
     /// The algorithm the server used.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Synchronization
 
 /// A set of servers (`host:port`) with a quirk learnt on one connection, remembered for the

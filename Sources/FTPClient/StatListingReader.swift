@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Reads the reply to `STAT <folder>` (RFC 959 §4.1.3) as a listing, line by line, as the
 /// lines arrive: a multi-line 211, 212 or 213 reply whose first line (`213-Status of /DCIM:`)
 /// and last line (`213 End of status`) are headers, and whose lines between are the folder's

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// How the control and data connections are protected (RFC 4217).
 public enum FTPTLSMode: String, Sendable, Equatable {
     /// Plain FTP: nothing is encrypted.

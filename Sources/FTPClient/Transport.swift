@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Why a transport operation failed, before the session adds what it was doing.
 public enum TransportError: Error, Sendable, Equatable {
     /// No byte could be read or written within the timeout.

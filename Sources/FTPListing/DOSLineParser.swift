@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// DOS/IIS `dir`-style lines: `MM-DD-YY  hh:mmAM  <DIR>|size  name`, with the variants real

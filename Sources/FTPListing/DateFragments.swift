@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Tokens that are part of a date or time, as a UNIX-style line may show them in a layout the
 /// parser does not read. A line read without a date (or with a padded day-only one) whose name
 /// would start with one is rejected: the name would carry an unread date and the entry's time

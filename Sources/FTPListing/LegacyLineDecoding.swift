@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// LIST lines in a legacy charset (GBK, Shift_JIS, ...): the line is decoded to UTF-8 before it
 /// is tokenised, so date signs such as `月` read as they do in UTF-8 listings and a trail byte
 /// that happens to be an ASCII letter (Shift_JIS `年` is 0x94 0x4E) is never read as a letter.

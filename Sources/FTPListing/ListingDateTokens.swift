@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Readers for the date tokens of UNIX-style lines: month names in several languages, CJK
 /// `4月`/`9日`/`2006年` forms, days, years and times of day.
 enum DateTokens {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// UNIX permission bits of an entry, from whichever form the listing gave.
 extension ListingEntry {
     /// The permission bits (including setuid 0o4000, setgid 0o2000, sticky 0o1000): from the MLSD

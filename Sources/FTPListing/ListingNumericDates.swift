@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Readers for dates written as one token of digits and separators, as UNIX-style lines from
 /// embedded and localized servers show them. Fields are not checked against the calendar here.
 extension DateTokens {

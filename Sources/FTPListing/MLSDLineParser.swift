@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// MLSD and MLST fact lines (RFC 3659 §7): `fact=value;fact=value; name`.

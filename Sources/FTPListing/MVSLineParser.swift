@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// IBM MVS / z/OS lines: the dataset list (`Volume Unit Referred Ext Used Recfm Lrecl BlkSz Dsorg
 /// Dsname`) and the two member lists of a partitioned dataset (PDS): source members
 /// (`Name VV.MM Created Changed Size Init Mod Id`) and load modules (`Name Size TTR ...`, hex size).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// A date written as three numbers with one separator (`12-30-97`, `2004/06/23`, `18.09.06`),
 /// as the mainframe and minicomputer listings print it; fields not yet checked against the calendar.
 struct NumericDate {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// IBM OS/2 FTP server lines: `size  [attributes] [DIR]  MM-DD-YY  HH:MM  name`, e.g.
 /// `     0           DIR   05-12-97   16:44  LANGUAGE` or `149473      A          11-17-98   16:07  POPUPLOG.OS2`.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// IBM OS/400 (AS/400, IBM i) lines: `owner  size date time *TYPE  name`, e.g.
 /// `QSYS   77824 02/23/00 15:09:55 *DIR   docs/` or, for members, `QPGMR   *MEM   FILE.FILE/MBR.MBR`.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Microware OS-9 `dir -e` lines: `group.user  YY/MM/DD  HHMM  attributes  sector  bytes  name`,
 /// e.g. `20.20 07/03/29 1026 d-ewrewr 2650 85920 CMDS`; attributes starting with `d` mark a folder.
 extension ListingReader {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// The listing formats that are neither UNIX-like nor DOS-like: OpenVMS, IBM OS/2, OS/400, MVS and
 /// z/VM, HP NonStop, OS-9. Tried only after the UNIX and DOS parsers declined a
 /// line; each reader recognises its format by the shape of the whole line, so the order only

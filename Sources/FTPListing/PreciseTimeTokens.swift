@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Readers for the finer times of UNIX-style lines: `ls --full-time` (`10:20:33.123456789 +0800`),
 /// `--time-style=long-iso` with fractions, and ISO 8601 date-times written as one token.
 extension DateTokens {

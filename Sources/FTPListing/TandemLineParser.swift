@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// HP NonStop (Tandem) Guardian lines: `name  code  EOF  D-Mon-YY HH:MM:SS  owner  "rwep"`, e.g.
 /// `REPORT1   101   528  6-Apr-07 14:21:18 255, 0 "oooo"`; the owner is `group,user`, sometimes with
 /// a space after the comma. EOF is the size in bytes.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// RFC 3659 §2.3 `time-val`: `YYYYMMDDHHMMSS[.F...]`, always UTC.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// The all-numeric `ls` variant some servers send: octal `st_mode`, uid, gid, size, modification

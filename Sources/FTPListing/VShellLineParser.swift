@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Lines of old VShell servers: size first, then `Mon DD, YYYY HH:MM`, then the name, a folder's
 /// name ending in `/`: `206876  Apr 04, 2000 21:06 report.doc`, `0  Dec 12, 2002 02:13 backups/`.
 extension ListingReader {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Lines of VxWorks-based servers (routers, PLCs, printers): size first, then
 /// `Mon-DD-YYYY HH:MM:SS`, then the name, with ` <DIR>` after the name of a folder:
 /// `  2048    Feb-28-1998  05:23:30   configs <DIR>`.

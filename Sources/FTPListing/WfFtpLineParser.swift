@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Lines of the wfFtp server of Nortel (Bay Networks) routers: name, size, `MM/DD/YY`, a weekday
 /// with a dot, `HH:MM:SS`: `boot.cfg       1014196  06/03/04  Thur.   10:20:03`.
 extension ListingReader {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// IBM z/VM (CMS) minidisk lines: `FNAME  FTYPE  F|V  lrecl  records  blocks  YYYY-MM-DD HH:MM:SS
 /// label`, e.g. `PROFILE  EXEC  V  65  107  2  2005-10-04 15:28:42 060191`.
 ///

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// A daily schedule of bandwidth limits (the `bwlimit` key, issue 19): `08:00,512k 18:00,off`

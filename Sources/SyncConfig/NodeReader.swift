@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// Reads typed values out of YAML nodes; every refusal is a `ConfigError` at the node's position.

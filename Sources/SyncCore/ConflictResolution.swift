@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// What a conflict does (`--on-conflict`, config key `on_conflict`; CONTRACT.md, "Version 0.2").

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// The 64-bit FNV-1a hash of bytes: a cheap, stable hash for names (the same on every run and

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// Which listed times are too coarse to tell a change, and how a precise time (MDTM, RFC 3659

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Arithmetic on numbers that come from outside (sizes, offsets and times a server lists or a
 /// disk reports, progress totals, rates): it never traps. A sum that does not fit is the
 /// largest value, a difference below zero is zero, a `Double` out of range is the nearest end.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// How transfers are checked against the server's own hash of the file (`verify`, a device
 /// key): `HASH` (draft-bryan-ftpext-hash) or `XSHA256`, `XSHA1`, `XMD5`, `XCRC`.
 public enum VerifyMode: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// A login the server refused for a device that names no password anywhere: the fault is the
 /// missing password, not a wrong one (`DeviceConfig.explainingLogin(_:)`).
 public struct NoPasswordError: Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// The statements a walk runs once per folder or once per new file (issue 17), each naming the
 /// index it seeks. Without `INDEXED BY` SQLite (3.40, no `ANALYZE` statistics) read the
 /// records of one folder by scanning every record of the device — one pass over a million

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """A pyftpdlib server on loopback for the FTPClient tests.
 
 Prints "READY <port>" on stdout once it listens, then serves until killed.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """hostile-ftp.py's shared part: the files of its modes, TLS, listing lines and the base
 session (see the modes in hostile-ftp.py)."""
 

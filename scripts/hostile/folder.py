@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """hostile-ftp.py's folder modes: a real folder ($HOSTILE_ROOT) served with one fault."""
 
 import struct

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 """hostile-ftp.py's tree modes: a working in-memory tree that lists one folder badly."""
 
 from hostile.base import *  # noqa: F401,F403

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // Seeded mutations of listing lines: the same seed and count give the same lines on every run.
 
 /// xorshift64*: a small, fast, reproducible generator.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // The seed lines of the mutated-lines run: every listing line the project's tests know.
 import Foundation
 

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 // The fuzz driver's deterministic "mutated lines" mode: N lines made by seeded mutations of
 // every listing line the tests know, each fed through every parser of server text: LIST (in
 // one of four time zones, in turn) and MLSD, each without and with a legacy-encoding name

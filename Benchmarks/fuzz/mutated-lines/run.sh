@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# SPDX-FileCopyrightText: 2026 The ftpsync Authors
 # The fuzz driver's mutated-lines mode: LINES (default 1,000,000) seeded mutations of every
 # listing line the tests know, through every listing parser; fails on a crash or when a
 # 100,000-line slice takes more than 2 s of CPU (release build).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// The client side of an HTTP CONNECT tunnel (RFC 9110 §9.3.6), with Basic authentication

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Why the proxy step of a connection failed, and whose fault it was: the proxy's (unreachable,
 /// credentials refused, not a proxy of that kind) or the device's (the proxy could not reach it).
 public struct ProxyFailure: Error, Sendable, Equatable, CustomStringConvertible {

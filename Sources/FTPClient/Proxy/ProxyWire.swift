@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Byte-exact reads and writes of a proxy handshake on a fresh socket: nothing past the
 /// proxy's answer is read, so the device's first bytes (the FTP greeting, a TLS record) stay
 /// in the socket for the session. Transport failures become `ProxyFailure`s.

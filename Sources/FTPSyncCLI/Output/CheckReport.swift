@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// The JSON document of `check --json`.
 struct CheckDocument: Encodable {
     var command = "check"

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// What `--quiet` prints: nothing when every device is ok (or stopped by a run cap: no error, the
 /// exit code 5 says it); otherwise, on stderr, each device that is not ok with its error, each
 /// failed action, and one line summing up its skipped entries.

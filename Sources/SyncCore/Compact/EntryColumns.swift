@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// The entries of a `Snapshot` in compact columns (issue 17): an entry costs some 40 bytes and

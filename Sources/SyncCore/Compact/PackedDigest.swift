@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// A digest of 32 lowercase hex digits (XXH3-128) kept as two integers, 16 bytes instead of a

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// Paths kept as UTF-8 bytes in one buffer, one after another (issue 17: compact entries): a

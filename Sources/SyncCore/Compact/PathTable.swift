@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// Values by path in compact form (issue 17): the paths' bytes in one buffer beside an array

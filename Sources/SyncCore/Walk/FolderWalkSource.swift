@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// What both folder walks (`PullWalk`, `PushWalk`) read the same way, one folder at a time: the

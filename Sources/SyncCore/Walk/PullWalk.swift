@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// Plans a pull folder by folder (issue 17): the same plan as `PullPlanner.plan` over whole

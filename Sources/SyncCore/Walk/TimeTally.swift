@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// How many files of a walk's planned listing have each time (seconds), for `DefaultTimes`,
 /// in bounded memory (issue 17): a tree of distinct times would otherwise keep one count per
 /// file. When `limit` distinct times are kept, those seen once are dropped; should more than

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import SyncStore
 
 /// A device whose listings go over the control connection (`STAT`, RFC 959 §4.1.3) because

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import SyncStore
 
 /// A device whose server does not understand `LIST -a` (it refused `-a` or took it for a

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 /// Opens one more connection of a device run with `connect` and gives it what the first
 /// connection learned from its listings (`RemoteFileSystem.learned`: the server's spelling of
 /// names, its clock offset), so the extra connection names files exactly as the first one does.

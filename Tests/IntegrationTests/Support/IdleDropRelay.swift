@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// `/work/shared/netsim/latency_proxy.py`: a relay in front of a server that adds a round trip

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// A proxy for the proxy tests (issue 22): microsocks (SOCKS5) or tinyproxy (HTTP CONNECT),

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 
 /// A Python FTP server of `scripts/` (hostile-ftp.py, listing-ftp.py) running on loopback: the
