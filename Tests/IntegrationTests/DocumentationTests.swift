@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// SPDX-FileCopyrightText: 2026 The ftpsync Authors
+
 import Foundation
 import Testing
 
@@ -41,6 +44,8 @@ import Testing
         for (name, copy) in [
             ("ftpsync-pull.service", "ftpsync-pull.service"), ("ftpsync-pull.timer", "ftpsync-pull.timer"),
             ("ftpsync-failure@.service", "ftpsync-failure@ftpsync-pull.service.service"),
+            ("ftpsync@.service", "ftpsync@0.service"), ("ftpsync@.timer", "ftpsync@0.timer"),
+            ("ftpsync-failure@.service", "ftpsync-failure@ftpsync@0.service.service"),
         ] {
             let text = try String(contentsOfFile: folder + name, encoding: .utf8)
                 .replacingOccurrences(of: "ExecStart=/usr/local/bin/ftpsync ", with: "ExecStart=\(ftpsyncBinary) ")
