@@ -48,7 +48,7 @@ import Testing
             ("ftpsync-failure@.service", "ftpsync-failure@ftpsync@0.service.service"),
         ] {
             let text = try String(contentsOfFile: folder + name, encoding: .utf8)
-                .replacingOccurrences(of: "ExecStart=/usr/local/bin/ftpsync ", with: "ExecStart=\(ftpsyncBinary) ")
+                .replacingOccurrences(of: "ExecStart=/usr/bin/ftpsync ", with: "ExecStart=\(ftpsyncBinary) ")
             try text.write(toFile: units + "/" + copy, atomically: true, encoding: .utf8)
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: units).sorted().map { units + "/" + $0 }
