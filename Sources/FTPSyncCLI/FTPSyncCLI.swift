@@ -13,6 +13,7 @@ public enum FTPSyncCLI {
         // A peer that resets a connection (a write to a data connection) or a reader of our
         // output that goes away must surface as an EPIPE error, never kill the process.
         signal(SIGPIPE, SIG_IGN)
+        raiseDescriptorLimit()
         let words = Array(arguments.dropFirst())
         guard let first = words.first else {
             console.error(Help.overview)

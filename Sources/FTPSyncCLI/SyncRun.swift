@@ -24,13 +24,18 @@ struct SyncRun {
         self.options = options
         self.console = console
         self.reviewed = reviewed
+        let now = Date()
+        startedPrecisely = now
         // Whole seconds: the document's `started` names the conflict copies `apply` makes again.
-        started = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
     }
 
     /// When the run began (whole seconds): the `started` of its JSON document, and the time
     /// the run's conflict copies are named after.
     let started: Date
+    /// When the run began, to the fraction of a second: its duration counts from here (from
+    /// `started`, a 0.3 s run said 0.9 s). The document's `started` text is the same second.
+    let startedPrecisely: Date
 
     /// The document of a run that stopped before any device (exit 1, 2 or 3), printed with
     /// `--json`; returned for the hooks.
@@ -98,6 +103,7 @@ struct SyncRun {
                     "ftpsync: note: shard \(shard) holds none of the \(configuration.devices.count) devices of"
                         + " \(configuration.displayPath): nothing to do")
             }
+            progress.expect(devices: runner.devices.count)
             result = try runner.run()
         } catch {
             progress.finish()
@@ -129,7 +135,8 @@ struct SyncRun {
         case .finished(let reports):
             reportTrashPurge(runner.trashPurge, command: command, console: console, log: log)
             (code, document) = finishRun(
-                command: command, options: self.options, dryRun: options.dryRun, reports: reports, started: started,
+                command: command, options: self.options, dryRun: options.dryRun, reports: reports,
+                started: startedPrecisely,
                 console: console, log: log, actionsLogged: progress.logsActions,
                 actionsPrinted: progress.printsActions, stoppedBy: runner.stoppedBy,
                 plan: options.dryRun && reviewed == nil

@@ -120,6 +120,9 @@ public final class SyncRunner: Sendable {
                 .run(now: Date(), runStarted: started)
             purged.withLock { $0 = outcome }
         }
+        // Closed here, under the lock: the last device threads may still hold the store for a
+        // moment after `runAll` returns (their closures are released as the threads exit).
+        state.store?.close()
         withExtendedLifetime(state) {}
         return .finished(reports)
     }

@@ -143,7 +143,17 @@ func writeTextReport(
     _ document: RunDocument, elapsed: Double, actionsPrinted: Bool = false, _ write: (String) -> Void
 ) {
     var planned = PlannedTotals()
+    // In a run of many devices, those with nothing to report are counted in one line, not listed.
+    let foldQuiet = document.devices.count > quietDevicesListed
+    var quiet = (devices: 0, unchanged: 0)
     for device in document.devices {
+        if foldQuiet && device.status == .ok && device.actions.isEmpty && device.left == nil
+            && device.skipped.isEmpty && device.notes.isEmpty
+        {
+            quiet.devices += 1
+            quiet.unchanged += device.unchanged
+            continue
+        }
         write("\(device.name): \(device.status.rawValue)" + (device.error.map { " — \(printable($0))" } ?? "") + "\n")
         // Only done actions, all printed already: the device's log is not read back.
         if !(actionsPrinted && device.actions.count(.done) == device.actions.count) {
@@ -169,9 +179,14 @@ func writeTextReport(
             )
         }
     }
+    if quiet.devices > 0 {
+        let noun = quiet.devices == document.devices.count ? "device" : "other device"
+        write("\(counted(quiet.devices, noun)) ok, nothing to do (\(quiet.unchanged) in sync)\n")
+    }
     var out = ""
     let t = document.totals
-    let failedDevices = document.devices.filter { $0.status == .failed || $0.status == .refused }.count
+    let notSynced = document.devices.filter { $0.status == .failed || $0.status == .refused }.map(\.name)
+    let failedDevices = notSynced.count
     if document.dryRun {
         let unknown = planned.unknownSizes > 0 ? " and \(planned.unknownSizes) of unknown size" : ""
         out += "total planned: \(counted(planned.files, "file")), \(formatBytes(planned.bytes))\(unknown), "
@@ -180,12 +195,25 @@ func writeTextReport(
         out += "total done: \(counted(t.filesTransferred, "file")), \(formatBytes(t.bytesTransferred)), "
         out += "\(t.renamed) renamed, \(deletedText(t.deleted, onDevice: t.deletedOnDevice)), \(t.failed) failed"
     }
-    if failedDevices > 0 { out += "; \(counted(failedDevices, "device")) not synced" }
+    if failedDevices > 0 {
+        out += "; \(counted(failedDevices, "device")) not synced"
+        // Named again at the end: in a long report they are far above.
+        if foldQuiet {
+            let names = notSynced.prefix(notSyncedNamed).map(printable).joined(separator: ", ")
+            out += " (" + names + (failedDevices > notSyncedNamed ? ", …" : "") + ")"
+        }
+    }
     out += String(format: " in %.1f s", elapsed)
     if let cap = document.stoppedBy { out += "; stopped by \(cap.option), the next run continues" }
     out += "\n"
     write(out)
 }
+
+/// Runs of more devices than this sum up in one line those with nothing to report.
+let quietDevicesListed = 20
+
+/// Devices not synced named in the last line of a report that sums up quiet devices.
+let notSyncedNamed = 10
 
 /// "0 deleted", "3 moved to the trash", "7 deleted on the device", or both: where the deletes
 /// of a run happened (found by a first user: an offload's "7 deleted" did not say where).

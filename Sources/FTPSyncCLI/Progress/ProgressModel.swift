@@ -73,6 +73,12 @@ struct ProgressModel {
 
     /// Devices running, in the order they started; finished ones are dropped.
     private(set) var devices: [Device] = []
+    /// Devices the run has (its selection), once known; with more than one, the display starts
+    /// with a line counting them (`fleetLine`).
+    var devicesInRun: Int?
+    /// Devices that finished, and of them those that failed or were refused.
+    private(set) var devicesFinished = 0
+    private(set) var devicesFailed = 0
 
     /// Takes one event in, received at `time` (seconds, monotonic).
     mutating func apply(_ event: SyncEvent, at time: Double) {
@@ -124,8 +130,10 @@ struct ProgressModel {
                     device.bytesTotal = Saturating.subtract(device.bytesTotal, Saturating.subtract(report.bytes, moved))
                 }
             }
-        case .deviceFinished(let name, _):
+        case .deviceFinished(let name, let report):
             devices.removeAll { $0.name == name }
+            devicesFinished += 1
+            if report.status == .failed || report.status == .refused { devicesFailed += 1 }
         }
     }
 
@@ -143,13 +151,22 @@ struct ProgressModel {
         }
     }
 
-    /// The display: per device a total line and a line per active transfer, each at most
-    /// `width` columns, at most `height` lines in all (transfers are left out first).
+    /// The display: for a run of several devices a line counting them (`fleetLine`), then per
+    /// device a total line and a line per active transfer, each at most `width` columns, at
+    /// most `height` lines in all (transfers are left out first; devices that do not fit are
+    /// counted on the last line).
     func lines(width: Int, height: Int) -> [String] {
         var result: [String] = []
+        let limit = max(1, height)
+        var height = height
+        if let total = devicesInRun, total > 1, height > 1 {
+            result.append(ProgressFormat.fit(fleetLine(total), width: width))
+            height -= 1
+        }
+        let shown = devices.count > height ? max(0, height - 1) : devices.count
         let transferBudget = max(0, height - devices.count)
         var transfersShown = 0
-        for device in devices {
+        for device in devices.prefix(shown) {
             result.append(ProgressFormat.fit(deviceLine(device), width: width))
             for (_, transfer) in device.active.sorted(by: { $0.key < $1.key }) {
                 guard transfersShown < transferBudget else { break }
@@ -157,7 +174,17 @@ struct ProgressModel {
                 transfersShown += 1
             }
         }
-        return Array(result.prefix(max(1, height)))
+        if shown < devices.count {
+            result.append(ProgressFormat.fit("… and \(devices.count - shown) more devices running", width: width))
+        }
+        return Array(result.prefix(limit))
+    }
+
+    /// `devices  312/1000 done  8 running  2 failed`.
+    func fleetLine(_ total: Int) -> String {
+        var line = "devices  \(devicesFinished)/\(total) done  \(devices.count) running"
+        if devicesFailed > 0 { line += "  \(devicesFailed) failed" }
+        return line
     }
 
     /// `cam  3/10 files  12.5 MiB of 40.0 MiB  31%  1.2 MiB/s  ETA 0:23`.

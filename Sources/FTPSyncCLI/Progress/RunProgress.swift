@@ -76,6 +76,9 @@ final class RunProgress: Sendable {
         terminal?.start()
     }
 
+    /// Tells the live display how many devices the run has, once the runner knows its selection.
+    func expect(devices: Int) { terminal?.expect(devices: devices) }
+
     /// Ends the live display (erasing it); call before printing the report.
     func finish() { terminal?.stop() }
 }

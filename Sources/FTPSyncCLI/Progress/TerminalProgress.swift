@@ -26,6 +26,13 @@ final class TerminalProgress: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Tells the display how many devices the run has (its first line counts them).
+    func expect(devices: Int) {
+        condition.lock()
+        model.devicesInRun = devices
+        condition.unlock()
+    }
+
     /// Starts the redrawing thread.
     func start() {
         let thread = Thread { [self] in
