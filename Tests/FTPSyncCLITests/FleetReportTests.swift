@@ -43,6 +43,32 @@ import Testing
         #expect(textReport(document(30), elapsed: 1).hasPrefix("30 devices ok, nothing to do (150 in sync)\n"))
     }
 
+    /// A first pull of many devices into a pipe: their downloads were printed as they ended,
+    /// and each had the same note; the report has the note once, not once per device.
+    @Test func aFirstPullOfManyDevicesSaysEachNoteOnceAndCountsTheDevices() throws {
+        let path = try RelativePath(validating: "a.jpg")
+        let action = Action(kind: .download, path: path, source: SnapshotEntry(path: path, kind: .file), reason: "new")
+        let devices = (0..<100).map { index in
+            var report = DeviceReport(name: "d\(index)")
+            if index < 90 {
+                report.actions.append(ActionReport(action: action, status: .done))
+                report.notes = ["the server offers no hash command: copies checked by size"]
+            }
+            if index == 7 { report.notes.append("3 files newer than min_age left for the next run") }
+            report.unchanged = 2
+            return report
+        }
+        let document = RunDocument(command: "pull", dryRun: false, devices: devices)
+        let lines = textReport(document, elapsed: 1, actionsPrinted: true).split(separator: "\n")
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines[0] == "90 devices: note: the server offers no hash command: copies checked by size")
+        #expect(lines[1] == "d7: note: 3 files newer than min_age left for the next run")
+        #expect(lines[2] == "100 devices ok: 90 with their actions listed above, 10 with nothing to do (200 in sync)")
+        // Not printed as they ended (a terminal): the actions are the report's to list.
+        let listed = textReport(document, elapsed: 1, actionsPrinted: false)
+        #expect(listed.hasPrefix("d0: ok\n  download      a.jpg"), "\(listed.prefix(300))")
+    }
+
     @Test func theDisplayOfAFleetCountsItsDevicesAndWhatDoesNotFit() {
         var model = ProgressModel()
         model.devicesInRun = 1000

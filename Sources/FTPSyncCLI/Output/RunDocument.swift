@@ -143,15 +143,12 @@ func writeTextReport(
     _ document: RunDocument, elapsed: Double, actionsPrinted: Bool = false, _ write: (String) -> Void
 ) {
     var planned = PlannedTotals()
-    // In a run of many devices, those with nothing to report are counted in one line, not listed.
+    // In a run of many devices, those with nothing to report are counted, not listed.
     let foldQuiet = document.devices.count > quietDevicesListed
-    var quiet = (devices: 0, unchanged: 0)
+    var quiet = QuietDevices()
     for device in document.devices {
-        if foldQuiet && device.status == .ok && device.actions.isEmpty && device.left == nil
-            && device.skipped.isEmpty && device.notes.isEmpty
-        {
-            quiet.devices += 1
-            quiet.unchanged += device.unchanged
+        if foldQuiet && QuietDevices.takes(device, actionsPrinted: actionsPrinted) {
+            quiet.add(device)
             continue
         }
         write("\(device.name): \(device.status.rawValue)" + (device.error.map { " — \(printable($0))" } ?? "") + "\n")
@@ -179,10 +176,7 @@ func writeTextReport(
             )
         }
     }
-    if quiet.devices > 0 {
-        let noun = quiet.devices == document.devices.count ? "device" : "other device"
-        write("\(counted(quiet.devices, noun)) ok, nothing to do (\(quiet.unchanged) in sync)\n")
-    }
+    for line in quiet.lines(total: document.devices.count) { write(line) }
     var out = ""
     let t = document.totals
     let notSynced = document.devices.filter { $0.status == .failed || $0.status == .refused }.map(\.name)
@@ -208,12 +202,6 @@ func writeTextReport(
     out += "\n"
     write(out)
 }
-
-/// Runs of more devices than this sum up in one line those with nothing to report.
-let quietDevicesListed = 20
-
-/// Devices not synced named in the last line of a report that sums up quiet devices.
-let notSyncedNamed = 10
 
 /// "0 deleted", "3 moved to the trash", "7 deleted on the device", or both: where the deletes
 /// of a run happened (found by a first user: an offload's "7 deleted" did not say where).
