@@ -43,7 +43,8 @@ release-static:
 
 # Installs the release-static binary (stripped; STRIP=true keeps its symbols), the man page, the
 # bash (sourced: no #! line), zsh and fish completions the binary generates, the examples (Examples/ without the Swift
-# example programs' *.swift, which build only in this source tree), CHANGELOG.md and the copyright file:
+# example programs' *.swift, which build only in this source tree), CHANGELOG.md, the user docs
+# (README.md, cli.md, configuration.md, filters.md, server-quirks.md) and the copyright file:
 #   make install PREFIX=/usr/local          (the default PREFIX)
 #   make install DESTDIR=/tmp/stage PREFIX=/usr   (what scripts/package-deb.sh does)
 # zsh: PREFIX=/usr gets $(PREFIX)/share/zsh/vendor-completions (Debian's place for packages),
@@ -61,6 +62,7 @@ install: release-static
 		if [ -x "$$f" ]; then m=755; else m=644; fi; install -D -m $$m "$$f" "$(DEST_DOC)/examples/$$f"; done
 	install -m 644 packaging/copyright "$(DEST_DOC)/copyright"
 	install -m 644 CHANGELOG.md "$(DEST_DOC)/CHANGELOG.md"
+	install -m 644 README.md docs/cli.md docs/configuration.md docs/filters.md docs/server-quirks.md "$(DEST_DOC)/"
 
 # Removes what `install` put there (same PREFIX and DESTDIR).
 uninstall:

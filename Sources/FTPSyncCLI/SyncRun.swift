@@ -124,6 +124,9 @@ struct SyncRun {
             return code
         }
         progress.finish()
+        if options.shard == nil, let shard = runner.treeShard {
+            console.error(ShardNote.unshardedRun(localRoot: configuration.localRoot, treeShard: shard))
+        }
         let code: ExitCode
         let document: RunDocument
         switch result {

@@ -35,14 +35,19 @@ extension RunState {
     /// Checks that this tree's state was not last written by another shard index than
     /// `shard`'s, then (a real run) records `shard` as its writer. A run without a shard, or on
     /// a tree with no state, checks nothing; it leaves the record as it was.
+    /// - Returns: the shard that wrote the state last, as found; nil when none did.
     /// - Throws: `ShardMismatchError` when another shard index wrote the state last; `StoreError`
     ///   when SQLite fails.
-    func claim(for shard: Shard?, localRoot: String, dryRun: Bool) throws {
-        guard let shard, let store else { return }
-        if let last = try store.lastShard(), last.index != shard.index {
+    @discardableResult
+    func claim(for shard: Shard?, localRoot: String, dryRun: Bool) throws -> Shard? {
+        guard let store else { return nil }
+        let last = try store.lastShard()
+        guard let shard else { return last }
+        if let last, last.index != shard.index {
             throw ShardMismatchError(localRoot: localRoot, recorded: last, given: shard)
         }
         if !dryRun { try store.setLastShard(shard, at: Date()) }
+        return last
     }
 }
 

@@ -5,6 +5,7 @@ import FTPClient
 import Foundation
 import LocalTree
 import SyncConfig
+import SyncCore
 import SyncEngine
 import SyncStore
 import Synchronization
@@ -49,6 +50,12 @@ public final class SyncRunner: Sendable {
     /// it was reached and left work of a device for the next run (`DeviceReport.left`). Nil
     /// before a run, for a run no cap stopped, and for a dry run (caps apply when carrying out).
     public var stoppedBy: RunCap? { capped.withLock { $0 } }
+
+    private let lastShard = Mutex<Shard?>(nil)
+    /// The shard (`--shard`) whose run last wrote the local tree, as the last `run()` found it
+    /// before it began; nil when none did. A run without a shard on such a tree syncs every
+    /// device into it (not refused; the CLI says so).
+    public var treeShard: Shard? { lastShard.withLock { $0 } }
 
     /// Prepares a run; connects to nothing and changes nothing yet.
     /// - Parameters:
@@ -95,13 +102,15 @@ public final class SyncRunner: Sendable {
         let started = Date()
         purged.withLock { $0 = nil }
         capped.withLock { $0 = nil }
+        lastShard.withLock { $0 = nil }
         let state: RunState
         do {
             state = try RunState.open(localRoot: configuration.localRoot, dryRun: options.dryRun)
         } catch let held as RunLockHeld {
             return .locked(held)
         }
-        try state.claim(for: options.shard, localRoot: configuration.localRoot, dryRun: options.dryRun)
+        let found = try state.claim(for: options.shard, localRoot: configuration.localRoot, dryRun: options.dryRun)
+        lastShard.withLock { $0 = found }
         // Caps count from here: the lock is held, the devices are about to start.
         let caps =
             options.dryRun

@@ -116,6 +116,13 @@ import Testing
         #expect(whole.status == 0, "\(whole.stderr)")
         #expect(deviceNames(json(whole.stdout)) == Set(Self.names))
         #expect(json(whole.stdout)["shard"] is NSNull)
+        #expect(whole.stderr.contains("was last synced as shard 0/3, and this run had no --shard"), "\(whole.stderr)")
+        // status says whose tree it is when asked without the shard, or with another.
+        let status = try ftpsync(["status", a])
+        #expect(status.status == 0)
+        #expect(status.stderr.contains("was last synced as shard 0/3; without --shard"), "\(status.stderr)")
+        let own = try ftpsync(["status", a, "--shard", "0/3"])
+        #expect(!own.stderr.contains("note"), "\(own.stderr)")
         let still = try ftpsync(["pull", a, "--shard", "1/2"])
         #expect(still.status == 2, "\(still.stderr)")
     }

@@ -38,7 +38,8 @@ enum Help {
               help     show help for a command: ftpsync help pull
 
             CONFIG is a YAML file; when omitted, $FTPSYNC_CONFIG, else ./device.yaml.
-            Every command also takes -h/--help; see the man page ftpsync(1) and docs/cli.md.
+            Every command also takes -h/--help; see the man page ftpsync(1) and cli.md
+            (in /usr/share/doc/ftpsync/ when installed from the package, docs/ in the source).
 
             options for every command:
               -h, --help       show help

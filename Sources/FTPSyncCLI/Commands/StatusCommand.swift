@@ -114,6 +114,9 @@ struct StatusCommand: FTPSyncSubcommand {
                 "ftpsync: the local tree \(configuration.localRoot) does not exist: no run has made it yet, "
                     + "or 'local' in \(configuration.displayPath) names another folder")
         }
+        if !quiet, let note = ShardNote.status(localRoot: configuration.localRoot, given: selection.shard) {
+            console.error(note)
+        }
         if quiet {
             // Nothing printed: the exit code tells.
         } else if json {
