@@ -71,6 +71,9 @@ struct SyncRun {
         let environment = ProcessInfo.processInfo.environment
         let configPath = resolveConfigPath(self.options.configFile.config, environment: environment)
         var options = self.options.runOptions(direction: direction, environment: environment)
+        let (jobs, jobsNote) = jobsWithinDescriptorLimit(options.jobs)
+        options.jobs = jobs
+        if let jobsNote { console.error(jobsNote) }
         options.conflictTime = reviewed?.started ?? started
         if let reviewed {
             options.reviewed = reviewed.devices
