@@ -135,7 +135,7 @@ public final class StateStore: @unchecked Sendable {
             "ALTER TABLE devices ADD COLUMN hash_probe TEXT",
         ],
         // The shard (`--shard K/N`, issue 24) whose run last wrote this tree: one row at most.
-        ["CREATE TABLE tree_shard (shard_index INTEGER NOT NULL, shard_count INTEGER NOT NULL, written REAL NOT NULL)"],
+        [StateStore.treeShardTable],
     ]
 
     /// The schema version this code writes.
@@ -190,15 +190,23 @@ public final class StateStore: @unchecked Sendable {
             "CREATE INDEX records_with_digest_by_local_size ON records (device, local_size) WHERE digest IS NOT NULL",
     ]
 
-    /// Makes the missing ones of `indexes` (nothing is written when none is missing).
+    /// The table of the shard that last wrote the tree; made again when missing (dropped by
+    /// hand or by another tool: every sharded run failed on it), as `indexes` are.
+    static let treeShardTable =
+        "CREATE TABLE tree_shard (shard_index INTEGER NOT NULL, shard_count INTEGER NOT NULL, written REAL NOT NULL)"
+
+    /// Makes the missing ones of `indexes` and the tree_shard table (nothing is written when
+    /// none is missing).
     /// - Throws: `StoreError` when SQLite cannot (a read-only or full disk).
     private func ensureIndexes() throws(StoreError) {
         var present = Set<String>()
-        try connection.query("SELECT name FROM sqlite_master WHERE type = 'index'") { row in present.insert(row.text(0))
+        try connection.query("SELECT name FROM sqlite_master WHERE type IN ('index', 'table')") { row in
+            present.insert(row.text(0))
         }
         for (name, sql) in StateStore.indexes.sorted(by: { $0.key < $1.key }) where !present.contains(name) {
             try connection.execute(sql)
         }
+        if !present.contains("tree_shard") { try connection.execute(StateStore.treeShardTable) }
     }
 
     /// Reads the schema version and applies the missing migrations, each in its own transaction.

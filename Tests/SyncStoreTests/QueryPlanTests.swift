@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 The ftpsync Authors
 
 import Foundation
+import SyncCore
 import Testing
 
 @testable import SyncStore
@@ -74,6 +75,22 @@ struct MissingIndexTests {
         _ = try reopened.records(device: "cam", folder: .root)
         _ = try reopened.cachedDigests(inFolder: "")
         #expect(try !reopened.hasRecord(device: "cam", localSize: 1))
+    }
+
+    /// Issue 24: a state whose tree_shard table was dropped (a breaker did it with sqlite3)
+    /// failed every sharded run ("no such table"); it is made again on open.
+    @Test func aDroppedShardTableIsMadeAgainOnOpen() throws {
+        let folder = try TempFolder()
+        let store = try StateStore.open(localRoot: folder.path)
+        let shard = try #require(Shard(index: 1, count: 4))
+        try store.setLastShard(shard, at: Date())
+        try store.locked { () throws(StoreError) in try store.connection.execute("DROP TABLE tree_shard") }
+        store.close()
+        let reopened = try StateStore.open(localRoot: folder.path)
+        defer { reopened.close() }
+        #expect(try reopened.lastShard() == nil)
+        try reopened.setLastShard(shard, at: Date())
+        #expect(try reopened.lastShard() == shard)
     }
 
     /// A version 7 state that lacks the index version 8 drops still migrates.
