@@ -149,6 +149,9 @@ import Testing
             #expect(result.status == 2, "\(bad)")
             #expect(result.stderr.contains("K/N"), "\(bad): \(result.stderr)")
         }
+        let twice = try ftpsync(["pull", config, "--shard", "0/2", "--shard", "1/2"])
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("--shard is given 2 times"), "\(twice.stderr)")
         // check connects to the shard's devices only.
         let check = try ftpsync(["check", config, "--shard", "1/2", "--json"])
         #expect(check.status == 0, "\(check.stderr)")

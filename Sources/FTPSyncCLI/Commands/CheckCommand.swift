@@ -14,7 +14,7 @@ struct CheckCommand: FTPSyncSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "connect and log in to each device, report what its server supports and its TLS details",
-        usage: "ftpsync check [CONFIG] [--device NAME]... [--json] [-v]",
+        usage: "ftpsync check [CONFIG] [--device NAME]... [--shard K/N] [--json] [-v]",
         discussion: """
             Connect to each device, log in and report: the server's features (MLSD, EPSV, UTF8, MFMT,
             REST STREAM, HASH, AUTH TLS), how it hashes files (the command and algorithm pull, push and

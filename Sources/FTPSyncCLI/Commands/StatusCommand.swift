@@ -19,7 +19,7 @@ struct StatusCommand: FTPSyncSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "what the state knows: last sync and health per device, trash size, recent events",
-        usage: "ftpsync status [CONFIG] [--json] [--stale DURATION] [--device NAME]... [--events] [-q]",
+        usage: "ftpsync status [CONFIG] [--json] [--stale DURATION] [--device NAME]... [--shard K/N] [--events] [-q]",
         discussion: """
             Show, per device of CONFIG, what the state under <local>/.ftpsync/ records: the end of the
             last successful sync, the last run and its error, the runs in a row that were not ok and

@@ -17,7 +17,7 @@ struct VerifyCommand: FTPSyncSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "compare each recorded file with the server's hash of it; changes nothing",
-        usage: "ftpsync verify [CONFIG] [--device NAME]... [--json] [--local] [-v] [-q] [-j N]",
+        usage: "ftpsync verify [CONFIG] [--device NAME]... [--shard K/N] [--json] [--local] [-v] [-q] [-j N]",
         discussion: """
             For each device, compare every file the state records with the device's copy: the
             local file is hashed by the server's algorithm and compared with the server's own

@@ -12,10 +12,10 @@ struct DeviceSelection: ParsableArguments {
         help: ArgumentHelp("only this device; repeatable", discussion: "every device", valueName: "NAME"))
     var names: [String] = []
 
-    /// `--shard K/N` when given: only the devices rendezvous hashing of their names puts in
-    /// shard K (0-based) of N.
+    /// `--shard K/N`: only the devices rendezvous hashing of their names puts in shard K
+    /// (0-based) of N.
     @Option(
-        name: .customLong("shard"),
+        name: .customLong("shard"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "only the devices that hashing their names puts in shard K (0-based, as JOB_COMPLETION_INDEX) of N;"
                 + " each shard needs its own local folder",
@@ -28,5 +28,13 @@ struct DeviceSelection: ParsableArguments {
             }
             return shard
         })
-    var shard: Shard?
+    var shards: [Shard] = []
+
+    /// `--shard` when given (once: `validate` refuses it twice).
+    var shard: Shard? { shards.last }
+
+    /// A second `--shard` is a mistake, never "the last one wins".
+    func validate() throws {
+        if shards.count > 1 { throw ValidationError("--shard is given \(shards.count) times: give it once") }
+    }
 }
