@@ -24,15 +24,12 @@ struct SyncRun {
         self.options = options
         self.console = console
         self.reviewed = reviewed
-        let now = Date()
-        startedPrecisely = now
-        // Whole seconds: the document's `started` names the conflict copies `apply` makes again.
-        started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        startedPrecisely = Date()
     }
 
     /// When the run began (whole seconds): the `started` of its JSON document, and the time
-    /// the run's conflict copies are named after.
-    let started: Date
+    /// the run's conflict copies are named after (`apply` names them again from the document).
+    var started: Date { Date(timeIntervalSince1970: startedPrecisely.timeIntervalSince1970.rounded(.down)) }
     /// When the run began, to the fraction of a second: its duration counts from here (from
     /// `started`, a 0.3 s run said 0.9 s). The document's `started` text is the same second.
     let startedPrecisely: Date

@@ -11,29 +11,11 @@ import Testing
     /// files (soft and hard limit): before the jobs were fitted to the limit, most devices failed
     /// with "Too many open files".
     @Test func jobsAreFittedToTheDescriptorLimitAndTheReportSumsUpTheQuietDevices() throws {
-        let work = try makeTemporaryFolder("many-devices")
         let names = (0..<48).map { String(format: "d%02d", $0) }
-        var files: [SampleFile] = []
-        for (index, name) in names.enumerated() {
-            for file in 0..<2 {
-                files.append(
-                    SampleFile(
-                        path: "\(name)/f\(file).bin", content: pseudoRandomBytes(200 + file, seed: UInt64(index)),
-                        modified: 1_700_000_000))
-            }
-        }
-        try writeTree(files, at: work + "/served")
-        let server = try FTPServer(.pyftpdlib, root: work + "/served", address: "127.0.27.20")
-        defer { server.stop() }
-        var config = "local: \(work)/mirror\ndevices:\n"
-        for name in names {
-            config +=
-                "  - {name: \(name), host: \(server.address), port: \(server.port), user: \(server.user),"
-                + " password: \(server.password), remote: /\(name)}\n"
-        }
-        let path = work + "/fleet.yaml"
-        try config.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o600)
+        let fleet = try OneServerFleet("many-devices", names: names, address: "127.0.27.20", roots: ["mirror"])
+        defer { fleet.server.stop() }
+        let work = fleet.work
+        let path = fleet.configs["mirror"]!
 
         let limited = ["-c", "ulimit -n 200 && exec \"$0\" \"$@\"", ftpsyncBinary]
         let first = try run("/bin/sh", limited + ["pull", path, "--jobs", "64", "--no-progress"], timeout: 300)

@@ -10,48 +10,6 @@ import Testing
 @Suite(.serialized) struct ShardEndToEndTests {
     static let names = (0..<8).map { "dev-\($0)" }
 
-    /// The served folders, the server and a configuration per local tree (`roots`).
-    struct Fleet {
-        let work: String
-        let server: FTPServer
-        /// Configuration path per local tree name.
-        var configs: [String: String] = [:]
-
-        init(_ label: String, roots: [String]) throws {
-            work = try makeTemporaryFolder(label)
-            var files: [SampleFile] = []
-            for (index, name) in ShardEndToEndTests.names.enumerated() {
-                for file in 0..<2 {
-                    files.append(
-                        SampleFile(
-                            path: "\(name)/f\(file).bin", content: pseudoRandomBytes(300 + file, seed: UInt64(index)),
-                            modified: 1_700_000_000))
-                }
-            }
-            try writeTree(files, at: work + "/served")
-            server = try FTPServer(.pyftpdlib, root: work + "/served", address: "127.0.27.1")
-            var devices = ""
-            for name in ShardEndToEndTests.names {
-                devices +=
-                    "  - {name: \(name), host: \(server.address), port: \(server.port), user: \(server.user),"
-                    + " password: \(server.password), remote: /\(name)}\n"
-            }
-            for root in roots {
-                let path = work + "/\(root).yaml"
-                try "local: \(work)/\(root)\ndevices:\n\(devices)".write(
-                    toFile: path, atomically: true, encoding: .utf8)
-                chmod(path, 0o600)
-                configs[root] = path
-            }
-        }
-
-        /// The device folders a local tree holds.
-        func pulled(_ root: String) -> Set<String> {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: work + "/\(root)")) ?? []
-            return Set(names.filter { !$0.hasPrefix(".") })
-        }
-    }
-
     private func json(_ text: String) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
     }
@@ -61,7 +19,7 @@ import Testing
     }
 
     @Test func twoShardsPullTheFleetOnceEachAndATreeOfAnotherShardIsRefused() throws {
-        let fleet = try Fleet("shard", roots: ["shard0", "shard1"])
+        let fleet = try OneServerFleet("shard", names: Self.names, address: "127.0.27.1", roots: ["shard0", "shard1"])
         defer { fleet.server.stop() }
         let a = fleet.configs["shard0"]!
         let b = fleet.configs["shard1"]!
@@ -128,7 +86,7 @@ import Testing
     }
 
     @Test func aDeviceOutsideTheShardAndABadShardAreUsageErrors() throws {
-        let fleet = try Fleet("shard-usage", roots: ["tree"])
+        let fleet = try OneServerFleet("shard-usage", names: Self.names, address: "127.0.27.1", roots: ["tree"])
         defer { fleet.server.stop() }
         let config = fleet.configs["tree"]!
         // Which shard each device is in, as status sees it (status reads no server).

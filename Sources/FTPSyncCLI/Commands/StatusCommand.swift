@@ -114,7 +114,10 @@ struct StatusCommand: FTPSyncSubcommand {
                 "ftpsync: the local tree \(configuration.localRoot) does not exist: no run has made it yet, "
                     + "or 'local' in \(configuration.displayPath) names another folder")
         }
-        if !quiet, let note = ShardNote.status(localRoot: configuration.localRoot, given: selection.shard) {
+        if !quiet,
+            let note = ShardNote.status(
+                localRoot: configuration.localRoot, treeShard: document.treeShard, given: selection.shard)
+        {
             console.error(note)
         }
         if quiet {

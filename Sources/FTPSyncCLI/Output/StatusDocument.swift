@@ -5,6 +5,7 @@ import FTPListing
 import Foundation
 import LocalTree
 import SyncConfig
+import SyncCore
 import SyncStore
 
 /// The document `status --json` prints (CONTRACT.md, "status --json"): the devices in file
@@ -21,6 +22,9 @@ struct StatusDocument: Encodable, Sendable {
     var trashError: String?
     /// The recent transitions, newest first; nil without `--events`.
     var events: [DeviceEvent]?
+    /// The shard whose run last wrote the tree (`--shard`); nil when none did. Not in the JSON:
+    /// `status` says it in a note (`ShardNote.status`).
+    var treeShard: Shard?
 
     /// What `status` was asked for.
     struct Request: Sendable {
@@ -57,6 +61,7 @@ struct StatusDocument: Encodable, Sendable {
             return document
         }
         defer { store.close() }
+        document.treeShard = try store.lastShard()
         let known = Dictionary(try store.devices().map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for device in request.devices {
             let stats = try store.stats(device: device.name)
